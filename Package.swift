@@ -1,0 +1,30 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "Strata",
+  products: [
+    .library(name: "Strata", targets: ["Strata"]),
+    .library(name: "StrataRender", targets: ["StrataRender"]),
+    .executable(name: "strata", targets: ["strata"]),
+  ],
+  targets: [
+    // The model: geometry, nodes, layers, the controller. No Foundation, no I/O.
+    .target(name: "Strata"),
+    // The system zlib, used by the PNG codec.
+    .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+    // Headless rendering of a Strata scene.
+    .target(name: "StrataRender", dependencies: ["Strata", "CZlib"]),
+    // The examples, as a library so the tool and the tests share them.
+    .target(name: "StrataExamples", dependencies: ["Strata", "StrataRender"], path: "Examples"),
+    // Everything the command-line tool does, testable in process.
+    .target(
+      name: "StrataCommand", dependencies: ["Strata", "StrataRender", "StrataExamples"]),
+    .executableTarget(name: "strata", dependencies: ["StrataCommand"]),
+    .testTarget(name: "StrataTests", dependencies: ["Strata"]),
+    .testTarget(name: "StrataRenderTests", dependencies: ["StrataRender", "Strata"]),
+    .testTarget(
+      name: "StrataCommandTests", dependencies: ["StrataCommand", "strata"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,41 @@
+/// A bitmap: 8-bit premultiplied RGBA pixels in sRGB, rows top to bottom.
+public struct RasterImage: Hashable, Sendable {
+  /// The width in pixels.
+  public let width: Int
+  /// The height in pixels.
+  public let height: Int
+  /// width × height × 4 bytes: red, green, blue, alpha, with colour premultiplied by alpha.
+  public let pixels: [UInt8]
+  /// How many pixels make one point (2 for an @2x image).
+  public let scale: Double
+
+  /// Creates a bitmap; `nil` when the pixel count does not match the size or the size is negative.
+  public init?(width: Int, height: Int, pixels: [UInt8], scale: Double = 1) {
+    guard width >= 0, height >= 0, width.multipliedReportingOverflow(by: height).overflow == false,
+      pixels.count == width * height * 4, scale > 0, scale.isFinite
+    else { return nil }
+    self.width = width
+    self.height = height
+    self.pixels = pixels
+    self.scale = scale
+  }
+
+  /// The natural size in points.
+  public var size: Size { Size(width: Double(width) / scale, height: Double(height) / scale) }
+}
+
+/// Image content of an ``ImageNode``: a bitmap or a vector drawing.
+public enum Image: Hashable, Sendable {
+  /// A bitmap.
+  case raster(RasterImage)
+  /// A drawing of paths.
+  case vector(VectorImage)
+
+  /// The natural size in points.
+  public var size: Size {
+    switch self {
+    case .raster(let r): return r.size
+    case .vector(let v): return v.size
+    }
+  }
+}

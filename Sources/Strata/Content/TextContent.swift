@@ -1,0 +1,83 @@
+/// Styled text: one or more runs, each with its own font and colour, plus the
+/// paragraph settings that apply to the whole.
+///
+/// ```swift
+/// var label = TextContent("BEARS", font: .system(size: 20, weight: .black))
+/// label.append("\nOur prints are the perfect way to enjoy your memories!",
+///              font: .system(size: 15), color: Color(white: 0.2, alpha: 0.54))
+/// label.alignment = .center
+/// ```
+public struct TextContent: Hashable, Sendable {
+  /// A stretch of text in one style.
+  public struct Run: Hashable, Sendable {
+    /// The characters.
+    public var string: String
+    /// The font.
+    public var font: Font
+    /// The colour.
+    public var color: Color
+
+    /// Creates a run.
+    public init(_ string: String, font: Font, color: Color = .black) {
+      self.string = string
+      self.font = font
+      self.color = color
+    }
+  }
+
+  /// Horizontal placement of each line.
+  public enum Alignment: String, Hashable, Sendable, CaseIterable {
+    /// Flush left.
+    case left
+    /// Centred.
+    case center
+    /// Flush right.
+    case right
+    /// Left for left-to-right text, right for right-to-left text.
+    case natural
+  }
+
+  /// The runs, in reading order.
+  public var runs: [Run]
+  /// How lines are placed horizontally.
+  public var alignment: Alignment
+  /// A factor on each line's natural height (1 = the font's own line height).
+  public var lineHeightMultiple: Double
+  /// Extra space added after every character, in points.
+  public var letterSpacing: Double
+  /// The most lines to show; 0 means no limit.
+  public var maximumLines: Int
+  /// Whether text cut off by ``maximumLines`` or the height ends with an ellipsis.
+  public var truncatesWithEllipsis: Bool
+  /// Whether kerning from the font is applied.
+  public var isKerningEnabled: Bool
+
+  /// Creates text from runs.
+  public init(
+    runs: [Run], alignment: Alignment = .natural, lineHeightMultiple: Double = 1,
+    letterSpacing: Double = 0, maximumLines: Int = 0, truncatesWithEllipsis: Bool = true,
+    isKerningEnabled: Bool = true
+  ) {
+    self.runs = runs
+    self.alignment = alignment
+    self.lineHeightMultiple = lineHeightMultiple
+    self.letterSpacing = letterSpacing
+    self.maximumLines = Swift.max(0, maximumLines)
+    self.truncatesWithEllipsis = truncatesWithEllipsis
+    self.isKerningEnabled = isKerningEnabled
+  }
+
+  /// Creates text in one style.
+  public init(_ string: String, font: Font, color: Color = .black, alignment: Alignment = .natural)
+  {
+    self.init(runs: [Run(string, font: font, color: color)], alignment: alignment)
+  }
+
+  /// Adds a run at the end.
+  public mutating func append(_ string: String, font: Font, color: Color = .black) {
+    runs.append(Run(string, font: font, color: color))
+  }
+
+  /// All the characters, without styles.
+  public var string: String { runs.map(\.string).joined() }
+}

@@ -1,0 +1,50 @@
+/// The controller's layout, computed once per reload from the page size, the
+/// static content and roundness heights, and the label margins — all clamped
+/// so that every frame is finite and inside the page.
+struct LayoutMetrics {
+  var width = 1.0
+  var height = 1.0
+  /// The static content height below the arc's ends, in 0...height.
+  var staticHeight = 0.0
+  /// The arc's sagitta, in 0...min(width / 2, height − staticHeight).
+  var roundness = 0.0
+  var labelsStrip = Rect.zero
+  var labelsAlignToBottom = false
+
+  init() {}
+
+  init(
+    pageSize: Size, staticContentHeight: Double, roundnessHeight: Double, labelsTopMargin: Double?,
+    labelsBottomMargin: Double?
+  ) {
+    width = pageSize.width
+    height = pageSize.height
+    staticHeight = staticContentHeight.isFinite ? staticContentHeight.clamped(to: 0...height) : 0
+    let maxRoundness = Swift.min(width / 2, height - staticHeight)
+    roundness = roundnessHeight.isFinite ? roundnessHeight.clamped(to: 0...maxRoundness) : 0
+    let defaultTop = height - staticHeight + 4
+    let top = (labelsTopMargin.flatMap { $0.isFinite ? $0 : nil } ?? defaultTop).clamped(
+      to: 0...height)
+    let bottomMargin = (labelsBottomMargin.flatMap { $0.isFinite ? $0 : nil } ?? 0).clamped(
+      to: 0...height)
+    let bottom = Swift.max(top, height - bottomMargin)
+    labelsStrip = Rect(x: 0, y: top, width: width, height: bottom - top)
+    labelsAlignToBottom = labelsTopMargin == nil && labelsBottomMargin != nil
+  }
+
+  /// The y of the arc's peak, the line the icons ride.
+  var arcTop: Double { height - staticHeight - roundness }
+
+  var arc: RoundnessArc { RoundnessArc(width: width, height: roundness, top: arcTop) }
+
+  var staticContentFrame: Rect {
+    Rect(x: 0, y: arcTop, width: width, height: staticHeight + roundness)
+  }
+
+  /// The mask of the static content in its own coordinates; `nil` for a flat edge.
+  var staticContentMask: Path? {
+    guard roundness > 0 else { return nil }
+    return RoundnessArc(width: width, height: roundness, top: 0).maskPath(
+      bottom: staticHeight + roundness)
+  }
+}

@@ -1,0 +1,519 @@
+/// Lays out the seven layers of an onboarding, keeps its virtual scroll nodes in
+/// step from one master offset, and runs the animators.
+///
+/// Subclass it, as you would `UIViewController`: a subclass that conforms to
+/// ``TutorialDataSource`` (and, if it likes, ``TutorialAnimator`` and
+/// ``TutorialDelegate``) is its own data source and animator without setting
+/// anything, and may override ``staticContentHeight``, ``roundnessHeight``,
+/// ``reloadData()`` and ``configurePage(_:)``.
+///
+/// ```swift
+/// final class Welcome: TutorialController, TutorialDataSource {
+///   var numberOfPages: Int { 3 }
+///   func label(at page: Int) -> Node? {
+///     TextNode(text: TextContent("Page \(page + 1)", font: .system(size: 20)))
+///   }
+/// }
+/// let tutorial = Welcome(pageSize: Size(width: 375, height: 667))
+/// tutorial.setPagePosition(1.5)          // half way from page 1 to page 2
+/// let scene = tutorial.scene()           // what to draw
+/// ```
+///
+/// ## Updates are pure
+///
+/// ``setContentOffset(_:)`` resets every animated node to its laid-out state
+/// before it runs the animators, so the scene at an offset does not depend on
+/// the offsets that came before: frames can be rendered in any order.
+///
+/// ## Cost
+///
+/// Pages are built lazily, when they come within one page of the viewport, and
+/// only those pages are in the node tree. An update and ``scene()`` cost
+/// O(nodes of the visible pages), whatever the number of pages.
+open class TutorialController {
+  /// The smallest page width or height; smaller (or NaN) sizes are raised to it.
+  public static let minimumPageDimension = 1.0
+  /// The largest page width or height; larger (or infinite) sizes are lowered to it.
+  public static let maximumPageDimension = 100_000.0
+  /// How many built pages are kept beyond the ones near the viewport.
+  public static let pageCacheLimit = 8
+
+  /// The source of the layers' nodes. When `nil`, a controller that conforms to
+  /// ``TutorialDataSource`` is its own data source. Setting it reloads on the next update.
+  public var dataSource: (any TutorialDataSource)? {
+    didSet { needsReload = true }
+  }
+
+  /// The layers' animators. When `nil`, a controller that conforms to ``TutorialAnimator``
+  /// animates itself; otherwise ``DefaultTutorialAnimator`` does.
+  public var animator: (any TutorialAnimator)?
+
+  /// Hears scrolls and page changes; held weakly.
+  public weak var delegate: (any TutorialDelegate)?
+
+  /// The viewport size in points, each side clamped to
+  /// ``minimumPageDimension``...``maximumPageDimension``. Changing it keeps the page
+  /// position and reloads on the next update.
+  public var pageSize: Size {
+    didSet {
+      let clamped = Self.clampedSize(pageSize)
+      if clamped != pageSize { pageSize = clamped }
+      if pageSize != oldValue {
+        pendingPagePosition = oldValue.width > 0 ? offset / oldValue.width : 0
+        needsReload = true
+      }
+    }
+  }
+
+  /// The static content height used when ``staticContentHeight`` is not overridden;
+  /// `nil` for 40 % of the page height.
+  public var preferredStaticContentHeight: Double?
+  /// The roundness height used when ``roundnessHeight`` is not overridden.
+  public var preferredRoundnessHeight: Double = 0
+
+  /// The height of the static content below the arc's ends. Override it to compute
+  /// the height from ``pageSize``; the controller clamps the value to the page height.
+  open var staticContentHeight: Double {
+    preferredStaticContentHeight ?? pageSize.height * 0.4
+  }
+
+  /// The sagitta of the roundness arc over the static content; 0 for a straight edge.
+  /// Override it, or set ``preferredRoundnessHeight``. The controller clamps it to
+  /// half the page width and to the room above the static content.
+  open var roundnessHeight: Double { preferredRoundnessHeight }
+
+  /// The root of the node tree, the size of the page.
+  public let root: Node
+  /// The scroll node of the dynamic backgrounds and wireframes.
+  public let backgroundsScrollNode: ScrollNode
+  /// The scroll node of the labels strip.
+  public let labelsScrollNode: ScrollNode
+  /// The scroll node of the icons, a line on the arc's peak.
+  public let iconsScrollNode: ScrollNode
+  /// The transparent scroll node on top of everything: the only one gestures scroll.
+  public let mainScrollNode: ScrollNode
+
+  /// The static background node, if the data source gave one.
+  public private(set) var staticBackgroundNode: Node?
+  /// The static content node, if the data source gave one.
+  public private(set) var staticContentNode: Node?
+  /// The number of pages, read from the data source's `numberOfPages` at the last reload.
+  public private(set) var pageCount = 0
+  /// The page nearest the centre of the viewport.
+  public private(set) var currentPage = 0
+
+  private var offset = 0.0
+  private var pendingPagePosition: Double?
+  private var needsReload = true
+  private var needsStaticBase = true
+  private var staticBase: [(Node, Node.AnimatedProperties)] = []
+  private var pages: [Int: TutorialPage] = [:]
+  private var window: ClosedRange<Int>?
+  private var lastTransition: PageTransition?
+  private var metrics = LayoutMetrics()
+
+  /// Creates a controller for a viewport of `pageSize` (clamped; see ``pageSize``).
+  public init(pageSize: Size = Size(width: 375, height: 667)) {
+    let size = Self.clampedSize(pageSize)
+    self.pageSize = size
+    root = Node(frame: Rect(origin: .zero, size: size), name: "root")
+    backgroundsScrollNode = ScrollNode(name: "backgrounds")
+    labelsScrollNode = ScrollNode(name: "labels")
+    iconsScrollNode = ScrollNode(name: "icons")
+    mainScrollNode = ScrollNode(name: "main")
+    backgroundsScrollNode.clipsToBounds = true
+    for node in [backgroundsScrollNode, labelsScrollNode, iconsScrollNode, mainScrollNode] {
+      node.isPagingEnabled = true
+      node.isScrollEnabled = false
+      root.addChild(node)
+    }
+    mainScrollNode.isScrollEnabled = true
+    mainScrollNode.passesTapsThrough = true
+  }
+
+  static func clampedSize(_ s: Size) -> Size {
+    let range = minimumPageDimension...maximumPageDimension
+    return Size(width: s.width.clamped(to: range), height: s.height.clamped(to: range))
+  }
+
+  // MARK: Loading
+
+  /// The data source in use: ``dataSource``, or the controller itself if it conforms.
+  public var activeDataSource: (any TutorialDataSource)? {
+    dataSource ?? (self as? any TutorialDataSource)
+  }
+
+  /// The animator in use: ``animator``, the controller itself if it conforms, or the default.
+  public var activeAnimator: any TutorialAnimator {
+    animator ?? (self as? any TutorialAnimator) ?? DefaultTutorialAnimator()
+  }
+
+  /// Rebuilds every layer from the data source and lays it out.
+  ///
+  /// Override it to add nodes of your own (call `super` first). Nodes you add to
+  /// ``root`` stay where you put them across reloads; the controller only replaces
+  /// the layer nodes it made, so an override that adds a node should remove the one
+  /// it added last time (or reuse it). Animated properties of layer nodes are captured
+  /// as their base after the override returns, at the next update.
+  open func reloadData() {
+    needsReload = false
+    needsStaticBase = true
+    staticBase = []
+    for (_, page) in pages {
+      page.container.removeFromParent()
+      page.labelSlot.removeFromParent()
+      page.iconSlot.removeFromParent()
+    }
+    pages = [:]
+    window = nil
+    staticBackgroundNode?.removeFromParent()
+    staticContentNode?.removeFromParent()
+    staticBackgroundNode = nil
+    staticContentNode = nil
+
+    let source = activeDataSource
+    pageCount = Swift.max(0, source?.numberOfPages ?? 0)
+    metrics = LayoutMetrics(
+      pageSize: pageSize, staticContentHeight: staticContentHeight,
+      roundnessHeight: roundnessHeight, labelsTopMargin: source?.labelsTopMargin,
+      labelsBottomMargin: source?.labelsBottomMargin)
+    let m = metrics
+    root.frame = Rect(origin: .zero, size: pageSize)
+    let contentSize = Size(width: Double(pageCount) * m.width, height: m.height)
+    backgroundsScrollNode.frame = Rect(origin: .zero, size: pageSize)
+    backgroundsScrollNode.contentSize = contentSize
+    mainScrollNode.frame = Rect(origin: .zero, size: pageSize)
+    mainScrollNode.contentSize = contentSize
+    labelsScrollNode.frame = m.labelsStrip
+    labelsScrollNode.contentSize = Size(width: contentSize.width, height: m.labelsStrip.height)
+    iconsScrollNode.frame = Rect(x: 0, y: m.arcTop, width: m.width, height: 0)
+    iconsScrollNode.contentSize = Size(width: contentSize.width, height: 0)
+
+    if let background = source?.staticBackground() {
+      background.frame = Rect(origin: .zero, size: pageSize)
+      root.insertChild(background, below: backgroundsScrollNode)
+      staticBackgroundNode = background
+    }
+    if let content = source?.staticContent() {
+      content.frame = m.staticContentFrame
+      content.mask = m.staticContentMask
+      root.insertChild(content, below: labelsScrollNode)
+      staticContentNode = content
+    }
+    if let s = pendingPagePosition {
+      offset = s * m.width
+      pendingPagePosition = nil
+    }
+    offset = clampedOffset(offset)
+    currentPage = transition(at: offset).nearestPage
+    lastTransition = nil
+  }
+
+  /// Called when a page's nodes have been built and laid out, before it first shows.
+  ///
+  /// Override it to adjust a page (z-order, clipping, extra nodes). Pages are built
+  /// lazily and may be rebuilt after they leave the cache, so keep what you do here
+  /// a function of the page.
+  open func configurePage(_ page: TutorialPage) {}
+
+  /// The nodes of `index`, building the page if it is in range and not built yet;
+  /// `nil` for an index outside `0..<pageCount`.
+  public func page(_ index: Int) -> TutorialPage? {
+    reloadIfNeeded()
+    guard index >= 0, index < pageCount else { return nil }
+    if let p = pages[index] { return p }
+    return buildPage(index)
+  }
+
+  private func reloadIfNeeded() {
+    if needsReload { reloadData() }
+  }
+
+  private func buildPage(_ index: Int) -> TutorialPage {
+    let source = activeDataSource
+    let m = metrics
+    let x = Double(index) * m.width
+    let container = Node(
+      frame: Rect(x: x, y: 0, width: m.width, height: m.height), name: "page \(index)")
+    let background = source?.dynamicBackground(at: index)
+    if let background {
+      background.frame = container.bounds
+      container.addChild(background)
+    }
+    let wireframe = source?.wireframe(at: index)
+    if let wireframe {
+      wireframe.position = container.bounds.center
+      container.addChild(wireframe)
+    }
+    let inner = source?.innerWireframe(at: index)
+    if let inner {
+      if let wireframe {
+        inner.position = Point(
+          x: wireframe.bounds.minX + wireframe.bounds.width / 2,
+          y: wireframe.bounds.minY + wireframe.bounds.height / 2)
+        wireframe.addChild(inner)
+      } else {
+        inner.position = container.bounds.center
+        container.addChild(inner)
+      }
+    }
+    let strip = m.labelsStrip
+    let labelSlot = Node(
+      frame: Rect(x: x, y: 0, width: m.width, height: strip.height), name: "label slot \(index)")
+    let label = source?.label(at: index)
+    if let label {
+      var f = label.frame
+      if f.width <= 0 { f.size.width = m.width }
+      if f.height <= 0 { f.size.height = strip.height }
+      f.origin.x = (m.width - f.width) / 2
+      f.origin.y = m.labelsAlignToBottom ? strip.height - f.height : 0
+      label.frame = f
+      labelSlot.addChild(label)
+    }
+    let iconSlot = Node(
+      frame: Rect(x: x, y: 0, width: m.width, height: 0), name: "icon slot \(index)")
+    let icon = source?.icon(at: index)
+    if let icon {
+      icon.position = Point(x: m.width / 2, y: 0)
+      iconSlot.addChild(icon)
+    }
+    let page = TutorialPage(
+      index: index, container: container, dynamicBackground: background, wireframe: wireframe,
+      innerWireframe: inner, labelSlot: labelSlot, label: label, iconSlot: iconSlot, icon: icon)
+    configurePage(page)
+    page.captureBase()
+    pages[index] = page
+    return page
+  }
+
+  // MARK: Scrolling
+
+  /// The horizontal content offset of the main scroll node, in points.
+  public var contentOffset: Double {
+    reloadIfNeeded()
+    return offset
+  }
+
+  /// The range offsets are clamped to: one page width of overscroll past either end.
+  public var offsetRange: ClosedRange<Double> {
+    let w = metrics.width > 0 ? metrics.width : pageSize.width
+    let last = Double(Swift.max(0, pageCount - 1)) * w
+    return -w...(last + w)
+  }
+
+  private func clampedOffset(_ x: Double) -> Double {
+    let range = offsetRange
+    if x.isNaN { return offset.clamped(to: range) }
+    return x.clamped(to: range)
+  }
+
+  private func transition(at o: Double) -> PageTransition {
+    PageTransition(
+      offset: o, pageWidth: metrics.width, pageCount: pageCount, pageHeight: metrics.height,
+      arc: metrics.arc)
+  }
+
+  /// The transition at the current offset.
+  public var transition: PageTransition {
+    reloadIfNeeded()
+    return lastTransition ?? transition(at: offset)
+  }
+
+  /// Scrolls to the offset `x` (in points) and updates every layer.
+  ///
+  /// `x` is clamped to ``offsetRange``; NaN leaves the offset where it was and
+  /// ±infinity goes to the nearest end of the range. The update syncs every scroll
+  /// node to the offset, resets the animated properties of the pages near the
+  /// viewport and of the static layers, runs the animators, and tells the delegate.
+  ///
+  /// - Complexity: O(nodes of the pages near the viewport), independent of the page count.
+  public func setContentOffset(_ x: Double) {
+    reloadIfNeeded()
+    offset = clampedOffset(x)
+    update()
+  }
+
+  /// Scrolls to a position measured in pages (1.5 is half way from page 1 to page 2).
+  public func setPagePosition(_ position: Double) {
+    reloadIfNeeded()
+    guard !position.isNaN else { return update() }
+    setContentOffset(position * metrics.width)
+  }
+
+  /// The current position in pages: ``contentOffset`` / page width.
+  public var pagePosition: Double { contentOffset / metrics.width }
+
+  /// Re-runs the update at the current offset (after you changed something an animator reads).
+  public func update() {
+    reloadIfNeeded()
+    if needsStaticBase { captureStaticBase() }
+    let o = offset
+    let contentOffset = Point(x: o, y: 0)
+    backgroundsScrollNode.contentOffset = contentOffset
+    labelsScrollNode.contentOffset = contentOffset
+    iconsScrollNode.contentOffset = contentOffset
+    mainScrollNode.contentOffset = contentOffset
+
+    let t = transition(at: o)
+    updateWindow(for: t)
+    for (node, props) in staticBase { node.animatedProperties = props }
+    guard let window else {
+      animateStatic(t)
+      finishUpdate(t)
+      return
+    }
+    var visible: [TutorialPage] = []
+    visible.reserveCapacity(window.count)
+    for i in window {
+      guard let p = pages[i] else { continue }
+      p.restoreBase()
+      visible.append(p)
+    }
+    let a = activeAnimator
+    if let n = staticBackgroundNode { a.animateStaticBackground(n, transition: t) }
+    for p in visible {
+      if let n = p.dynamicBackground { a.animateDynamicBackground(n, page: p.index, transition: t) }
+    }
+    for p in visible {
+      if let n = p.wireframe { a.animateWireframe(n, page: p.index, transition: t) }
+    }
+    for p in visible {
+      if let n = p.innerWireframe { a.animateInnerWireframe(n, page: p.index, transition: t) }
+    }
+    if let n = staticContentNode { a.animateStaticContent(n, transition: t) }
+    for p in visible {
+      if let n = p.label { a.animateLabel(n, page: p.index, transition: t) }
+    }
+    for p in visible {
+      if let n = p.icon { a.animateIcon(n, page: p.index, transition: t) }
+    }
+    finishUpdate(t)
+  }
+
+  private func animateStatic(_ t: PageTransition) {
+    let a = activeAnimator
+    if let n = staticBackgroundNode { a.animateStaticBackground(n, transition: t) }
+    if let n = staticContentNode { a.animateStaticContent(n, transition: t) }
+  }
+
+  private func finishUpdate(_ t: PageTransition) {
+    lastTransition = t
+    delegate?.tutorialController(self, didScroll: t)
+    let page = t.nearestPage
+    if page != currentPage {
+      let old = currentPage
+      currentPage = page
+      delegate?.tutorialController(self, didChangePageFrom: old, to: page)
+    }
+  }
+
+  /// Brings the pages from one before to two after ``PageTransition/fromPage`` into the
+  /// tree, takes the others out, and trims the cache.
+  private func updateWindow(for t: PageTransition) {
+    guard pageCount > 0 else {
+      window = nil
+      return
+    }
+    let lo = Swift.max(0, t.fromPage - 1)
+    let hi = Swift.min(pageCount - 1, t.fromPage + 2)
+    let newWindow: ClosedRange<Int>? = lo <= hi ? lo...hi : nil
+    if newWindow == window { return }
+    if let old = window {
+      for i in old where !(newWindow?.contains(i) ?? false) {
+        guard let p = pages[i] else { continue }
+        p.restoreBase()
+        p.container.removeFromParent()
+        p.labelSlot.removeFromParent()
+        p.iconSlot.removeFromParent()
+      }
+    }
+    window = newWindow
+    guard let newWindow else { return }
+    for i in newWindow {
+      let p = pages[i] ?? buildPage(i)
+      if p.container.parent == nil {
+        insert(p.container, into: backgroundsScrollNode, index: i)
+        insert(p.labelSlot, into: labelsScrollNode, index: i)
+        insert(p.iconSlot, into: iconsScrollNode, index: i)
+      }
+    }
+    if pages.count > newWindow.count + Self.pageCacheLimit {
+      let far = pages.keys.filter { !newWindow.contains($0) }
+        .sorted { Swift.abs($0 - t.fromPage) > Swift.abs($1 - t.fromPage) }
+      for i in far.prefix(pages.count - newWindow.count - Self.pageCacheLimit) {
+        pages[i] = nil
+      }
+    }
+  }
+
+  /// Inserts a page slot so that the scroll node's page children stay in page order.
+  private func insert(_ slot: Node, into scroll: ScrollNode, index: Int) {
+    let x = Double(index) * metrics.width
+    var at = scroll.children.count
+    for (i, c) in scroll.children.enumerated() where c.frame.minX > x {
+      at = i
+      break
+    }
+    scroll.insertChild(slot, at: at)
+  }
+
+  private func captureStaticBase() {
+    needsStaticBase = false
+    staticBase = []
+    for n in [staticBackgroundNode, staticContentNode].compactMap({ $0 }) {
+      n.forEachInSubtree { staticBase.append(($0, $0.animatedProperties)) }
+    }
+  }
+
+  /// Re-reads the laid-out state of every built node as its base (after you changed a
+  /// layer node's position, transform, alpha, hidden flag or background outside an animator).
+  public func refreshBaseState() {
+    for (_, p) in pages {
+      p.restoreBase()
+    }
+    for (node, props) in staticBase { node.animatedProperties = props }
+    needsStaticBase = true
+  }
+
+  /// A snapshot of what the viewport shows at the current offset.
+  ///
+  /// The first call loads the data and updates at the current offset.
+  ///
+  /// - Complexity: O(nodes of the pages near the viewport plus the static nodes).
+  public func scene() -> Scene {
+    if needsReload || lastTransition == nil { setContentOffset(offset) }
+    return Scene(root: root, size: pageSize)
+  }
+
+  // MARK: Geometry
+
+  /// The roundness arc in viewport coordinates: its peak at the top of the static content.
+  public var roundnessArc: RoundnessArc {
+    reloadIfNeeded()
+    return metrics.arc
+  }
+
+  /// The y of the arc's peak: H − staticContentHeight − roundnessHeight (after clamping).
+  public var arcTop: Double {
+    reloadIfNeeded()
+    return metrics.arcTop
+  }
+
+  /// The static content's frame in viewport coordinates.
+  public var staticContentFrame: Rect {
+    reloadIfNeeded()
+    return metrics.staticContentFrame
+  }
+
+  /// The labels strip's frame in viewport coordinates.
+  public var labelsStripFrame: Rect {
+    reloadIfNeeded()
+    return metrics.labelsStrip
+  }
+
+  /// The pages in the node tree now: from one before the transition to two after it.
+  public var loadedPages: ClosedRange<Int>? {
+    reloadIfNeeded()
+    return window
+  }
+}

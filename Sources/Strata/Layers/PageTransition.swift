@@ -1,0 +1,82 @@
+/// Where a scroll stands between pages: the argument every animator receives.
+///
+/// With offset o and page width W, the transition runs from page k = ⌊o/W⌋ to
+/// page k + 1 with progress p = o/W − k in 0..<1. At rest on page 2, `fromPage`
+/// is 2, `toPage` 3 and `progress` 0. When the content bounces past the first
+/// page, `fromPage` is −1 (no page); past the last, `toPage` is ``pageCount``:
+/// pages outside `0..<pageCount` do not exist and get no animator calls.
+///
+/// ``position(of:)`` is the continuous form most animators want: 0 for the
+/// page in the centre, −1 one page to the left, +1 one to the right.
+public struct PageTransition: Hashable, Sendable {
+  /// The horizontal content offset in points.
+  public let offset: Double
+  /// The width of one page in points.
+  public let pageWidth: Double
+  /// The number of pages.
+  public let pageCount: Int
+  /// The page on the left of the transition, ⌊offset / pageWidth⌋ (may be −1 or ``pageCount``).
+  public let fromPage: Int
+  /// The page on the right, `fromPage + 1`.
+  public var toPage: Int { fromPage + 1 }
+  /// How far the transition has gone, 0..<1.
+  public let progress: Double
+  /// The viewport size.
+  public let pageSize: Size
+  /// The roundness arc in viewport coordinates (its peak at the top of the static content).
+  public let arc: RoundnessArc
+
+  /// Creates a transition.
+  ///
+  /// Non-finite offsets are taken as 0, a page width that is not positive and finite
+  /// as 1, and a negative page count as 0, so a transition is always defined.
+  public init(
+    offset: Double, pageWidth: Double, pageCount: Int, pageHeight: Double? = nil,
+    arc: RoundnessArc? = nil
+  ) {
+    let w = pageWidth.isFinite && pageWidth > 0 ? pageWidth : 1
+    let o = offset.isFinite ? offset : 0
+    self.offset = o
+    self.pageWidth = w
+    self.pageCount = Swift.max(0, pageCount)
+    // Page positions are limited to ±2⁵¹ so that ⌊o/W⌋ always fits an Int.
+    let s = (o / w).clamped(to: -2_251_799_813_685_248...2_251_799_813_685_248)
+    let k = s.rounded(.down)
+    self.fromPage = Int(k)
+    self.progress = s - k
+    self.pageSize = Size(width: w, height: pageHeight ?? 0)
+    self.arc = arc ?? RoundnessArc(width: w, height: 0)
+  }
+
+  /// The offset in pages: offset / pageWidth.
+  public var pagePosition: Double { offset / pageWidth }
+
+  /// Where `page` stands relative to the viewport: 0 centred, −1 one page to the left, +1 one to the right.
+  @inlinable
+  public func position(of page: Int) -> Double { Double(page) - pagePosition }
+
+  /// The x of the centre of `page` in viewport coordinates.
+  public func centerX(of page: Int) -> Double { (position(of: page) + 0.5) * pageWidth }
+
+  /// The page nearest the centre of the viewport, in `0..<pageCount` (0 when there are no pages).
+  public var nearestPage: Int {
+    guard pageCount > 0 else { return 0 }
+    let s = pagePosition.rounded()
+    if s <= 0 { return 0 }
+    if s >= Double(pageCount - 1) { return pageCount - 1 }
+    return Int(s)
+  }
+
+  /// Whether `page` is one of the two pages of the transition and exists.
+  public func involves(_ page: Int) -> Bool {
+    (page == fromPage || page == toPage) && page >= 0 && page < pageCount
+  }
+
+  /// The share of `page` in the transition: 1 − |position|, limited to 0...1.
+  ///
+  /// 1 for the page at rest in the centre, falling linearly to 0 one page away.
+  /// It is the alpha of a plain cross-fade.
+  public func visibility(of page: Int) -> Double {
+    (1 - Swift.abs(position(of: page))).clamped(to: 0...1)
+  }
+}

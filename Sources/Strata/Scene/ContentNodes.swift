@@ -1,0 +1,140 @@
+/// A node that shows an ``Image``, placed by a ``ContentMode``.
+open class ImageNode: Node {
+  /// The image; nothing is drawn when `nil`.
+  public var image: Image?
+  /// How the image is placed in the bounds.
+  public var contentMode: ContentMode
+
+  /// Creates an image node. With a `.zero` frame, the node takes the image's natural size at the origin.
+  public init(
+    image: Image?, frame: Rect = .zero, contentMode: ContentMode = .scaleToFill, name: String? = nil
+  ) {
+    self.image = image
+    self.contentMode = contentMode
+    let f =
+      frame.isEmpty && image != nil ? Rect(origin: frame.origin, size: image?.size ?? .zero) : frame
+    super.init(frame: f, name: name)
+  }
+
+  /// The image and its placement.
+  open override var content: SceneNode.Content {
+    guard let image else { return .none }
+    return .image(image, contentMode)
+  }
+}
+
+/// A node that shows styled text.
+open class TextNode: Node {
+  /// Where the block of lines sits vertically in the bounds.
+  public enum VerticalAlignment: String, Hashable, Sendable, CaseIterable {
+    /// At the top.
+    case top
+    /// Centred.
+    case center
+    /// At the bottom.
+    case bottom
+  }
+
+  /// The text.
+  public var text: TextContent
+  /// Where the lines sit vertically.
+  public var verticalAlignment: VerticalAlignment
+
+  /// Creates a text node.
+  public init(
+    text: TextContent, frame: Rect = .zero, verticalAlignment: VerticalAlignment = .top,
+    name: String? = nil
+  ) {
+    self.text = text
+    self.verticalAlignment = verticalAlignment
+    super.init(frame: frame, name: name)
+  }
+
+  /// The text and its vertical placement.
+  open override var content: SceneNode.Content { .text(text, verticalAlignment) }
+}
+
+/// A node that fills and strokes a path given in its own coordinates.
+open class ShapeNode: Node {
+  /// The outline and its paints.
+  public var shape: VectorImage.Shape
+
+  /// Creates a shape node.
+  public init(
+    path: Path, fill: Paint? = nil, stroke: Paint? = nil, strokeStyle: StrokeStyle = StrokeStyle(),
+    fillRule: FillRule = .nonZero, frame: Rect? = nil, name: String? = nil
+  ) {
+    self.shape = VectorImage.Shape(
+      path: path, fill: fill, fillRule: fillRule, stroke: stroke, strokeStyle: strokeStyle)
+    super.init(frame: frame ?? path.bounds, name: name)
+    if frame == nil {
+      // Keep the path where it was drawn: the bounds' origin is the path's top-left.
+      bounds.origin = path.bounds.origin
+    }
+  }
+
+  /// The shape.
+  open override var content: SceneNode.Content { .shape(shape) }
+}
+
+/// A tappable node with a title and an action identifier.
+///
+/// The controller reports taps on it to its delegate by ``actionIdentifier``.
+open class ButtonNode: Node {
+  /// The title, centred in the bounds.
+  public var title: TextContent
+  /// What the button does, as a name the delegate understands (for example `"start"`).
+  public var actionIdentifier: String
+  /// Whether the button is being pressed.
+  public var isHighlighted: Bool
+  /// Whether the button takes taps.
+  public var isEnabled: Bool
+  /// The background while highlighted; `nil` darkens the normal background.
+  public var highlightedBackgroundColor: Color?
+
+  /// Creates a button.
+  public init(
+    title: TextContent, actionIdentifier: String, frame: Rect = .zero, name: String? = nil
+  ) {
+    self.title = title
+    self.actionIdentifier = actionIdentifier
+    self.isHighlighted = false
+    self.isEnabled = true
+    super.init(frame: frame, name: name)
+  }
+
+  /// The title and state.
+  open override var content: SceneNode.Content {
+    .button(
+      SceneNode.ButtonContent(
+        title: title, actionIdentifier: actionIdentifier, isHighlighted: isHighlighted,
+        isEnabled: isEnabled, highlightedBackgroundColor: highlightedBackgroundColor))
+  }
+}
+
+/// A node whose bounds' origin is a content offset: the virtual counterpart of a `UIScrollView`.
+open class ScrollNode: Node {
+  /// The size of the scrollable content.
+  public var contentSize: Size
+  /// Whether scrolling snaps to multiples of the node's width.
+  public var isPagingEnabled: Bool
+  /// Whether gestures scroll this node (the controller's secondary scroll nodes follow the main one instead).
+  public var isScrollEnabled: Bool
+  /// Whether taps on the node go through to controls underneath it (the main scroll node's behaviour).
+  public var passesTapsThrough: Bool
+
+  /// Creates a scroll node.
+  public init(frame: Rect = .zero, contentSize: Size = .zero, name: String? = nil) {
+    self.contentSize = contentSize
+    self.isPagingEnabled = false
+    self.isScrollEnabled = true
+    self.passesTapsThrough = false
+    super.init(frame: frame, name: name)
+  }
+
+  /// The point of the content shown at the top-left corner.
+  public var contentOffset: Point {
+    get { bounds.origin }
+    set { bounds.origin = newValue }
+  }
+}

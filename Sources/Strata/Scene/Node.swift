@@ -1,0 +1,287 @@
+/// A rectangle in the virtual view tree: the Strata counterpart of a `UIView` or `CALayer`.
+///
+/// A node has its own coordinate space, ``bounds``; its ``position`` is where
+/// its ``anchorPoint`` sits in the parent's space, and ``transform`` turns and
+/// scales it about that anchor, as in Core Animation. ``frame`` is the
+/// untransformed rectangle in the parent's space.
+///
+/// A node's ``alpha`` applies to it and its children as one flattened group.
+/// Children draw in ``zPosition`` order, then in the order they were added.
+///
+/// Subclass a node to carry other content by overriding ``content``; the
+/// renderer draws the background, then the content, then the children.
+///
+/// - Note: Nodes are classes because they have identity (the controller hands the
+///   same node to an animator on every update). They are not thread-safe; build
+///   one controller per thread and share only ``Scene`` values.
+open class Node {
+  /// The properties an animator may change, which the controller resets to
+  /// their laid-out values before every update.
+  public struct AnimatedProperties: Hashable, Sendable {
+    /// See ``Node/position``.
+    public var position: Point
+    /// See ``Node/transform``.
+    public var transform: Transform
+    /// See ``Node/alpha``.
+    public var alpha: Double
+    /// See ``Node/isHidden``.
+    public var isHidden: Bool
+    /// See ``Node/backgroundColor``.
+    public var backgroundColor: Color?
+  }
+
+  /// A name to find the node by (in tests, scripts and ``Scene/node(named:)``).
+  public var name: String?
+  /// The node's own coordinate space: its origin is the point shown at the top-left corner
+  /// (a scroll node's content offset), its size the node's size.
+  public var bounds: Rect
+  /// Where the ``anchorPoint`` lies in the parent's coordinate space.
+  public var position: Point
+  /// The point about which ``transform`` applies, in unit coordinates of the bounds
+  /// ((0, 0) top-left, (0.5, 0.5) centre, the default).
+  public var anchorPoint: Point
+  /// A transform applied about the anchor point.
+  public var transform: Transform
+  /// Opacity of the node and its children as one group, 0...1 (clamped when drawn).
+  public var alpha: Double
+  /// Whether the node and its children are left out of the scene.
+  public var isHidden: Bool
+  /// The colour that fills the bounds (with ``cornerRadius``), if any.
+  public var backgroundColor: Color?
+  /// The radius of the corners of the background, border and clip.
+  public var cornerRadius: Double
+  /// A line drawn inside the edge of the bounds, if any.
+  public var border: Border?
+  /// A shadow cast by the node's shape (or by ``Shadow/path``), if any.
+  public var shadow: Shadow?
+  /// Whether children are cut to the bounds (with ``cornerRadius``).
+  public var clipsToBounds: Bool
+  /// A path in the node's own coordinates; only what lies inside it is drawn (the node and its children).
+  public var mask: Path?
+  /// The order among siblings: larger values draw later (on top). Equal values keep insertion order.
+  public var zPosition: Double
+  /// The child nodes, in insertion order.
+  public private(set) var children: [Node] = []
+  /// The node this one is a child of.
+  public private(set) weak var parent: Node?
+
+  /// Creates a node with the given frame.
+  public init(frame: Rect = .zero, name: String? = nil) {
+    let f = frame.standardized
+    self.name = name
+    self.bounds = Rect(origin: .zero, size: f.size)
+    self.anchorPoint = Point(x: 0.5, y: 0.5)
+    self.position = Point(x: f.midX, y: f.midY)
+    self.transform = .identity
+    self.alpha = 1
+    self.isHidden = false
+    self.backgroundColor = nil
+    self.cornerRadius = 0
+    self.border = nil
+    self.shadow = nil
+    self.clipsToBounds = false
+    self.mask = nil
+    self.zPosition = 0
+  }
+
+  /// What the node draws between its background and its children; nothing for a plain node.
+  open var content: SceneNode.Content { .none }
+
+  /// The untransformed rectangle the node occupies in its parent's coordinate space.
+  ///
+  /// Setting it changes ``position`` and the size of ``bounds`` (not the bounds' origin).
+  public var frame: Rect {
+    get {
+      Rect(
+        x: position.x - anchorPoint.x * bounds.width,
+        y: position.y - anchorPoint.y * bounds.height,
+        width: bounds.width, height: bounds.height)
+    }
+    set {
+      let f = newValue.standardized
+      bounds.size = f.size
+      position = Point(x: f.minX + anchorPoint.x * f.width, y: f.minY + anchorPoint.y * f.height)
+    }
+  }
+
+  /// The size of the bounds.
+  public var size: Size {
+    get { bounds.size }
+    set { bounds.size = newValue }
+  }
+
+  /// The values of the properties animators change.
+  public var animatedProperties: AnimatedProperties {
+    get {
+      AnimatedProperties(
+        position: position, transform: transform, alpha: alpha, isHidden: isHidden,
+        backgroundColor: backgroundColor)
+    }
+    set {
+      position = newValue.position
+      transform = newValue.transform
+      alpha = newValue.alpha
+      isHidden = newValue.isHidden
+      backgroundColor = newValue.backgroundColor
+    }
+  }
+
+  /// The transform from this node's coordinate space (its bounds) to its parent's.
+  public var localTransform: Transform {
+    let ax = bounds.origin.x + anchorPoint.x * bounds.width
+    let ay = bounds.origin.y + anchorPoint.y * bounds.height
+    var t = Transform(translationX: -ax, y: -ay)
+    if !transform.isIdentity { t = t.concatenating(transform) }
+    return t.translatedBy(x: position.x, y: position.y)
+  }
+
+  /// The transform from this node's coordinate space to the root's.
+  public var transformToRoot: Transform {
+    var t = localTransform
+    var p = parent
+    while let node = p {
+      t = t.concatenating(node.localTransform)
+      p = node.parent
+    }
+    return t
+  }
+
+  // MARK: The tree
+
+  /// Adds `child` on top of the other children, removing it from its old parent first.
+  ///
+  /// Adding a node to itself or to one of its own descendants is ignored (it would make a cycle).
+  public func addChild(_ child: Node) {
+    insertChild(child, at: children.count)
+  }
+
+  /// Inserts `child` at `index` (clamped to the valid range) among the children.
+  public func insertChild(_ child: Node, at index: Int) {
+    guard !isDescendant(of: child) else { return }
+    child.removeFromParent()
+    children.insert(child, at: Swift.min(Swift.max(0, index), children.count))
+    child.parent = self
+  }
+
+  /// Inserts `child` just above `sibling`; at the top when `sibling` is not a child.
+  public func insertChild(_ child: Node, above sibling: Node) {
+    if child === sibling { return }
+    child.removeFromParent()
+    if let i = children.firstIndex(where: { $0 === sibling }) {
+      insertChild(child, at: i + 1)
+    } else {
+      addChild(child)
+    }
+  }
+
+  /// Inserts `child` just below `sibling`; at the bottom when `sibling` is not a child.
+  public func insertChild(_ child: Node, below sibling: Node) {
+    if child === sibling { return }
+    child.removeFromParent()
+    if let i = children.firstIndex(where: { $0 === sibling }) {
+      insertChild(child, at: i)
+    } else {
+      insertChild(child, at: 0)
+    }
+  }
+
+  /// Removes the node from its parent.
+  public func removeFromParent() {
+    guard let p = parent else { return }
+    if let i = p.children.firstIndex(where: { $0 === self }) { p.children.remove(at: i) }
+    parent = nil
+  }
+
+  /// Removes every child.
+  public func removeAllChildren() {
+    for c in children { c.parent = nil }
+    children.removeAll()
+  }
+
+  /// Moves the node above its siblings.
+  public func bringToFront() {
+    guard let p = parent else { return }
+    p.addChild(self)
+  }
+
+  /// Moves the node below its siblings.
+  public func sendToBack() {
+    guard let p = parent else { return }
+    p.insertChild(self, at: 0)
+  }
+
+  /// Whether `node` is this node or one of its ancestors.
+  public func isDescendant(of node: Node) -> Bool {
+    var p: Node? = self
+    while let n = p {
+      if n === node { return true }
+      p = n.parent
+    }
+    return false
+  }
+
+  /// The first node named `name` in this subtree, depth first, this node included.
+  public func descendant(named name: String) -> Node? {
+    if self.name == name { return self }
+    for c in children {
+      if let found = c.descendant(named: name) { return found }
+    }
+    return nil
+  }
+
+  /// Calls `body` on this node and every descendant, parents before children.
+  public func forEachInSubtree(_ body: (Node) -> Void) {
+    body(self)
+    for c in children { c.forEachInSubtree(body) }
+  }
+
+  /// `point` in this node's coordinates, expressed in `other`'s (or the root's, for `nil`).
+  ///
+  /// Returns `nil` when a transform on the way cannot be inverted.
+  public func convert(_ point: Point, to other: Node?) -> Point? {
+    let toRoot = transformToRoot.apply(to: point)
+    guard let other else { return toRoot }
+    return other.transformToRoot.inverted()?.apply(to: toRoot)
+  }
+}
+
+/// A line drawn along the inside of a node's edge.
+public struct Border: Hashable, Sendable {
+  /// The line width in points.
+  public var width: Double
+  /// The line colour.
+  public var color: Color
+
+  /// Creates a border.
+  public init(width: Double, color: Color) {
+    self.width = width
+    self.color = color
+  }
+}
+
+/// A blurred shadow cast by a node, as Core Animation's layer shadow.
+public struct Shadow: Hashable, Sendable {
+  /// The shadow's colour (its alpha multiplies ``opacity``).
+  public var color: Color
+  /// The shadow's opacity, 0...1.
+  public var opacity: Double
+  /// How far the shadow is moved from the node.
+  public var offset: Vector
+  /// The blur radius in points (Core Animation's `shadowRadius`).
+  public var radius: Double
+  /// The shape that casts the shadow, in the node's coordinates; `nil` means the node's
+  /// background shape (its bounds with ``Node/cornerRadius``).
+  public var path: Path?
+
+  /// Creates a shadow.
+  public init(
+    color: Color = .black, opacity: Double = 1, offset: Vector = .zero, radius: Double = 3,
+    path: Path? = nil
+  ) {
+    self.color = color
+    self.opacity = opacity.clamped(to: 0...1)
+    self.offset = offset
+    self.radius = radius
+    self.path = path
+  }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import Strata
+import StrataExamples
+
+/// The `strata` command-line tool, as a value that can run in process (for tests) or from `main`.
+public struct Tool {
+  /// Where the tool writes.
+  public struct Output {
+    /// Writes to standard output.
+    public var out: (String) -> Void
+    /// Writes to standard error.
+    public var err: (String) -> Void
+
+    /// Creates an output from two writers.
+    public init(out: @escaping (String) -> Void, err: @escaping (String) -> Void) {
+      self.out = out
+      self.err = err
+    }
+
+    /// The process's standard output and standard error.
+    public static var standard: Output {
+      Output(
+        out: { FileHandle.standardOutput.write(Data($0.utf8)) },
+        err: { FileHandle.standardError.write(Data($0.utf8)) })
+    }
+  }
+
+  /// The tool's version.
+  public static let version = "0.1.0"
+
+  /// What `strata help` prints.
+  public static let usage = """
+    strata \(version): build, render and measure layered onboardings.
+
+    usage: strata <command> [options]
+
+    commands:
+      list                 list the examples, one line each
+      render <example>     render an example's frames to a folder (not built yet)
+      bench [--quick] [--filter TEXT]
+                           run the benchmarks; prints a table and a BENCH line per result
+      help                 show this text
+
+    """
+
+  let output: Output
+
+  /// Creates a tool that writes to `output`.
+  public init(output: Output = .standard) {
+    self.output = output
+  }
+
+  /// Runs the command in `arguments` (without the program name) and returns the exit status.
+  public func run(_ arguments: [String]) -> Int32 {
+    guard let command = arguments.first else {
+      output.err(Self.usage)
+      return 2
+    }
+    let rest = Array(arguments.dropFirst())
+    do {
+      switch command {
+      case "list":
+        try expectNoArguments(rest, command: "list")
+        return list()
+      case "render":
+        output.err(
+          "strata: render is not built yet: it arrives with the renderer and the animals example\n")
+        return 1
+      case "bench":
+        return try bench(rest)
+      case "help", "--help", "-h":
+        output.out(Self.usage)
+        return 0
+      case "--version", "version":
+        output.out("strata \(Self.version)\n")
+        return 0
+      default:
+        throw ToolError.unknownCommand(command)
+      }
+    } catch let error as ToolError {
+      output.err("strata: \(error.description)\n")
+      return 2
+    } catch {
+      output.err("strata: \(error)\n")
+      return 1
+    }
+  }
+
+  private func expectNoArguments(_ args: [String], command: String) throws(ToolError) {
+    if let first = args.first { throw .unexpectedArgument(first, command: command) }
+  }
+
+  func list() -> Int32 {
+    let width = Example.all.map(\.name.count).max() ?? 0
+    for e in Example.all {
+      output.out(
+        e.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + e.summary + "\n")
+    }
+    return 0
+  }
+
+  func bench(_ args: [String]) throws(ToolError) -> Int32 {
+    var quick = false
+    var filter: String?
+    var i = 0
+    while i < args.count {
+      switch args[i] {
+      case "--quick": quick = true
+      case "--filter":
+        guard i + 1 < args.count else { throw .missingValue(option: "--filter") }
+        filter = args[i + 1]
+        i += 1
+      default: throw .unexpectedArgument(args[i], command: "bench")
+      }
+      i += 1
+    }
+    let suite = BenchmarkSuite(quick: quick, filter: filter)
+    suite.run(output: output)
+    return 0
+  }
+}
+
+/// A mistake in how the tool was called.
+public enum ToolError: Error, Equatable, CustomStringConvertible {
+  /// The command is not one the tool knows.
+  case unknownCommand(String)
+  /// An argument the command does not take.
+  case unexpectedArgument(String, command: String)
+  /// An option given without its value.
+  case missingValue(option: String)
+
+  /// One line saying what was wrong.
+  public var description: String {
+    switch self {
+    case .unknownCommand(let c): return "unknown command '\(c)' (try 'strata help')"
+    case .unexpectedArgument(let a, let c): return "'\(c)' does not take '\(a)'"
+    case .missingValue(let o): return "\(o) needs a value"
+    }
+  }
+}

@@ -1,0 +1,8 @@
+import CZlib
+import Strata
+
+/// Facts about the rendering module and the libraries under it.
+public enum StrataRenderInfo {
+  /// The version of the system zlib that PNG encoding uses, as zlib reports it.
+  public static var zlibVersionString: String { String(cString: zlibVersion()) }
+}

@@ -1,0 +1,4 @@
+import Foundation
+import StrataCommand
+
+exit(Tool().run(Array(CommandLine.arguments.dropFirst())))

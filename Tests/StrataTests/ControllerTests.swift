@@ -1,0 +1,386 @@
+import Testing
+
+@testable import Strata
+
+/// A data source with a node in every layer that counts how often it is asked.
+final class FullSource: TutorialDataSource {
+  let pages: Int
+  var requests = 0
+  init(pages: Int) { self.pages = pages }
+  var numberOfPages: Int { pages }
+  func staticBackground() -> Node? {
+    requests += 1
+    return Node(name: "staticBackground")
+  }
+  func dynamicBackground(at page: Int) -> Node? {
+    requests += 1
+    return Node(name: "background \(page)")
+  }
+  func wireframe(at page: Int) -> Node? {
+    requests += 1
+    return Node(frame: Rect(x: 0, y: 0, width: 200, height: 400), name: "wireframe \(page)")
+  }
+  func innerWireframe(at page: Int) -> Node? {
+    requests += 1
+    return Node(frame: Rect(x: 0, y: 0, width: 180, height: 300), name: "inner \(page)")
+  }
+  func staticContent() -> Node? {
+    requests += 1
+    return Node(name: "staticContent")
+  }
+  func label(at page: Int) -> Node? {
+    requests += 1
+    return Node(frame: Rect(x: 0, y: 0, width: 300, height: 50), name: "label \(page)")
+  }
+  func icon(at page: Int) -> Node? {
+    requests += 1
+    return Node(frame: Rect(x: 0, y: 0, width: 40, height: 40), name: "icon \(page)")
+  }
+}
+
+/// Cross-fades every paged layer and slides backgrounds, as the animals example does.
+struct FadeAnimator: TutorialAnimator {
+  func animateDynamicBackground(_ node: Node, page: Int, transition: PageTransition) {
+    let p = transition.position(of: page)
+    node.alpha = max(0, 1 - p * p)
+    node.transform = Transform(translationX: -175 * p, y: 0)
+  }
+  func animateWireframe(_ node: Node, page: Int, transition: PageTransition) {
+    node.alpha = transition.visibility(of: page)
+    node.transform = Transform(rotation: transition.arc.angle(atX: transition.centerX(of: page)))
+  }
+  func animateLabel(_ node: Node, page: Int, transition: PageTransition) {
+    node.alpha = transition.visibility(of: page)
+  }
+  func animateStaticContent(_ node: Node, transition: PageTransition) {
+    node.backgroundColor = Color(white: transition.pagePosition.clamped(to: 0...1))
+  }
+}
+
+func makeController(
+  pages: Int = 3, roundness: Double = 10, animator: (any TutorialAnimator)? = FadeAnimator()
+)
+  -> (TutorialController, FullSource)
+{
+  let source = FullSource(pages: pages)
+  let c = TutorialController(pageSize: Size(width: 375, height: 667))
+  c.dataSource = source
+  c.animator = animator
+  c.preferredRoundnessHeight = roundness
+  c.preferredStaticContentHeight = 667 * 450 / 1136
+  return (c, source)
+}
+
+@Suite struct LayoutTests {
+  @Test func layersAreStackedInOrder() throws {
+    let (c, _) = makeController()
+    let scene = c.scene()
+    let names = scene.root.children.map { $0.name ?? "?" }
+    #expect(
+      names == ["staticBackground", "backgrounds", "staticContent", "labels", "icons", "main"])
+  }
+
+  @Test func staticContentIsPinnedToTheBottomAndMasked() throws {
+    let (c, _) = makeController()
+    let hs = 667.0 * 450 / 1136
+    let node = try #require(c.scene().node(named: "staticContent"))
+    #expect(node.frame.maxY.isApproximatelyEqual(to: 667, tolerance: 1e-9))
+    #expect(node.frame.height.isApproximatelyEqual(to: hs + 10, tolerance: 1e-9))
+    let mask = try #require(node.mask)
+    #expect(!mask.contains(Point(x: 2, y: 2)))
+    #expect(mask.contains(Point(x: 187.5, y: 2)))
+    #expect(c.arcTop.isApproximatelyEqual(to: 667 - hs - 10, tolerance: 1e-9))
+  }
+
+  @Test func flatStaticContentHasNoMask() throws {
+    let (c, _) = makeController(roundness: 0)
+    #expect(try #require(c.scene().node(named: "staticContent")).mask == nil)
+  }
+
+  @Test func wireframeIsCentredAndInnerWireframeCentredInIt() throws {
+    let (c, _) = makeController(animator: nil)
+    let scene = c.scene()
+    let wire = try #require(scene.node(named: "wireframe 0"))
+    #expect(wire.frame == Rect(x: 87.5, y: 133.5, width: 200, height: 400))
+    let inner = try #require(scene.node(named: "inner 0"))
+    #expect(inner.frame.center == wire.frame.center)
+    #expect(
+      try #require(scene.node(named: "background 0")).frame
+        == Rect(x: 0, y: 0, width: 375, height: 667))
+  }
+
+  @Test func iconsSitOnThePeakLineAndLabelsBelowTheArc() throws {
+    let (c, _) = makeController(animator: nil)
+    let scene = c.scene()
+    let icon = try #require(scene.node(named: "icon 0"))
+    #expect(icon.frame.midY.isApproximatelyEqual(to: c.arcTop, tolerance: 1e-9))
+    #expect(icon.frame.midX.isApproximatelyEqual(to: 187.5, tolerance: 1e-9))
+    let label = try #require(scene.node(named: "label 0"))
+    let hs = 667.0 * 450 / 1136
+    #expect(label.frame.minY.isApproximatelyEqual(to: 667 - hs + 4, tolerance: 1e-9))
+    #expect(label.frame.midX == 187.5)
+  }
+
+  @Test func labelMarginsPlaceTheStrip() throws {
+    final class Margins: TutorialDataSource {
+      var numberOfPages: Int { 2 }
+      var labelsTopMargin: Double? { top }
+      var labelsBottomMargin: Double? { bottom }
+      var top: Double?
+      var bottom: Double?
+      func label(at page: Int) -> Node? {
+        Node(frame: Rect(x: 0, y: 0, width: 0, height: 30), name: "label")
+      }
+    }
+    let source = Margins()
+    let c = TutorialController()
+    c.dataSource = source
+    source.top = 500
+    c.reloadData()
+    #expect(
+      try #require(c.scene().node(named: "label")).frame
+        == Rect(x: 0, y: 500, width: 375, height: 30))
+    source.top = nil
+    source.bottom = 40
+    c.reloadData()
+    #expect(try #require(c.scene().node(named: "label")).frame.maxY == 627)
+  }
+}
+
+@Suite struct TransitionTests {
+  @Test func transitionSplitsTheOffsetIntoPageAndProgress() {
+    let t = PageTransition(offset: 1.25 * 375, pageWidth: 375, pageCount: 3)
+    #expect(t.fromPage == 1 && t.toPage == 2)
+    #expect(t.progress == 0.25)
+    #expect(t.position(of: 1) == -0.25)
+    #expect(t.position(of: 2) == 0.75)
+    #expect(t.nearestPage == 1)
+    #expect(t.visibility(of: 2) == 0.25)
+    #expect(t.involves(2) && !t.involves(0))
+  }
+
+  @Test func bounceBeforeTheFirstPageHasNoLeftPage() {
+    let t = PageTransition(offset: -100, pageWidth: 375, pageCount: 3)
+    #expect(t.fromPage == -1)
+    #expect(!t.involves(-1) && t.involves(0))
+    #expect(t.nearestPage == 0)
+    let end = PageTransition(offset: 2.5 * 375, pageWidth: 375, pageCount: 3)
+    #expect(end.toPage == 3 && !end.involves(3))
+    #expect(end.nearestPage == 2)
+  }
+
+  @Test func hostileTransitionInputsAreDefined() {
+    let t = PageTransition(offset: .nan, pageWidth: 0, pageCount: -4)
+    #expect(t.offset == 0 && t.pageWidth == 1 && t.pageCount == 0)
+    #expect(t.nearestPage == 0)
+    let huge = PageTransition(offset: 1e300, pageWidth: 1e-300, pageCount: 1)
+    #expect(huge.progress >= 0 && huge.progress < 1)
+  }
+}
+
+@Suite struct ControllerTests {
+  @Test func defaultIconMotionRidesTheArc() throws {
+    let (c, _) = makeController(animator: nil)
+    let arc = c.roundnessArc
+    for position in [0.25, 0.5, 0.75, 1.0] {
+      c.setPagePosition(position)
+      let scene = c.scene()
+      // Icon of page 1 is centred at x = W/2 + (1 − position)·W.
+      let icon = try #require(scene.node(named: "icon 1"))
+      let x = 187.5 + (1 - position) * 375
+      let centre = icon.transform.apply(to: icon.bounds.center)
+      #expect(centre.x.isApproximatelyEqual(to: x, tolerance: 1e-9))
+      #expect(centre.y.isApproximatelyEqual(to: c.arcTop + arc.drop(atX: x), tolerance: 1e-9))
+      #expect(
+        icon.transform.rotationAngle.isApproximatelyEqual(to: arc.angle(atX: x), tolerance: 1e-12))
+      #expect(icon.alpha.isApproximatelyEqual(to: position, tolerance: 1e-12))
+    }
+  }
+
+  @Test func iconAtHalfAPageDropsByTheReferenceAmount() throws {
+    let (c, _) = makeController(animator: nil)
+    c.setPagePosition(0.5)
+    let icon = try #require(c.scene().node(named: "icon 0"))
+    let centre = icon.transform.apply(to: icon.bounds.center)
+    #expect(abs(centre.y - c.arcTop - 10) < 0.01)  // x = W/2 − W/2 → the arc's end: drop 10
+    #expect(abs(icon.transform.rotationAngle * 180 / Double.pi + 6.11) < 0.01)
+  }
+
+  @Test func onlyNumberOfPagesIsRequired() {
+    struct Bare: TutorialDataSource { var numberOfPages: Int { 4 } }
+    let c = TutorialController()
+    c.dataSource = Bare()
+    for o: Double in [-500, 0, 100, 1125, 10_000] { c.setContentOffset(o) }
+    let scene = c.scene()
+    #expect(scene.size == Size(width: 375, height: 667))
+    #expect(c.pageCount == 4)
+  }
+
+  @Test(arguments: [0, 1])
+  func zeroAndOnePageWork(pages: Int) {
+    let (c, _) = makeController(pages: pages)
+    for o in [-1000.0, -10, 0, 10, 375, 5000, .nan, .infinity, -.infinity] {
+      c.setContentOffset(o)
+      let scene = c.scene()
+      #expect(!scene.nodes.isEmpty)
+      #expect(c.contentOffset.isFinite)
+    }
+    #expect(c.currentPage == 0)
+  }
+
+  @Test func offsetsAreClampedToOnePageOfOverscroll() {
+    let (c, _) = makeController(pages: 3)
+    c.setContentOffset(-10_000)
+    #expect(c.contentOffset == -375)
+    c.setContentOffset(.infinity)
+    #expect(c.contentOffset == 3 * 375)
+    c.setContentOffset(400)
+    c.setContentOffset(.nan)
+    #expect(c.contentOffset == 400)
+    c.setPagePosition(.nan)
+    #expect(c.contentOffset == 400)
+  }
+
+  @Test func bounceKeepsTheFirstPageAnimated() throws {
+    let (c, _) = makeController()
+    c.setContentOffset(-100)
+    let label = try #require(c.scene().node(named: "label 0"))
+    #expect(label.alpha.isApproximatelyEqual(to: 1 - 100.0 / 375, tolerance: 1e-12))
+    #expect(label.frame.minX.isApproximatelyEqual(to: 37.5 + 100, tolerance: 1e-9))
+  }
+
+  @Test func everyScrollNodeFollowsTheMasterOffset() {
+    let (c, _) = makeController()
+    c.setContentOffset(432.5)
+    for node in [c.backgroundsScrollNode, c.labelsScrollNode, c.iconsScrollNode, c.mainScrollNode] {
+      #expect(node.contentOffset == Point(x: 432.5, y: 0))
+    }
+    #expect(c.mainScrollNode.passesTapsThrough && c.mainScrollNode.isScrollEnabled)
+    #expect(!c.backgroundsScrollNode.isScrollEnabled)
+  }
+
+  @Test func framesArePureFunctionsOfTheOffset() {
+    var rng = SplitMix(seed: 42)
+    for _ in 0..<20 {
+      let (c, _) = makeController(pages: 6)
+      for _ in 0..<Int(rng.next() % 12) {
+        c.setContentOffset(rng.unit() * 7 * 375 - 375)
+      }
+      let target = rng.unit() * 6 * 375 - 200
+      c.setContentOffset(target)
+      let fresh = makeController(pages: 6).0
+      fresh.setContentOffset(target)
+      #expect(c.scene() == fresh.scene(), "offset \(target)")
+    }
+  }
+
+  @Test func onlyPagesNearTheViewportAreBuiltOrDrawn() {
+    let (small, smallSource) = makeController(pages: 10)
+    let (large, largeSource) = makeController(pages: 10_000)
+    for step in 0...300 {
+      let o = (2 + Double(step) / 60) * 375
+      small.setContentOffset(o)
+      large.setContentOffset(o)
+    }
+    #expect(smallSource.requests == largeSource.requests)
+    #expect(small.scene().root.nodeCount == large.scene().root.nodeCount)
+    #expect(large.scene().root.nodeCount < 40)
+    large.setPagePosition(9_000.5)
+    #expect(large.loadedPages == 8_999...9_002)
+    #expect(largeSource.requests - smallSource.requests <= 4 * 5)
+  }
+
+  @Test func pagesLeavingTheWindowComeBackReset() throws {
+    let (c, _) = makeController(pages: 20)
+    c.setPagePosition(0.5)
+    let wire = try #require(c.page(0)?.wireframe)
+    #expect(wire.alpha == 0.5)
+    c.setPagePosition(15)
+    c.setPagePosition(0)
+    #expect(wire.alpha == 1)
+    #expect(wire.transform == .identity)
+  }
+
+  @Test func aDataSourceChangeReloads() {
+    let (c, _) = makeController(pages: 3)
+    _ = c.scene()
+    c.dataSource = FullSource(pages: 7)
+    c.setPagePosition(6)
+    #expect(c.pageCount == 7)
+    #expect(c.currentPage == 6)
+  }
+
+  @Test func pageSizeIsClampedAndKeepsThePagePosition() {
+    let (c, _) = makeController()
+    c.setPagePosition(1.5)
+    c.pageSize = Size(width: 750, height: 1334)
+    #expect(c.pagePosition == 1.5)
+    c.pageSize = Size(width: 0, height: .nan)
+    #expect(c.pageSize == Size(width: 1, height: 1))
+    c.pageSize = Size(width: 1e9, height: .infinity)
+    #expect(c.pageSize == Size(width: 100_000, height: 100_000))
+    _ = c.scene()
+    let tiny = TutorialController(pageSize: Size(width: -5, height: 0))
+    tiny.dataSource = FullSource(pages: 2)
+    tiny.setPagePosition(0.5)
+    #expect(tiny.scene().nodes.allSatisfy { $0.transform.isFinite && $0.alpha.isFinite })
+  }
+
+  @Test func absurdLayoutValuesAreClamped() throws {
+    let (c, _) = makeController()
+    c.preferredStaticContentHeight = 1e9
+    c.preferredRoundnessHeight = .infinity
+    c.reloadData()
+    c.setPagePosition(0.3)
+    let scene = c.scene()
+    #expect(
+      scene.nodes.allSatisfy { $0.transform.isFinite && $0.frame.isFinite && !$0.alpha.isNaN })
+    #expect(c.staticContentFrame.maxY == 667)
+    c.preferredStaticContentHeight = -5
+    c.preferredRoundnessHeight = .nan
+    c.reloadData()
+    #expect(c.staticContentFrame.height == 0)
+  }
+
+  @Test func delegateHearsScrollsAndPageChanges() {
+    final class Listener: TutorialDelegate {
+      var scrolls: [Double] = []
+      var changes: [(Int, Int)] = []
+      func tutorialController(_ c: TutorialController, didScroll t: PageTransition) {
+        scrolls.append(t.pagePosition)
+      }
+      func tutorialController(_ c: TutorialController, didChangePageFrom old: Int, to new: Int) {
+        changes.append((old, new))
+      }
+    }
+    let listener = Listener()
+    let (c, _) = makeController()
+    c.delegate = listener
+    for s in [0.0, 0.4, 0.6, 1.0, 1.7, 0.2] { c.setPagePosition(s) }
+    #expect(listener.scrolls == [0.0, 0.4, 0.6, 1.0, 1.7, 0.2])
+    #expect(listener.changes.map { [$0.0, $0.1] } == [[0, 1], [1, 2], [2, 0]])
+  }
+
+  @Test func staticLayersAreResetEachUpdate() throws {
+    let (c, _) = makeController()
+    c.setPagePosition(0.5)
+    #expect(c.staticContentNode?.backgroundColor == Color(white: 0.5))
+    c.animator = nil
+    c.setPagePosition(0.7)
+    #expect(c.staticContentNode?.backgroundColor == nil)
+  }
+}
+
+/// A small deterministic random number generator for property tests.
+struct SplitMix {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+  mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+}

@@ -1,0 +1,191 @@
+import Testing
+
+@testable import Strata
+
+/// The area enclosed by a polygon (shoelace formula), positive for either orientation.
+func polygonArea(_ pts: [Point]) -> Double {
+  var s = 0.0
+  for i in pts.indices {
+    let a = pts[i]
+    let b = pts[(i + 1) % pts.count]
+    s += a.x * b.y - b.x * a.y
+  }
+  return abs(s) / 2
+}
+
+@Suite struct PathTests {
+  @Test func circleFlattensWithinTolerance() throws {
+    let r = 100.0
+    let c = Point(x: 50, y: -20)
+    for tol in [1.0, 0.1, 0.01] {
+      let polys = Path.circle(center: c, radius: r).flattened(tolerance: tol)
+      let poly = try #require(polys.first)
+      #expect(polys.count == 1 && poly.isClosed)
+      // Every vertex lies on the (cubic approximation of the) circle; chords stay within tolerance.
+      for i in poly.points.indices {
+        let a = poly.points[i]
+        let b = poly.points[(i + 1) % poly.points.count]
+        let mid = a.lerp(to: b, 0.5)
+        #expect(abs(a.distance(to: c) - r) < 0.03)  // the 4-cubic circle is within 0.027 % of r
+        #expect(r - mid.distance(to: c) <= tol + 0.03)
+      }
+    }
+  }
+
+  @Test func circleAreaMatchesPiRSquared() throws {
+    let poly = try #require(
+      Path.circle(center: .zero, radius: 50).flattened(tolerance: 0.001).first)
+    let area = polygonArea(poly.points)
+    #expect(abs(area - Double.pi * 2500) / (Double.pi * 2500) < 0.001)
+  }
+
+  @Test func boundsIncludeCurveExtremesNotControlPoints() {
+    var p = Path()
+    p.move(to: Point(x: 0, y: 0))
+    p.quad(to: Point(x: 10, y: 0), control: Point(x: 5, y: -10))
+    // The quad reaches y = -5 at t = 0.5; its control point at -10 is not on the curve.
+    let b = p.bounds
+    #expect(b.minY.isApproximatelyEqual(to: -5, tolerance: 1e-12))
+    #expect(b.maxX == 10)
+    let circle = Path.circle(center: Point(x: 3, y: 4), radius: 2).bounds
+    #expect(circle.minX.isApproximatelyEqual(to: 1, tolerance: 1e-12))
+    #expect(circle.maxY.isApproximatelyEqual(to: 6, tolerance: 1e-12))
+    #expect(Path().bounds == .zero)
+  }
+
+  @Test func nonZeroAndEvenOddDifferOnOverlaps() {
+    // Two squares, one inside the other, drawn in the same direction.
+    var p = Path.rect(Rect(x: 0, y: 0, width: 10, height: 10))
+    p.append(.rect(Rect(x: 3, y: 3, width: 4, height: 4)))
+    let inner = Point(x: 5, y: 5)
+    #expect(p.winding(at: inner) == 2 || p.winding(at: inner) == -2)
+    #expect(p.contains(inner, rule: .nonZero))
+    #expect(!p.contains(inner, rule: .evenOdd))
+    #expect(p.contains(Point(x: 1, y: 1), rule: .evenOdd))
+    #expect(!p.contains(Point(x: 11, y: 1)))
+  }
+
+  @Test func selfIntersectingStarHasAWindingTwoCentre() {
+    var pts: [Point] = []
+    for i in 0..<5 {
+      let a = -Double.pi / 2 + Double(i) * 4 * Double.pi / 5
+      pts.append(Point(x: 10 * StrataMath.cos(a), y: 10 * StrataMath.sin(a)))
+    }
+    let star = Path.polygon(pts)
+    #expect(abs(star.winding(at: .zero)) == 2)
+    #expect(star.contains(.zero, rule: .nonZero))
+    #expect(!star.contains(.zero, rule: .evenOdd))
+  }
+
+  @Test func arcsFollowTheUIKitDirection() throws {
+    var p = Path()
+    p.addArc(center: .zero, radius: 10, startAngle: 0, endAngle: Double.pi / 2, clockwise: true)
+    let end = try #require(p.currentPoint)
+    #expect(end.x.isApproximatelyEqual(to: 0, tolerance: 1e-9))
+    #expect(end.y.isApproximatelyEqual(to: 10, tolerance: 1e-9))
+    // Clockwise true from 0 to π/2 is a quarter turn; false is three quarters.
+    var q = Path()
+    q.addArc(center: .zero, radius: 10, startAngle: 0, endAngle: Double.pi / 2, clockwise: false)
+    #expect(q.bounds.minY.isApproximatelyEqual(to: -10, tolerance: 1e-9))
+    #expect(p.bounds.minY.isApproximatelyEqual(to: 0, tolerance: 1e-9))
+  }
+
+  @Test func roundedRectClampsTheRadius() {
+    let r = Path.roundedRect(Rect(x: 0, y: 0, width: 20, height: 10), cornerRadius: 100)
+    #expect(r.bounds.width.isApproximatelyEqual(to: 20, tolerance: 1e-9))
+    #expect(r.contains(Point(x: 10, y: 5)))
+    #expect(!r.contains(Point(x: 0.5, y: 0.5)))  // the corner is cut away
+  }
+
+  @Test func transformMovesEveryPoint() {
+    let p = Path.rect(Rect(x: 0, y: 0, width: 2, height: 2)).applying(
+      Transform(translationX: 5, y: 5))
+    #expect(p.bounds == Rect(x: 5, y: 5, width: 2, height: 2))
+  }
+
+  @Test func hostileInputStaysBounded() {
+    var p = Path()
+    p.move(to: Point(x: 0, y: 0))
+    p.cubic(
+      to: Point(x: 1e300, y: 0), control1: Point(x: .nan, y: 1), control2: Point(x: .infinity, y: 2)
+    )
+    p.quad(to: Point(x: 1e200, y: 1e200), control: Point(x: -1e200, y: 0))
+    let polys = p.flattened(tolerance: 0.1)
+    let count = polys.reduce(0) { $0 + $1.points.count }
+    #expect(count <= 2 * Path.maximumSegmentsPerCurve + 1)
+    _ = p.contains(.zero)
+    #expect(!p.isFinite)
+    var arc = Path()
+    arc.addArc(center: .zero, radius: 5, startAngle: 0, endAngle: .infinity, clockwise: true)
+    #expect(arc.isEmpty)
+    arc.addArc(center: .zero, radius: 5, startAngle: 0, endAngle: 1e18, clockwise: true)
+    #expect(arc.elements.count <= 5)
+  }
+}
+
+@Suite struct RoundnessArcTests {
+  // The reference values: W = 375, h = 10.
+  let arc = RoundnessArc(width: 375, height: 10)
+
+  @Test func radiusMatchesTheChordFormula() {
+    #expect(abs(arc.radius - 1762.81) < 0.01)
+    #expect(arc.center == Point(x: 187.5, y: arc.radius))
+  }
+
+  // (fraction of W from the centre, drop in points, tilt in degrees), from the LUN model's table.
+  static let reference: [[Double]] = [
+    [0.25, 2.49, 3.05], [0.5, 10, 6.11], [0.75, 22.58, 9.18], [1.0, 40.35, 12.28],
+  ]
+
+  @Test(arguments: reference)
+  func dropAndTiltMatchTheReferenceTable(row: [Double]) {
+    let fraction = row[0]
+    let x = 375 / 2 + fraction * 375
+    #expect(abs(arc.drop(atX: x) - row[1]) < 0.01)
+    #expect(abs(arc.angle(atX: x) * 180 / Double.pi - row[2]) < 0.01)
+    // Symmetric on the left, with the opposite tilt.
+    let mirrored = 375 / 2 - fraction * 375
+    #expect(arc.drop(atX: mirrored).isApproximatelyEqual(to: arc.drop(atX: x), tolerance: 1e-9))
+    #expect(arc.angle(atX: mirrored).isApproximatelyEqual(to: -arc.angle(atX: x), tolerance: 1e-12))
+  }
+
+  @Test func flatArcHasNoDropNoTiltAndARectangularMask() {
+    for flat in [
+      RoundnessArc(width: 375, height: 0), RoundnessArc(width: 375, height: -3),
+      RoundnessArc(width: 375, height: .nan),
+    ] {
+      #expect(flat.isFlat)
+      #expect(flat.drop(atX: 10) == 0)
+      #expect(flat.angle(atX: 10) == 0)
+      #expect(flat.maskPath(bottom: 100).bounds == Rect(x: 0, y: 0, width: 375, height: 100))
+    }
+  }
+
+  @Test func beyondTheRadiusTheArcIsClampedNeverNaN() {
+    let tall = RoundnessArc(width: 100, height: 500)  // clamped to a half circle
+    #expect(tall.height == 50)
+    #expect(tall.radius == 50)
+    for x in [-1e9, -60.0, 160, 1e9, .infinity, -.infinity, .nan] {
+      #expect(!tall.drop(atX: x).isNaN)
+      #expect(!tall.angle(atX: x).isNaN)
+    }
+    #expect(tall.drop(atX: 1000) == 50)
+    #expect(tall.angle(atX: 1000).isApproximatelyEqual(to: Double.pi / 2, tolerance: 1e-12))
+  }
+
+  @Test func maskIsTheRegionUnderTheArc() {
+    let mask = RoundnessArc(width: 375, height: 10, top: 0).maskPath(bottom: 300)
+    let b = mask.bounds
+    #expect(b.minY.isApproximatelyEqual(to: 0, tolerance: 1e-6))
+    #expect(b.maxY == 300)
+    #expect(mask.contains(Point(x: 187.5, y: 0.5)))  // just under the peak
+    #expect(!mask.contains(Point(x: 5, y: 5)))  // above the arc near the ends
+    #expect(mask.contains(Point(x: 5, y: 9.9)))
+    // The arc passes through its ends and its peak.
+    let arc = RoundnessArc(width: 375, height: 10, top: 0)
+    #expect(arc.point(atX: 0).y.isApproximatelyEqual(to: 10, tolerance: 1e-9))
+    #expect(arc.point(atX: 375).y.isApproximatelyEqual(to: 10, tolerance: 1e-9))
+    #expect(mask.contains(Point(x: 187.5, y: 299)))
+    #expect(mask.contains(Point(x: 187.5, y: 5), rule: .evenOdd))
+  }
+}
