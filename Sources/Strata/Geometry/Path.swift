@@ -39,14 +39,17 @@ public struct Path: Hashable, Sendable {
   /// Creates a path from a list of elements. A segment that does not follow a
   /// ``Element/move(_:)`` starts at the origin.
   public init(elements: [Element]) {
-    for e in elements {
-      switch e {
-      case .move(let p): move(to: p)
-      case .line(let p): line(to: p)
-      case .quad(let p, let c): quad(to: p, control: c)
-      case .cubic(let p, let c1, let c2): cubic(to: p, control1: c1, control2: c2)
-      case .close: close()
-      }
+    for e in elements { add(e) }
+  }
+
+  /// Adds one element through the builder methods, so derived state stays right.
+  private mutating func add(_ e: Element) {
+    switch e {
+    case .move(let p): move(to: p)
+    case .line(let p): line(to: p)
+    case .quad(let p, let c): quad(to: p, control: c)
+    case .cubic(let p, let c1, let c2): cubic(to: p, control1: c1, control2: c2)
+    case .close: close()
     }
   }
 
@@ -154,15 +157,7 @@ public struct Path: Hashable, Sendable {
 
   /// Appends every element of `other`.
   public mutating func append(_ other: Path) {
-    for e in other.elements {
-      switch e {
-      case .move(let p): move(to: p)
-      case .line(let p): line(to: p)
-      case .quad(let p, let c): quad(to: p, control: c)
-      case .cubic(let p, let c1, let c2): cubic(to: p, control1: c1, control2: c2)
-      case .close: close()
-      }
-    }
+    for e in other.elements { add(e) }
   }
 
   // MARK: Shapes
