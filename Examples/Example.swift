@@ -1,4 +1,5 @@
 import Strata
+import StrataRender
 
 /// A ready-made onboarding that the `strata` tool can list and render.
 public struct Example: Sendable {
@@ -10,6 +11,9 @@ public struct Example: Sendable {
   public let defaultPageSize: Size
   /// Builds a fresh controller for a viewport of the given size.
   public let makeController: @Sendable (Size) -> TutorialController
+
+  /// How the example's text is drawn (`nil` until fonts are available).
+  public var textShaper: (any TextShaper)? { nil }
 
   /// Creates an example.
   public init(

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataRender
 import StrataExamples
 
 /// The `strata` command-line tool, as a value that can run in process (for tests) or from `main`.
@@ -37,6 +38,8 @@ public struct Tool {
     commands:
       list                 list the examples, one line each
       render <example>     render an example's frames to a folder (not built yet)
+      frame <example> [--page P] [--scale S] [--size WxH] [--out F.png] [--svg F.svg]
+                           render one frame at page position P (default 0) to a PNG
       bench [--quick] [--filter TEXT]
                            run the benchmarks; prints a table and a BENCH line per result
       help                 show this text
@@ -68,6 +71,8 @@ public struct Tool {
         return 1
       case "bench":
         return try bench(rest)
+      case "frame":
+        return try frame(rest)
       case "help", "--help", "-h":
         output.out(Self.usage)
         return 0
@@ -80,6 +85,9 @@ public struct Tool {
     } catch let error as ToolError {
       output.err("strata: \(error.description)\n")
       return 2
+    } catch let error as RenderError {
+      output.err("strata: \(error.description)\n")
+      return 1
     } catch {
       output.err("strata: \(error)\n")
       return 1
@@ -128,6 +136,12 @@ public enum ToolError: Error, Equatable, CustomStringConvertible {
   case unexpectedArgument(String, command: String)
   /// An option given without its value.
   case missingValue(option: String)
+  /// An option whose value is not of the right kind.
+  case badValue(option: String, value: String, expected: String)
+  /// An example name that is not in the catalogue.
+  case unknownExample(String)
+  /// A required argument that was not given.
+  case missingArgument(String, command: String)
 
   /// One line saying what was wrong.
   public var description: String {
@@ -135,6 +149,10 @@ public enum ToolError: Error, Equatable, CustomStringConvertible {
     case .unknownCommand(let c): return "unknown command '\(c)' (try 'strata help')"
     case .unexpectedArgument(let a, let c): return "'\(c)' does not take '\(a)'"
     case .missingValue(let o): return "\(o) needs a value"
+    case .badValue(let o, let v, let e): return "\(o) '\(v)': expected \(e)"
+    case .unknownExample(let n):
+      return "unknown example '\(n)' (known: \(Example.all.map(\.name).joined(separator: ", ")))"
+    case .missingArgument(let a, let c): return "'\(c)' needs \(a)"
     }
   }
 }

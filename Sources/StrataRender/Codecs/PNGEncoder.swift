@@ -1,0 +1,173 @@
+import CZlib
+import Strata
+
+/// Writes ``PixelBuffer``s as PNG files.
+///
+/// Pixels are un-premultiplied exactly (each colour becomes round(c · 255 / a)),
+/// and written as 8-bit RGB when every pixel is opaque, RGBA otherwise.
+public struct PNGEncoder: Sendable {
+  /// Speed against size.
+  public enum Mode: String, Sendable, CaseIterable {
+    /// For frame sequences: the Sub filter on every row and zlib level 1.
+    case fast
+    /// For files to keep: each row's filter chosen by least sum of absolute values, zlib level 9.
+    case small
+  }
+
+  /// The trade-off used.
+  public var mode: Mode
+
+  /// Creates an encoder.
+  public init(mode: Mode = .fast) {
+    self.mode = mode
+  }
+
+  /// The PNG file for `buffer`.
+  public func encode(_ buffer: PixelBuffer) -> [UInt8] {
+    let opaque = buffer.isOpaque
+    let channels = opaque ? 3 : 4
+    let rowBytes = buffer.width * channels
+    let raw = Self.straightRows(buffer, channels: channels)
+    var filtered = [UInt8](repeating: 0, count: (rowBytes + 1) * buffer.height)
+    raw.withUnsafeBufferPointer { src in
+      filtered.withUnsafeMutableBufferPointer { dst in
+        guard let srcBase = src.baseAddress, let dstBase = dst.baseAddress else { return }
+        for y in 0..<buffer.height {
+          let row = srcBase + y * rowBytes
+          let prev: UnsafePointer<UInt8>? = y > 0 ? row - rowBytes : nil
+          let out = dstBase + y * (rowBytes + 1)
+          switch mode {
+          case .fast:
+            PNGFilter.apply(.sub, row: row, previous: prev, count: rowBytes, bpp: channels, into: out)
+          case .small:
+            PNGFilter.applyBest(row: row, previous: prev, count: rowBytes, bpp: channels, into: out)
+          }
+        }
+      }
+    }
+    let compressed = Zlib.deflate(filtered, level: mode == .fast ? 1 : 9)
+    var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    var ihdr: [UInt8] = []
+    ihdr.appendBigEndian(UInt32(buffer.width))
+    ihdr.appendBigEndian(UInt32(buffer.height))
+    ihdr += [8, opaque ? 2 : 6, 0, 0, 0]
+    Self.appendChunk("IHDR", ihdr, to: &png)
+    Self.appendChunk("IDAT", compressed, to: &png)
+    Self.appendChunk("IEND", [], to: &png)
+    return png
+  }
+
+  /// Encodes `buffer` and writes it to `path` atomically.
+  public func write(_ buffer: PixelBuffer, to path: String) throws(RenderError) {
+    try AtomicFile.write(encode(buffer), to: path)
+  }
+
+  static func appendChunk(_ type: String, _ data: [UInt8], to png: inout [UInt8]) {
+    png.appendBigEndian(UInt32(data.count))
+    let typeBytes = Array(type.utf8)
+    var crc = Zlib.crc32(typeBytes)
+    crc = data.withUnsafeBufferPointer { Zlib.crc32($0, UInt(crc)) }
+    png += typeBytes
+    png += data
+    png.appendBigEndian(crc)
+  }
+
+  /// Rows of straight-alpha RGB(A), un-premultiplied with rounding.
+  static func straightRows(_ b: PixelBuffer, channels: Int) -> [UInt8] {
+    var out = [UInt8](repeating: 0, count: b.width * b.height * channels)
+    b.pixels.withUnsafeBufferPointer { src in
+      out.withUnsafeMutableBufferPointer { dst in
+        var o = 0
+        var i = 0
+        while i < src.count {
+          let a = Int(src[i + 3])
+          if a == 255 || a == 0 {
+            dst[o] = a == 0 ? 0 : src[i]
+            dst[o + 1] = a == 0 ? 0 : src[i + 1]
+            dst[o + 2] = a == 0 ? 0 : src[i + 2]
+          } else {
+            dst[o] = UInt8(Swift.min(255, (Int(src[i]) * 255 + a / 2) / a))
+            dst[o + 1] = UInt8(Swift.min(255, (Int(src[i + 1]) * 255 + a / 2) / a))
+            dst[o + 2] = UInt8(Swift.min(255, (Int(src[i + 2]) * 255 + a / 2) / a))
+          }
+          if channels == 4 { dst[o + 3] = UInt8(a) }
+          o += channels
+          i += 4
+        }
+      }
+    }
+    return out
+  }
+}
+
+extension Array where Element == UInt8 {
+  mutating func appendBigEndian(_ v: UInt32) {
+    append(UInt8(v >> 24))
+    append(UInt8((v >> 16) & 0xFF))
+    append(UInt8((v >> 8) & 0xFF))
+    append(UInt8(v & 0xFF))
+  }
+}
+
+/// The five PNG row filters.
+enum PNGFilter: UInt8, CaseIterable {
+  case none = 0
+  case sub = 1
+  case up = 2
+  case average = 3
+  case paeth = 4
+
+  @inline(__always) static func paethPredictor(_ a: Int, _ b: Int, _ c: Int) -> Int {
+    let p = a + b - c
+    let pa = Swift.abs(p - a)
+    let pb = Swift.abs(p - b)
+    let pc = Swift.abs(p - c)
+    if pa <= pb && pa <= pc { return a }
+    return pb <= pc ? b : c
+  }
+
+  /// Writes the filter byte and the filtered row.
+  static func apply(
+    _ f: PNGFilter, row: UnsafePointer<UInt8>, previous: UnsafePointer<UInt8>?, count: Int, bpp: Int,
+    into out: UnsafeMutablePointer<UInt8>
+  ) {
+    out[0] = f.rawValue
+    let o = out + 1
+    for i in 0..<count {
+      let x = Int(row[i])
+      let a = i >= bpp ? Int(row[i - bpp]) : 0
+      let b = previous.map { Int($0[i]) } ?? 0
+      let c = i >= bpp ? (previous.map { Int($0[i - bpp]) } ?? 0) : 0
+      let predicted: Int
+      switch f {
+      case .none: predicted = 0
+      case .sub: predicted = a
+      case .up: predicted = b
+      case .average: predicted = (a + b) >> 1
+      case .paeth: predicted = paethPredictor(a, b, c)
+      }
+      o[i] = UInt8(truncatingIfNeeded: x - predicted)
+    }
+  }
+
+  /// Tries every filter and keeps the one with the least sum of absolute (signed) values.
+  static func applyBest(
+    row: UnsafePointer<UInt8>, previous: UnsafePointer<UInt8>?, count: Int, bpp: Int,
+    into out: UnsafeMutablePointer<UInt8>
+  ) {
+    var best = Int.max
+    var bestFilter = PNGFilter.none
+    let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: count + 1)
+    defer { scratch.deallocate() }
+    for f in PNGFilter.allCases {
+      apply(f, row: row, previous: previous, count: count, bpp: bpp, into: scratch)
+      var sum = 0
+      for i in 1...Swift.max(1, count) where i <= count { sum += Swift.abs(Int(Int8(bitPattern: scratch[i]))) }
+      if sum < best {
+        best = sum
+        bestFilter = f
+      }
+    }
+    apply(bestFilter, row: row, previous: previous, count: count, bpp: bpp, into: out)
+  }
+}

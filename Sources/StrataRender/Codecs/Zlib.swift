@@ -1,0 +1,76 @@
+import CZlib
+
+/// Thin, safe wrappers over the system zlib.
+enum Zlib {
+  /// zlib-compresses `data` at `level` (0...9) with the given strategy.
+  static func deflate(_ data: [UInt8], level: Int32, strategy: Int32 = Z_DEFAULT_STRATEGY) -> [UInt8] {
+    var stream = z_stream()
+    guard
+      deflateInit2_(
+        &stream, level, Z_DEFLATED, 15, 8, strategy, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
+        == Z_OK
+    else { return [] }
+    defer { deflateEnd(&stream) }
+    let bound = Int(deflateBound(&stream, uLong(data.count)))
+    var out = [UInt8](repeating: 0, count: bound)
+    var produced = 0
+    data.withUnsafeBufferPointer { src in
+      out.withUnsafeMutableBufferPointer { dst in
+        stream.next_in = UnsafeMutablePointer(mutating: src.baseAddress)
+        stream.avail_in = uInt(src.count)
+        stream.next_out = dst.baseAddress
+        stream.avail_out = uInt(dst.count)
+        _ = CZlib.deflate(&stream, Z_FINISH)
+        produced = Int(stream.total_out)
+      }
+    }
+    out.removeSubrange(produced...)
+    return out
+  }
+
+  enum InflateError: Error {
+    case corrupt(String)
+    case tooLong
+    case tooShort(Int)
+  }
+
+  /// Inflates a zlib stream that must produce exactly `expected` bytes.
+  static func inflate(_ data: [UInt8], expected: Int) throws(InflateError) -> [UInt8] {
+    var stream = z_stream()
+    guard inflateInit_(&stream, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+      throw .corrupt("zlib could not start")
+    }
+    defer { inflateEnd(&stream) }
+    // One spare byte tells "exactly enough" from "too much".
+    var out = [UInt8](repeating: 0, count: expected + 1)
+    var status: Int32 = Z_OK
+    data.withUnsafeBufferPointer { src in
+      out.withUnsafeMutableBufferPointer { dst in
+        stream.next_in = UnsafeMutablePointer(mutating: src.baseAddress)
+        stream.avail_in = uInt(src.count)
+        stream.next_out = dst.baseAddress
+        stream.avail_out = uInt(dst.count)
+        repeat {
+          status = CZlib.inflate(&stream, Z_NO_FLUSH)
+        } while status == Z_OK && stream.avail_out > 0 && stream.avail_in > 0
+      }
+    }
+    let produced = Int(stream.total_out)
+    if status == Z_DATA_ERROR || status == Z_NEED_DICT || status == Z_MEM_ERROR || status == Z_STREAM_ERROR {
+      throw .corrupt(stream.msg.map { String(cString: $0) } ?? "invalid compressed data")
+    }
+    if produced > expected { throw .tooLong }
+    if produced < expected { throw .tooShort(produced) }
+    out.removeLast()
+    return out
+  }
+
+  /// The CRC-32 of `bytes`, continuing from `crc`.
+  static func crc32(_ bytes: UnsafeBufferPointer<UInt8>, _ crc: UInt = 0) -> UInt32 {
+    UInt32(CZlib.crc32(uLong(crc), bytes.baseAddress, uInt(bytes.count)))
+  }
+
+  static func crc32(_ bytes: [UInt8]) -> UInt32 {
+    bytes.withUnsafeBufferPointer { crc32($0) }
+  }
+}

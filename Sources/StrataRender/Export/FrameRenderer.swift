@@ -1,0 +1,71 @@
+import Strata
+
+/// Renders scenes and controllers to pixels, headless and deterministically.
+///
+/// ```swift
+/// let tutorial = MyTutorial(pageSize: Size(width: 375, height: 667))
+/// let frame = try FrameRenderer(scale: 2).render(tutorial, pagePosition: 1.5)
+/// try PNGEncoder().write(frame, to: "frame.png")
+/// ```
+public struct FrameRenderer {
+  /// Device pixels per point (1, 2, 3 or any positive number).
+  public var scale: Double
+  /// What the frame starts as; `nil` leaves it transparent.
+  public var background: Color?
+  /// Turns text into glyph outlines; `nil` leaves text out.
+  public var textShaper: (any TextShaper)?
+
+  /// Creates a renderer.
+  public init(scale: Double = 1, background: Color? = nil, textShaper: (any TextShaper)? = nil) {
+    self.scale = scale
+    self.background = background
+    self.textShaper = textShaper
+  }
+
+  /// The display list of `scene` at this renderer's scale.
+  public func displayList(for scene: Scene) throws(RenderError) -> DisplayList {
+    try DisplayList(scene: scene, scale: scale, textShaper: textShaper)
+  }
+
+  /// Renders `scene`.
+  ///
+  /// - Throws: ``RenderError`` when the scale or the resulting size is not allowed.
+  public func render(_ scene: Scene) throws(RenderError) -> PixelBuffer {
+    try render(displayList(for: scene))
+  }
+
+  /// Renders a display list.
+  public func render(_ list: DisplayList) throws(RenderError) -> PixelBuffer {
+    var buffer = try PixelBuffer(width: list.width, height: list.height)
+    if let background { buffer.fill(background) }
+    let canvas = Canvas(buffer: buffer)
+    canvas.draw(list)
+    return canvas.buffer
+  }
+
+  /// Sets `controller` to `pagePosition` and renders what it shows.
+  public func render(_ controller: TutorialController, pagePosition: Double) throws(RenderError) -> PixelBuffer {
+    controller.setPagePosition(pagePosition)
+    return try render(controller.scene())
+  }
+}
+
+extension Canvas {
+  /// Draws every command of `list`.
+  public func draw(_ list: DisplayList) {
+    for c in list.commands {
+      switch c {
+      case .beginGroup(let o, let b): pushGroup(opacity: o, bounds: b)
+      case .endGroup: popGroup()
+      case .beginClip(let p, let t, let r): pushClip(p, transform: t, rule: r)
+      case .endClip: popClip()
+      case .fill(let p, let t, let paint, let rule, let o): fill(p, transform: t, paint: paint, rule: rule, opacity: o)
+      case .stroke(let p, let t, let paint, let style, let o):
+        stroke(p, transform: t, paint: paint, style: style, opacity: o)
+      case .image(let img, let t, let o): drawImage(img, transform: t, opacity: o)
+      case .shadow(let p, let t, let color, let offset, let sigma, let o):
+        drawShadow(of: p, transform: t, color: color, offset: offset, sigma: sigma, opacity: o)
+      }
+    }
+  }
+}

@@ -1,0 +1,54 @@
+/// Gaussian blur of an 8-bit alpha mask, approximated by three box blurs per axis.
+///
+/// The box size follows the SVG filter-effects specification for feGaussianBlur:
+/// d = ⌊σ · 3√(2π) / 4 + 0.5⌋; three boxes of size d, centred when d is odd,
+/// and for even d two boxes offset by half a pixel either way and a third of
+/// size d + 1. SVG renderers use the same approximation, so our shadows match
+/// the SVG export's.
+enum Blur {
+  static func boxSize(sigma: Double) -> Int {
+    Int((sigma * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5).rounded(.down))
+  }
+
+  static func gaussian(_ data: inout [UInt8], width: Int, height: Int, sigma: Double) {
+    let d = boxSize(sigma: sigma)
+    guard d > 0, width > 0, height > 0 else { return }
+    var line = [Int](repeating: 0, count: Swift.max(width, height))
+    var tmp = [Int](repeating: 0, count: Swift.max(width, height))
+    // (left reach, right reach) of the three passes.
+    let passes: [(Int, Int)] =
+      d % 2 == 1
+      ? [(d / 2, d / 2), (d / 2, d / 2), (d / 2, d / 2)]
+      : [(d / 2, d / 2 - 1), (d / 2 - 1, d / 2), (d / 2, d / 2)]
+    for y in 0..<height {
+      for x in 0..<width { line[x] = Int(data[y * width + x]) }
+      for (l, r) in passes { box(&line, &tmp, count: width, left: l, right: r) }
+      for x in 0..<width { data[y * width + x] = UInt8(line[x].clamped(0, 255)) }
+    }
+    for x in 0..<width {
+      for y in 0..<height { line[y] = Int(data[y * width + x]) }
+      for (l, r) in passes { box(&line, &tmp, count: height, left: l, right: r) }
+      for y in 0..<height { data[y * width + x] = UInt8(line[y].clamped(0, 255)) }
+    }
+  }
+
+  /// One box pass: each value becomes the mean of the window [i − left, i + right], zero outside.
+  private static func box(_ v: inout [Int], _ tmp: inout [Int], count: Int, left: Int, right: Int) {
+    let size = left + right + 1
+    var sum = 0
+    // Prime the window for index 0: values 0 ... right.
+    for i in 0...Swift.min(right, count - 1) { sum += v[i] }
+    for i in 0..<count {
+      tmp[i] = (sum + size / 2) / size
+      let enter = i + right + 1
+      if enter < count { sum += v[enter] }
+      let leave = i - left
+      if leave >= 0 { sum -= v[leave] }
+    }
+    for i in 0..<count { v[i] = tmp[i] }
+  }
+}
+
+extension Int {
+  @inline(__always) func clamped(_ lo: Int, _ hi: Int) -> Int { Swift.min(Swift.max(self, lo), hi) }
+}

@@ -1,0 +1,344 @@
+import Strata
+
+/// Draws paths, images and shadows into a ``PixelBuffer``, with clipping and group opacity.
+///
+/// All drawing takes a transform from the shape's own space to device pixels.
+/// Compositing is source-over on premultiplied 8-bit sRGB, as Core Graphics
+/// does by default. Anti-aliasing is exact-area coverage (see ``Rasterizer``).
+///
+/// ```swift
+/// let canvas = try Canvas(width: 100, height: 100)
+/// canvas.fill(.circle(center: Point(x: 50, y: 50), radius: 40), paint: .solid(.red))
+/// let png = PNGEncoder().encode(canvas.buffer)
+/// ```
+public final class Canvas {
+  struct Surface {
+    var rect: IntRect
+    var pixels: [UInt8]
+    var opacity: Double
+  }
+
+  struct Clip {
+    var rect: IntRect
+    /// Coverage per pixel of `rect`, or `nil` when the whole rectangle is inside.
+    var mask: [UInt8]?
+  }
+
+  /// The distance in device pixels within which curves are flattened.
+  public static let flatteningTolerance = 0.05
+
+  private var surfaces: [Surface]
+  private var clips: [Clip]
+  private let rasterizer = Rasterizer()
+  private var spanColors = [UInt8](repeating: 0, count: 1024)
+
+  /// Creates a transparent canvas.
+  ///
+  /// - Throws: ``RenderError/invalidSize(width:height:limit:)``.
+  public convenience init(width: Int, height: Int) throws(RenderError) {
+    self.init(buffer: try PixelBuffer(width: width, height: height))
+  }
+
+  /// Creates a canvas that draws over `buffer`.
+  public init(buffer: PixelBuffer) {
+    let full = IntRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
+    surfaces = [Surface(rect: full, pixels: buffer.pixels, opacity: 1)]
+    clips = [Clip(rect: full, mask: nil)]
+  }
+
+  /// The width in pixels.
+  public var width: Int { surfaces[0].rect.width }
+  /// The height in pixels.
+  public var height: Int { surfaces[0].rect.height }
+
+  /// The pixels drawn so far (groups still open are not included).
+  public var buffer: PixelBuffer {
+    PixelBuffer(validatedWidth: width, height: height, pixels: surfaces[0].pixels)
+  }
+
+  // MARK: Drawing
+
+  /// Fills `path` (in a space `transform` maps to device pixels) with `paint`.
+  public func fill(
+    _ path: Path, transform: Transform = .identity, paint: Paint, rule: FillRule = .nonZero,
+    opacity: Double = 1
+  ) {
+    guard let shader = Shader(paint, transform: transform, opacity: opacity) else { return }
+    let polys = path.applying(transform).flattened(tolerance: Self.flatteningTolerance)
+    fill(polylines: polys, rule: rule, shader: shader)
+  }
+
+  /// Strokes `path` with `paint` and `style` (the width is in the path's own space).
+  public func stroke(
+    _ path: Path, transform: Transform = .identity, paint: Paint, style: StrokeStyle,
+    opacity: Double = 1
+  ) {
+    guard let shader = Shader(paint, transform: transform, opacity: opacity) else { return }
+    let outline = Stroker(style: style, tolerance: Self.flatteningTolerance / Swift.max(1e-9, transform.maximumScale))
+      .outline(of: path)
+    let polys = outline.map { Polyline(points: $0.map { transform.apply(to: $0) }, isClosed: true) }
+    fill(polylines: polys, rule: .nonZero, shader: shader)
+  }
+
+  /// Draws a bitmap: `transform` maps its pixel space (0…width × 0…height) to device pixels.
+  ///
+  /// Sampling is bilinear, or nearest-neighbour when the transform is an integer translation.
+  public func drawImage(_ image: RasterImage, transform: Transform, opacity: Double = 1) {
+    guard image.width > 0, image.height > 0, let inv = transform.inverted() else { return }
+    let nearest =
+      transform.isTranslationOnly && transform.tx == transform.tx.rounded()
+      && transform.ty == transform.ty.rounded()
+    let shader = Shader.image(image, inverse: inv, nearest: nearest)
+    let quad = Path.rect(Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)))
+    let polys = quad.applying(transform).flattened(tolerance: Self.flatteningTolerance)
+    fill(polylines: polys, rule: .nonZero, shader: shader, opacity: opacity)
+  }
+
+  /// Draws the blurred shadow of `path`: its shape filled with the shadow's colour, moved by
+  /// `offset` device pixels and blurred with a Gaussian of standard deviation `sigma` device pixels.
+  public func drawShadow(
+    of path: Path, transform: Transform, color: Color, offset: Vector, sigma: Double, opacity: Double = 1
+  ) {
+    let moved = transform.concatenating(Transform(translation: offset))
+    let polys = path.applying(moved).flattened(tolerance: Self.flatteningTolerance)
+    let s = sigma.isFinite ? Swift.max(0, Swift.min(sigma, 500)) : 0
+    let margin = Int((3 * s).rounded(.up)) + 2
+    let target = clips[clips.count - 1].rect.intersection(surfaces[surfaces.count - 1].rect)
+    let region = IntRect(covering: Self.bounds(of: polys)).outset(by: margin).intersection(target.outset(by: margin))
+    guard !region.isEmpty, region.width * region.height <= PixelBuffer.pixelLimit else { return }
+    var alpha = [UInt8](repeating: 0, count: region.width * region.height)
+    rasterizer.reset(region: region)
+    rasterizer.add(polys)
+    rasterizer.forEachSpan(rule: .nonZero) { y, x, n, values, c in
+      let base = (y - region.y) * region.width + (x - region.x)
+      for i in 0..<n { alpha[base + i] = values?[i] ?? c }
+    }
+    if s > 0 { Blur.gaussian(&alpha, width: region.width, height: region.height, sigma: s) }
+    let shader = Shader.solid(PremultipliedColor(color, opacity: opacity))
+    guard case .solid(let pc) = shader, pc.a > 0 else { return }
+    let area = region.intersection(target)
+    guard !area.isEmpty else { return }
+    alpha.withUnsafeBufferPointer { a in
+      for y in area.y..<area.maxY {
+        let row = (y - region.y) * region.width
+        blendRow(
+          y: y, x: area.x, count: area.width,
+          coverage: UnsafeBufferPointer(rebasing: a[(row + area.x - region.x)..<(row + area.maxX - region.x)]),
+          constant: 0, shader: shader, opacity255: 255)
+      }
+    }
+  }
+
+  // MARK: Clips and groups
+
+  /// Restricts drawing to the inside of `path` until the matching ``popClip()``.
+  public func pushClip(_ path: Path, transform: Transform = .identity, rule: FillRule = .nonZero) {
+    let current = clips[clips.count - 1]
+    let device = path.applying(transform)
+    if let r = Self.pixelAlignedRect(device) {
+      let rect = current.rect.intersection(r)
+      clips.append(Clip(rect: rect, mask: current.mask.map { Self.crop($0, from: current.rect, to: rect) }))
+      return
+    }
+    let polys = device.flattened(tolerance: Self.flatteningTolerance)
+    let rect = current.rect.intersection(IntRect(covering: Self.bounds(of: polys)))
+    guard !rect.isEmpty else {
+      clips.append(Clip(rect: .empty, mask: nil))
+      return
+    }
+    var mask = [UInt8](repeating: 0, count: rect.width * rect.height)
+    rasterizer.reset(region: rect)
+    rasterizer.add(polys)
+    rasterizer.forEachSpan(rule: rule) { y, x, n, values, c in
+      let base = (y - rect.y) * rect.width + (x - rect.x)
+      for i in 0..<n { mask[base + i] = values?[i] ?? c }
+    }
+    if let outer = current.mask {
+      let cropped = Self.crop(outer, from: current.rect, to: rect)
+      for i in mask.indices { mask[i] = UInt8(div255(Int(mask[i]) * Int(cropped[i]))) }
+    }
+    clips.append(Clip(rect: rect, mask: mask))
+  }
+
+  /// Removes the clip added by the last ``pushClip(_:transform:rule:)``.
+  public func popClip() {
+    if clips.count > 1 { clips.removeLast() }
+  }
+
+  /// Starts a group: what is drawn until ``popGroup()`` is composited as one image with `opacity`.
+  ///
+  /// `bounds` (device pixels) limits the offscreen layer; `nil` means the current clip.
+  public func pushGroup(opacity: Double, bounds: Rect? = nil) {
+    var rect = clips[clips.count - 1].rect.intersection(surfaces[surfaces.count - 1].rect)
+    if let bounds { rect = rect.intersection(IntRect(covering: bounds)) }
+    surfaces.append(
+      Surface(
+        rect: rect, pixels: [UInt8](repeating: 0, count: Swift.max(0, rect.width * rect.height * 4)),
+        opacity: opacity.clamped(to: 0...1)))
+  }
+
+  /// Composites the last group onto what is under it.
+  public func popGroup() {
+    guard surfaces.count > 1 else { return }
+    let top = surfaces.removeLast()
+    let o = Int((top.opacity * 255).rounded())
+    guard o > 0, !top.rect.isEmpty else { return }
+    let parentIndex = surfaces.count - 1
+    let pr = surfaces[parentIndex].rect
+    let r = top.rect.intersection(pr)
+    guard !r.isEmpty else { return }
+    top.pixels.withUnsafeBufferPointer { src in
+      surfaces[parentIndex].pixels.withUnsafeMutableBufferPointer { dst in
+        for y in r.y..<r.maxY {
+          var si = ((y - top.rect.y) * top.rect.width + (r.x - top.rect.x)) * 4
+          var di = ((y - pr.y) * pr.width + (r.x - pr.x)) * 4
+          for _ in 0..<r.width {
+            let sa = div255(Int(src[si + 3]) * o)
+            if sa > 0 {
+              let inv = 255 - sa
+              dst[di] = UInt8(div255(Int(src[si]) * o) + div255(Int(dst[di]) * inv))
+              dst[di + 1] = UInt8(div255(Int(src[si + 1]) * o) + div255(Int(dst[di + 1]) * inv))
+              dst[di + 2] = UInt8(div255(Int(src[si + 2]) * o) + div255(Int(dst[di + 2]) * inv))
+              dst[di + 3] = UInt8(sa + div255(Int(dst[di + 3]) * inv))
+            }
+            si += 4
+            di += 4
+          }
+        }
+      }
+    }
+  }
+
+  // MARK: Internals
+
+  private func fill(polylines: [Polyline], rule: FillRule, shader: Shader, opacity: Double = 1) {
+    let clip = clips[clips.count - 1]
+    let surface = surfaces[surfaces.count - 1].rect
+    let region = IntRect(covering: Self.bounds(of: polylines)).intersection(clip.rect).intersection(surface)
+    guard !region.isEmpty else { return }
+    let o = Int((opacity.clamped(to: 0...1) * 255).rounded())
+    guard o > 0 else { return }
+    rasterizer.reset(region: region)
+    rasterizer.add(polylines)
+    rasterizer.forEachSpan(rule: rule) { y, x, n, values, c in
+      blendRow(y: y, x: x, count: n, coverage: values, constant: c, shader: shader, opacity255: o)
+    }
+  }
+
+  /// Blends `count` pixels of `shader` at row y from x, scaled by coverage, clip and opacity.
+  private func blendRow(
+    y: Int, x: Int, count: Int, coverage: UnsafeBufferPointer<UInt8>?, constant: UInt8,
+    shader: Shader, opacity255: Int
+  ) {
+    let clip = clips[clips.count - 1]
+    let si = surfaces.count - 1
+    let sr = surfaces[si].rect
+    if spanColors.count < count * 4 { spanColors = [UInt8](repeating: 0, count: count * 4) }
+    var solid: PremultipliedColor?
+    if case .solid(let c) = shader { solid = c }
+    spanColors.withUnsafeMutableBufferPointer { colors in
+      if solid == nil, let base = colors.baseAddress { shader.shade(x: x, y: y, count: count, into: base) }
+      let maskRow: Int = (y - clip.rect.y) * clip.rect.width - clip.rect.x
+      surfaces[si].pixels.withUnsafeMutableBufferPointer { dst in
+        var di = ((y - sr.y) * sr.width + (x - sr.x)) * 4
+        let mask = clip.mask
+        for i in 0..<count {
+          var cov = Int(coverage?[i] ?? constant)
+          if let mask { cov = div255(cov * Int(mask[maskRow + x + i])) }
+          if opacity255 < 255 { cov = div255(cov * opacity255) }
+          if cov == 0 {
+            di += 4
+            continue
+          }
+          let r: Int
+          let g: Int
+          let b: Int
+          let a: Int
+          if let c = solid {
+            r = Int(c.r)
+            g = Int(c.g)
+            b = Int(c.b)
+            a = Int(c.a)
+          } else {
+            r = Int(colors[4 * i])
+            g = Int(colors[4 * i + 1])
+            b = Int(colors[4 * i + 2])
+            a = Int(colors[4 * i + 3])
+          }
+          if cov == 255 && a == 255 {
+            dst[di] = UInt8(r)
+            dst[di + 1] = UInt8(g)
+            dst[di + 2] = UInt8(b)
+            dst[di + 3] = 255
+          } else {
+            let sa = cov == 255 ? a : div255(a * cov)
+            if sa > 0 {
+              let inv = 255 - sa
+              let sr2 = cov == 255 ? r : div255(r * cov)
+              let sg = cov == 255 ? g : div255(g * cov)
+              let sb = cov == 255 ? b : div255(b * cov)
+              dst[di] = UInt8(Swift.min(255, sr2 + div255(Int(dst[di]) * inv)))
+              dst[di + 1] = UInt8(Swift.min(255, sg + div255(Int(dst[di + 1]) * inv)))
+              dst[di + 2] = UInt8(Swift.min(255, sb + div255(Int(dst[di + 2]) * inv)))
+              dst[di + 3] = UInt8(Swift.min(255, sa + div255(Int(dst[di + 3]) * inv)))
+            }
+          }
+          di += 4
+        }
+      }
+    }
+  }
+
+  static func bounds(of polys: [Polyline]) -> Rect {
+    var l = Double.infinity
+    var t = Double.infinity
+    var r = -Double.infinity
+    var b = -Double.infinity
+    for poly in polys {
+      for p in poly.points where p.isFinite {
+        l = Swift.min(l, p.x)
+        t = Swift.min(t, p.y)
+        r = Swift.max(r, p.x)
+        b = Swift.max(b, p.y)
+      }
+    }
+    guard l <= r, t <= b else { return .zero }
+    return Rect(x: l, y: t, width: r - l, height: b - t)
+  }
+
+  /// The rectangle `path` is, if it is one axis-aligned rectangle on whole pixels.
+  static func pixelAlignedRect(_ path: Path) -> IntRect? {
+    var pts: [Point] = []
+    for e in path.elements {
+      switch e {
+      case .move(let p), .line(let p): pts.append(p)
+      case .close: continue
+      default: return nil
+      }
+    }
+    if pts.count == 5, pts[4] == pts[0] { pts.removeLast() }
+    guard pts.count == 4, pts.allSatisfy({ $0.x == $0.x.rounded() && $0.y == $0.y.rounded() && $0.isFinite })
+    else { return nil }
+    let xs = Set(pts.map(\.x))
+    let ys = Set(pts.map(\.y))
+    guard xs.count == 2, ys.count == 2 else { return nil }
+    // Each edge must be horizontal or vertical.
+    for i in 0..<4 {
+      let a = pts[i]
+      let b = pts[(i + 1) % 4]
+      if a.x != b.x && a.y != b.y { return nil }
+    }
+    return IntRect(covering: Rect(left: xs.min() ?? 0, top: ys.min() ?? 0, right: xs.max() ?? 0, bottom: ys.max() ?? 0) ?? .zero)
+  }
+
+  static func crop(_ mask: [UInt8], from: IntRect, to: IntRect) -> [UInt8] {
+    guard !to.isEmpty else { return [] }
+    var out = [UInt8](repeating: 0, count: to.width * to.height)
+    for y in to.y..<to.maxY {
+      for x in to.x..<to.maxX where x >= from.x && x < from.maxX && y >= from.y && y < from.maxY {
+        out[(y - to.y) * to.width + (x - to.x)] = mask[(y - from.y) * from.width + (x - from.x)]
+      }
+    }
+    return out
+  }
+}

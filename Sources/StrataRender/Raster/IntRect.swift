@@ -1,0 +1,59 @@
+import Strata
+
+/// A rectangle of whole pixels: [x, x + width) × [y, y + height).
+struct IntRect: Hashable, Sendable {
+  var x: Int
+  var y: Int
+  var width: Int
+  var height: Int
+
+  var maxX: Int { x + width }
+  var maxY: Int { y + height }
+  var isEmpty: Bool { width <= 0 || height <= 0 }
+
+  static let empty = IntRect(x: 0, y: 0, width: 0, height: 0)
+
+  init(x: Int, y: Int, width: Int, height: Int) {
+    self.x = x
+    self.y = y
+    self.width = width
+    self.height = height
+  }
+
+  /// The pixels touched by `r`, limited to ±2²⁴ so that every coordinate is a safe Int.
+  init(covering r: Rect) {
+    guard !r.isEmpty, !r.origin.x.isNaN, !r.origin.y.isNaN else {
+      self = .empty
+      return
+    }
+    let lim = 16_777_216.0
+    let l = r.minX.clamped(to: -lim...lim).rounded(.down)
+    let t = r.minY.clamped(to: -lim...lim).rounded(.down)
+    let rr = r.maxX.clamped(to: -lim...lim).rounded(.up)
+    let b = r.maxY.clamped(to: -lim...lim).rounded(.up)
+    self.init(x: Int(l), y: Int(t), width: Int(rr - l), height: Int(b - t))
+  }
+
+  func intersection(_ o: IntRect) -> IntRect {
+    let l = Swift.max(x, o.x)
+    let t = Swift.max(y, o.y)
+    let r = Swift.min(maxX, o.maxX)
+    let b = Swift.min(maxY, o.maxY)
+    guard r > l, b > t else { return .empty }
+    return IntRect(x: l, y: t, width: r - l, height: b - t)
+  }
+
+  func union(_ o: IntRect) -> IntRect {
+    if isEmpty { return o }
+    if o.isEmpty { return self }
+    let l = Swift.min(x, o.x)
+    let t = Swift.min(y, o.y)
+    return IntRect(x: l, y: t, width: Swift.max(maxX, o.maxX) - l, height: Swift.max(maxY, o.maxY) - t)
+  }
+
+  func outset(by n: Int) -> IntRect {
+    IntRect(x: x - n, y: y - n, width: width + 2 * n, height: height + 2 * n)
+  }
+
+  var rect: Rect { Rect(x: Double(x), y: Double(y), width: Double(width), height: Double(height)) }
+}

@@ -1,0 +1,130 @@
+import Strata
+
+/// An image in memory: 8-bit premultiplied RGBA in sRGB, rows top to bottom.
+public struct PixelBuffer: Hashable, Sendable {
+  /// The largest number of pixels a buffer may hold (100 million: 10,000 × 10,000).
+  public static let pixelLimit = 100_000_000
+
+  /// The width in pixels.
+  public let width: Int
+  /// The height in pixels.
+  public let height: Int
+  /// width × height × 4 bytes: red, green, blue, alpha, colour premultiplied by alpha.
+  public var pixels: [UInt8]
+
+  /// Creates a transparent buffer.
+  ///
+  /// - Throws: ``RenderError/invalidSize(width:height:limit:)`` when a side is below 1 or
+  ///   the area exceeds ``pixelLimit``; nothing is allocated then.
+  public init(width: Int, height: Int) throws(RenderError) {
+    try Self.validate(width: width, height: height)
+    self.width = width
+    self.height = height
+    self.pixels = [UInt8](repeating: 0, count: width * height * 4)
+  }
+
+  /// Wraps existing premultiplied pixels.
+  ///
+  /// - Throws: ``RenderError/invalidSize(width:height:limit:)`` when the size is not allowed
+  ///   or does not match the pixel count.
+  public init(width: Int, height: Int, pixels: [UInt8]) throws(RenderError) {
+    try Self.validate(width: width, height: height)
+    guard pixels.count == width * height * 4 else {
+      throw .invalidSize(width: width, height: height, limit: Self.pixelLimit)
+    }
+    self.width = width
+    self.height = height
+    self.pixels = pixels
+  }
+
+  /// Wraps pixels whose size was validated before (a canvas's own buffer).
+  init(validatedWidth width: Int, height: Int, pixels: [UInt8]) {
+    self.width = width
+    self.height = height
+    self.pixels = pixels
+  }
+
+  static func validate(width: Int, height: Int) throws(RenderError) {
+    let (area, overflow) = width.multipliedReportingOverflow(by: height)
+    guard width >= 1, height >= 1, !overflow, area <= pixelLimit else {
+      throw .invalidSize(width: width, height: height, limit: pixelLimit)
+    }
+  }
+
+  /// The premultiplied pixel at (x, y); transparent outside the buffer.
+  public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+    guard x >= 0, y >= 0, x < width, y < height else { return (0, 0, 0, 0) }
+    let i = (y * width + x) * 4
+    return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+  }
+
+  /// The pixel at (x, y) as a straight-alpha colour.
+  public func color(x: Int, y: Int) -> Color {
+    let p = pixel(x: x, y: y)
+    guard p.a > 0 else { return .clear }
+    let a = Double(p.a)
+    return Color(red: Double(p.r) / a, green: Double(p.g) / a, blue: Double(p.b) / a, alpha: a / 255)
+  }
+
+  /// Fills every pixel with `color`.
+  public mutating func fill(_ color: Color) {
+    let c = PremultipliedColor(color)
+    pixels.withUnsafeMutableBufferPointer { p in
+      var i = 0
+      while i < p.count {
+        p[i] = c.r
+        p[i + 1] = c.g
+        p[i + 2] = c.b
+        p[i + 3] = c.a
+        i += 4
+      }
+    }
+  }
+
+  /// The image as a ``RasterImage`` of the given scale.
+  public func rasterImage(scale: Double = 1) -> RasterImage? {
+    RasterImage(width: width, height: height, pixels: pixels, scale: scale)
+  }
+
+  /// Whether every pixel is fully opaque.
+  public var isOpaque: Bool {
+    pixels.withUnsafeBufferPointer { p in
+      var i = 3
+      while i < p.count {
+        if p[i] != 255 { return false }
+        i += 4
+      }
+      return true
+    }
+  }
+}
+
+/// A colour as four premultiplied 8-bit components.
+struct PremultipliedColor: Hashable {
+  var r: UInt8
+  var g: UInt8
+  var b: UInt8
+  var a: UInt8
+
+  init(r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+    self.r = r
+    self.g = g
+    self.b = b
+    self.a = a
+  }
+
+  /// Premultiplies `color`, with its alpha multiplied by `opacity`.
+  init(_ color: Color, opacity: Double = 1) {
+    let a = color.alpha * opacity.clamped(to: 0...1)
+    self.a = UInt8((a * 255).rounded())
+    self.r = UInt8((color.red * a * 255).rounded())
+    self.g = UInt8((color.green * a * 255).rounded())
+    self.b = UInt8((color.blue * a * 255).rounded())
+  }
+}
+
+/// x / 255, rounded to nearest, for x in 0...65025 + 255.
+@inline(__always) func div255(_ x: Int) -> Int {
+  let t = x + 128
+  return (t + (t >> 8)) >> 8
+}
