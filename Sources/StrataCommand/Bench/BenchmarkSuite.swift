@@ -17,7 +17,8 @@ struct BenchmarkSuite {
   func run(output: Tool.Output) {
     var results: [BenchmarkResult] = []
     let groups: [(String, () -> [BenchmarkResult])] = [
-      ("controller", { ControllerBenchmark(quick: quick).run() })
+      ("controller", { ControllerBenchmark(quick: quick).run() }),
+      ("render", { RenderBenchmark(quick: quick).run() }),
     ]
     for (name, body) in groups where filter.map({ name.contains($0) }) ?? true {
       results += body()

@@ -30,7 +30,8 @@ public final class Canvas {
   private var surfaces: [Surface]
   private var clips: [Clip]
   private let rasterizer = Rasterizer()
-  private var spanColors = [UInt8](repeating: 0, count: 1024)
+  private var spanColors = [UInt32](repeating: 0, count: 1024)
+  private var spanCoverage = [UInt8](repeating: 0, count: 1024)
 
   /// Creates a transparent canvas.
   ///
@@ -88,7 +89,13 @@ public final class Canvas {
     let nearest =
       transform.isTranslationOnly && transform.tx == transform.tx.rounded()
       && transform.ty == transform.ty.rounded()
-    let shader = Shader.image(image, inverse: inv, nearest: nearest)
+    let shader: Shader
+    if !nearest && inv.b == 0 && inv.c == 0 {
+      shader = .axisAlignedImage(
+        image, inverse: inv, columns: Shader.ColumnTable(inverse: inv, imageWidth: image.width, count: width))
+    } else {
+      shader = .image(image, inverse: inv, nearest: nearest)
+    }
     let quad = Path.rect(Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)))
     let polys = quad.applying(transform).flattened(tolerance: Self.flatteningTolerance)
     fill(polylines: polys, rule: .nonZero, shader: shader, opacity: opacity)
@@ -233,57 +240,58 @@ public final class Canvas {
     let clip = clips[clips.count - 1]
     let si = surfaces.count - 1
     let sr = surfaces[si].rect
-    if spanColors.count < count * 4 { spanColors = [UInt8](repeating: 0, count: count * 4) }
-    var solid: PremultipliedColor?
-    if case .solid(let c) = shader { solid = c }
+    if spanColors.count < count { spanColors = [UInt32](repeating: 0, count: count) }
+    if spanCoverage.count < count { spanCoverage = [UInt8](repeating: 0, count: count) }
+    // The coverage of each pixel: the shape's, times the clip's, times the opacity.
+    var uniform: UInt32? = UInt32(constant)
+    if coverage != nil || clip.mask != nil {
+      uniform = nil
+      let maskStart = (y - clip.rect.y) * clip.rect.width + (x - clip.rect.x)
+      spanCoverage.withUnsafeMutableBufferPointer { cov in
+        for i in 0..<count { cov[i] = coverage?[i] ?? constant }
+        if let mask = clip.mask {
+          mask.withUnsafeBufferPointer { m in
+            for i in 0..<count { cov[i] = UInt8(div255(Int(cov[i]) * Int(m[maskStart + i]))) }
+          }
+        }
+        if opacity255 < 255 {
+          for i in 0..<count { cov[i] = UInt8(div255(Int(cov[i]) * opacity255)) }
+        }
+      }
+    } else if opacity255 < 255 {
+      uniform = UInt32(div255(Int(constant) * opacity255))
+    }
+    if uniform == 0 { return }
+    var solid: UInt32?
+    if case .solid(let c) = shader { solid = Pixels.pack(c) }
     spanColors.withUnsafeMutableBufferPointer { colors in
-      if solid == nil, let base = colors.baseAddress { shader.shade(x: x, y: y, count: count, into: base) }
-      let maskRow: Int = (y - clip.rect.y) * clip.rect.width - clip.rect.x
-      surfaces[si].pixels.withUnsafeMutableBufferPointer { dst in
-        var di = ((y - sr.y) * sr.width + (x - sr.x)) * 4
-        let mask = clip.mask
-        for i in 0..<count {
-          var cov = Int(coverage?[i] ?? constant)
-          if let mask { cov = div255(cov * Int(mask[maskRow + x + i])) }
-          if opacity255 < 255 { cov = div255(cov * opacity255) }
-          if cov == 0 {
-            di += 4
-            continue
-          }
-          let r: Int
-          let g: Int
-          let b: Int
-          let a: Int
-          if let c = solid {
-            r = Int(c.r)
-            g = Int(c.g)
-            b = Int(c.b)
-            a = Int(c.a)
-          } else {
-            r = Int(colors[4 * i])
-            g = Int(colors[4 * i + 1])
-            b = Int(colors[4 * i + 2])
-            a = Int(colors[4 * i + 3])
-          }
-          if cov == 255 && a == 255 {
-            dst[di] = UInt8(r)
-            dst[di + 1] = UInt8(g)
-            dst[di + 2] = UInt8(b)
-            dst[di + 3] = 255
-          } else {
-            let sa = cov == 255 ? a : div255(a * cov)
-            if sa > 0 {
-              let inv = 255 - sa
-              let sr2 = cov == 255 ? r : div255(r * cov)
-              let sg = cov == 255 ? g : div255(g * cov)
-              let sb = cov == 255 ? b : div255(b * cov)
-              dst[di] = UInt8(Swift.min(255, sr2 + div255(Int(dst[di]) * inv)))
-              dst[di + 1] = UInt8(Swift.min(255, sg + div255(Int(dst[di + 1]) * inv)))
-              dst[di + 2] = UInt8(Swift.min(255, sb + div255(Int(dst[di + 2]) * inv)))
-              dst[di + 3] = UInt8(Swift.min(255, sa + div255(Int(dst[di + 3]) * inv)))
+      guard let colorBase = colors.baseAddress else { return }
+      if solid == nil { shader.shade(x: x, y: y, count: count, into: colorBase) }
+      surfaces[si].pixels.withUnsafeMutableBytes { raw in
+        let dst = raw.bindMemory(to: UInt32.self)
+        let d0 = (y - sr.y) * sr.width + (x - sr.x)
+        if let u = uniform {
+          if let s = solid {
+            let src = u == 255 ? s : Pixels.scale(s, u)
+            if src >> 24 == 255 {
+              for i in 0..<count { dst[d0 + i] = src }
+            } else {
+              for i in 0..<count { dst[d0 + i] = Pixels.over(src, dst[d0 + i]) }
             }
+          } else if u == 255 {
+            for i in 0..<count { dst[d0 + i] = Pixels.over(colors[i], dst[d0 + i]) }
+          } else {
+            for i in 0..<count { dst[d0 + i] = Pixels.over(Pixels.scale(colors[i], u), dst[d0 + i]) }
           }
-          di += 4
+          return
+        }
+        spanCoverage.withUnsafeBufferPointer { cov in
+          for i in 0..<count {
+            let c = UInt32(cov[i])
+            if c == 0 { continue }
+            let s = solid ?? colors[i]
+            dst[d0 + i] = Pixels.over(c == 255 ? s : Pixels.scale(s, c), dst[d0 + i])
+          }
         }
       }
     }

@@ -25,14 +25,9 @@ final class Rasterizer {
   func reset(region r: IntRect) {
     region = r
     stride = r.width + 2
+    // Cells are zero between fills: forEachSpan clears the cells it reads.
     let n = stride * Swift.max(0, r.height)
-    if cells.count < n {
-      cells = [Float](repeating: 0, count: n)
-    } else {
-      cells.withUnsafeMutableBufferPointer { p in
-        for i in 0..<n { p[i] = 0 }
-      }
-    }
+    if cells.count < n { cells = [Float](repeating: 0, count: n) }
     if rowMin.count < r.height {
       rowMin = [Int32](repeating: 0, count: r.height)
       rowMax = [Int32](repeating: 0, count: r.height)
@@ -193,7 +188,7 @@ final class Rasterizer {
     let w = region.width
     guard w > 0, region.height > 0 else { return }
     var row = [UInt8](repeating: 0, count: w)
-    cells.withUnsafeBufferPointer { a in
+    cells.withUnsafeMutableBufferPointer { a in
       row.withUnsafeMutableBufferPointer { out in
         for y in 0..<region.height {
           let lo = Int(rowMin[y])
@@ -220,6 +215,10 @@ final class Rasterizer {
             let c = Self.coverage(acc, rule)
             if c > 0 { body(region.y + y, region.x + last, w - last, nil, c) }
           }
+          // Leave the row's cells zero for the next fill.
+          for j in first...Swift.min(hi, w + 1) { a[start + j] = 0 }
+          rowMin[y] = Int32.max
+          rowMax[y] = -1
         }
       }
     }

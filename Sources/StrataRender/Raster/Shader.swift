@@ -4,11 +4,14 @@ import Strata
 enum Shader {
   case solid(PremultipliedColor)
   /// t = kx·x + ky·y + k0 at pixel centres, looked up in a 256-entry table.
-  case linear(lut: [PremultipliedColor], kx: Double, ky: Double, k0: Double)
+  case linear(lut: [UInt32], kx: Double, ky: Double, k0: Double)
   /// t = |inverse(p) − centre| / radius.
-  case radial(lut: [PremultipliedColor], inverse: Transform, center: Point, radius: Double)
+  case radial(lut: [UInt32], inverse: Transform, center: Point, radius: Double)
   /// A bitmap seen through `inverse` (device → image pixels).
   case image(RasterImage, inverse: Transform, nearest: Bool)
+  /// A bitmap under a transform without rotation or shear: the horizontal sampling
+  /// positions are the same on every row, so they are computed once per column.
+  case axisAlignedImage(RasterImage, inverse: Transform, columns: ColumnTable)
 
   /// Resolves `paint`, given in a space that `transform` maps to device pixels.
   /// Returns `nil` when nothing would be drawn (a singular transform, a transparent paint).
@@ -22,13 +25,12 @@ enum Shader {
       guard let inv = transform.inverted() else { return nil }
       let d = end - start
       let l2 = d.lengthSquared
-      let lut = Shader.table(g, opacity: opacity)
       guard l2 > 0, l2.isFinite else {
         // A zero-length gradient shows its last colour (as SVG does).
-        guard let last = lut.last else { return nil }
-        self = .solid(last)
+        self = .solid(PremultipliedColor(g.color(at: 1), opacity: opacity))
         return
       }
+      let lut = Shader.table(g, opacity: opacity)
       // local = inv(p); t = (local − start)·d / |d|²
       let kx = (inv.a * d.dx + inv.b * d.dy) / l2
       let ky = (inv.c * d.dx + inv.d * d.dy) / l2
@@ -36,67 +38,107 @@ enum Shader {
       self = .linear(lut: lut, kx: kx, ky: ky, k0: k0)
     case .radialGradient(let g, let center, let radius):
       guard let inv = transform.inverted() else { return nil }
-      let lut = Shader.table(g, opacity: opacity)
       guard radius > 0, radius.isFinite else {
-        guard let last = lut.last else { return nil }
-        self = .solid(last)
+        self = .solid(PremultipliedColor(g.color(at: 1), opacity: opacity))
         return
       }
+      let lut = Shader.table(g, opacity: opacity)
       self = .radial(lut: lut, inverse: inv, center: center, radius: radius)
     }
   }
 
-  static func table(_ g: Gradient, opacity: Double) -> [PremultipliedColor] {
-    (0..<256).map { PremultipliedColor(g.color(at: Double($0) / 255), opacity: opacity) }
+  static func table(_ g: Gradient, opacity: Double) -> [UInt32] {
+    (0..<256).map { Pixels.pack(PremultipliedColor(g.color(at: Double($0) / 255), opacity: opacity)) }
   }
 
-  /// Writes the colours of `count` pixels from (x, y) into `out` (4 bytes each).
-  func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt8>) {
+  /// Writes the packed colours (see ``Pixels``) of `count` pixels from (x, y) into `out`.
+  func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
     let py = Double(y) + 0.5
     switch self {
     case .solid(let c):
-      for i in 0..<count {
-        out[4 * i] = c.r
-        out[4 * i + 1] = c.g
-        out[4 * i + 2] = c.b
-        out[4 * i + 3] = c.a
-      }
+      out.update(repeating: Pixels.pack(c), count: count)
     case .linear(let lut, let kx, let ky, let k0):
       var t = kx * (Double(x) + 0.5) + ky * py + k0
       lut.withUnsafeBufferPointer { table in
         for i in 0..<count {
-          let c = table[Shader.index(t)]
-          out[4 * i] = c.r
-          out[4 * i + 1] = c.g
-          out[4 * i + 2] = c.b
-          out[4 * i + 3] = c.a
+          out[i] = table[Shader.index(t)]
           t += kx
         }
       }
     case .radial(let lut, let inv, let center, let radius):
+      let start = inv.apply(to: Point(x: Double(x) + 0.5, y: py))
+      var dx = start.x - center.x
+      var dy = start.y - center.y
+      let r2 = 1 / (radius * radius)
       lut.withUnsafeBufferPointer { table in
         for i in 0..<count {
-          let p = inv.apply(to: Point(x: Double(x + i) + 0.5, y: py))
-          let t = (p - center).length / radius
-          let c = table[Shader.index(t)]
-          out[4 * i] = c.r
-          out[4 * i + 1] = c.g
-          out[4 * i + 2] = c.b
-          out[4 * i + 3] = c.a
+          out[i] = table[Shader.index(((dx * dx + dy * dy) * r2).squareRoot())]
+          dx += inv.a
+          dy += inv.b
         }
       }
-    case .image(let img, let inv, let nearest):
-      img.pixels.withUnsafeBufferPointer { src in
-        for i in 0..<count {
-          let p = inv.apply(to: Point(x: Double(x + i) + 0.5, y: py))
-          if nearest {
-            Shader.sampleNearest(src, img.width, img.height, p, out + 4 * i)
-          } else {
-            Shader.sampleBilinear(src, img.width, img.height, p, out + 4 * i)
+    case .axisAlignedImage(let img, let inv, let columns):
+      let maxY = Double(img.height - 1)
+      let v = inv.d * py + inv.ty - 0.5
+      let cv = v.isFinite ? (v < 0 ? 0 : (v > maxY ? maxY : v)) : 0
+      let y0 = Int(cv)
+      let fy = UInt32((cv - Double(y0)) * 256)
+      let row0 = y0 * img.width
+      let row1 = (y0 + 1 < img.height ? y0 + 1 : y0) * img.width
+      img.pixels.withUnsafeBytes { raw in
+        let src = raw.bindMemory(to: UInt32.self)
+        columns.x0.withUnsafeBufferPointer { x0s in
+          columns.x1.withUnsafeBufferPointer { x1s in
+            columns.fx.withUnsafeBufferPointer { fxs in
+              for i in 0..<count {
+                let c = x + i
+                let a = Int(x0s[c])
+                let b = Int(x1s[c])
+                let f = fxs[c]
+                let top = Pixels.lerp(src[row0 + a], src[row0 + b], f)
+                let bottom = Pixels.lerp(src[row1 + a], src[row1 + b], f)
+                out[i] = fy == 0 ? top : Pixels.lerp(top, bottom, fy)
+              }
+            }
           }
         }
       }
+    case .image(let img, let inv, let nearest):
+      img.pixels.withUnsafeBytes { raw in
+        let src = raw.bindMemory(to: UInt32.self)
+        let start = inv.apply(to: Point(x: Double(x) + 0.5, y: py))
+        if nearest {
+          Shader.sampleNearest(src, img.width, img.height, start, inv.a, inv.b, count, out)
+        } else {
+          Shader.sampleBilinear(src, img.width, img.height, start, inv.a, inv.b, count, out)
+        }
+      }
     }
+  }
+
+  /// The bilinear sampling positions of device columns 0..<count under `inverse`.
+  struct ColumnTable {
+    var x0: [Int32]
+    var x1: [Int32]
+    var fx: [UInt32]
+
+    init(inverse: Transform, imageWidth w: Int, count: Int) {
+      x0 = [Int32](repeating: 0, count: count)
+      x1 = [Int32](repeating: 0, count: count)
+      fx = [UInt32](repeating: 0, count: count)
+      let maxX = Double(w - 1)
+      for c in 0..<count {
+        let u = inv(inverse, c)
+        let cu = u.isFinite ? (u < 0 ? 0 : (u > maxX ? maxX : u)) : 0
+        let i = Int(cu)
+        x0[c] = Int32(i)
+        x1[c] = Int32(i + 1 < w ? i + 1 : i)
+        fx[c] = UInt32((cu - Double(i)) * 256)
+      }
+    }
+
+    private static func inv(_ t: Transform, _ c: Int) -> Double { t.a * (Double(c) + 0.5) + t.tx - 0.5 }
+    private func inv(_ t: Transform, _ c: Int) -> Double { Self.inv(t, c) }
   }
 
   @inline(__always) static func index(_ t: Double) -> Int {
@@ -105,45 +147,57 @@ enum Shader {
     return Int(t * 255 + 0.5)
   }
 
-  @inline(__always) static func sampleNearest(
-    _ src: UnsafeBufferPointer<UInt8>, _ w: Int, _ h: Int, _ p: Point, _ out: UnsafeMutablePointer<UInt8>
+  /// Nearest-neighbour samples along a row: image point `p`, stepping by (du, dv) per pixel.
+  static func sampleNearest(
+    _ src: UnsafeBufferPointer<UInt32>, _ w: Int, _ h: Int, _ p: Point, _ du: Double, _ dv: Double, _ count: Int,
+    _ out: UnsafeMutablePointer<UInt32>
   ) {
-    let fx = p.x.rounded(.down)
-    let fy = p.y.rounded(.down)
-    guard fx.isFinite, fy.isFinite else {
-      out.update(repeating: 0, count: 4)
-      return
+    var u = p.x
+    var v = p.y
+    let maxX = Double(w - 1)
+    let maxY = Double(h - 1)
+    for i in 0..<count {
+      guard u.isFinite, v.isFinite else {
+        out[i] = 0
+        continue
+      }
+      let x = Int(u.rounded(.down).clamped(to: 0...maxX))
+      let y = Int(v.rounded(.down).clamped(to: 0...maxY))
+      out[i] = src[y * w + x]
+      u += du
+      v += dv
     }
-    let x = Int(fx.clamped(to: 0...Double(w - 1)))
-    let y = Int(fy.clamped(to: 0...Double(h - 1)))
-    let i = (y * w + x) * 4
-    out[0] = src[i]
-    out[1] = src[i + 1]
-    out[2] = src[i + 2]
-    out[3] = src[i + 3]
   }
 
-  /// Bilinear sampling of premultiplied pixels at image point `p` (pixel centres at k + 0.5),
+  /// Bilinear samples of premultiplied pixels along a row (pixel centres at k + 0.5),
   /// clamping to the edge.
-  @inline(__always) static func sampleBilinear(
-    _ src: UnsafeBufferPointer<UInt8>, _ w: Int, _ h: Int, _ p: Point, _ out: UnsafeMutablePointer<UInt8>
+  static func sampleBilinear(
+    _ src: UnsafeBufferPointer<UInt32>, _ w: Int, _ h: Int, _ p: Point, _ du: Double, _ dv: Double, _ count: Int,
+    _ out: UnsafeMutablePointer<UInt32>
   ) {
-    let u = (p.x - 0.5).clamped(to: 0...Double(w - 1))
-    let v = (p.y - 0.5).clamped(to: 0...Double(h - 1))
-    let x0 = Int(u)
-    let y0 = Int(v)
-    let x1 = Swift.min(x0 + 1, w - 1)
-    let y1 = Swift.min(y0 + 1, h - 1)
-    let fx = Int((u - Double(x0)) * 256)
-    let fy = Int((v - Double(y0)) * 256)
-    let i00 = (y0 * w + x0) * 4
-    let i10 = (y0 * w + x1) * 4
-    let i01 = (y1 * w + x0) * 4
-    let i11 = (y1 * w + x1) * 4
-    for c in 0..<4 {
-      let top = Int(src[i00 + c]) * (256 - fx) + Int(src[i10 + c]) * fx
-      let bottom = Int(src[i01 + c]) * (256 - fx) + Int(src[i11 + c]) * fx
-      out[c] = UInt8((top * (256 - fy) + bottom * fy + 32768) >> 16)
+    var u = p.x - 0.5
+    var v = p.y - 0.5
+    let maxX = Double(w - 1)
+    let maxY = Double(h - 1)
+    for i in 0..<count {
+      guard u.isFinite, v.isFinite else {
+        out[i] = 0
+        continue
+      }
+      let cu = u < 0 ? 0 : (u > maxX ? maxX : u)
+      let cv = v < 0 ? 0 : (v > maxY ? maxY : v)
+      let x0 = Int(cu)
+      let y0 = Int(cv)
+      let fx = UInt32((cu - Double(x0)) * 256)
+      let fy = UInt32((cv - Double(y0)) * 256)
+      let x1 = x0 + 1 < w ? x0 + 1 : x0
+      let row0 = y0 * w
+      let row1 = (y0 + 1 < h ? y0 + 1 : y0) * w
+      let top = Pixels.lerp(src[row0 + x0], src[row0 + x1], fx)
+      let bottom = Pixels.lerp(src[row1 + x0], src[row1 + x1], fx)
+      out[i] = Pixels.lerp(top, bottom, fy)
+      u += du
+      v += dv
     }
   }
 }

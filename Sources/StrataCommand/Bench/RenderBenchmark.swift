@@ -1,0 +1,153 @@
+import Foundation
+import Strata
+import StrataRender
+
+/// A tutorial with all seven layers as the renderer benchmark wants them: a gradient
+/// background, a large transformed bitmap, shapes with alpha, and the masked static
+/// content with a shadow.
+final class RenderBenchTutorial: TutorialController, TutorialDataSource, TutorialAnimator {
+  static let photo: RasterImage = {
+    // A 600×400 bitmap with smooth colour changes, made in code.
+    let w = 600
+    let h = 400
+    var px = [UInt8](repeating: 255, count: w * h * 4)
+    for y in 0..<h {
+      for x in 0..<w {
+        let i = (y * w + x) * 4
+        px[i] = UInt8((x * 255) / w)
+        px[i + 1] = UInt8((y * 255) / h)
+        px[i + 2] = UInt8(((x + y) * 127) / (w + h) + 64)
+      }
+    }
+    return RasterImage(width: w, height: h, pixels: px, scale: 1) ?? RasterImage(width: 0, height: 0, pixels: [])!
+  }()
+
+  init() {
+    super.init(pageSize: Size(width: 390, height: 844))
+    preferredRoundnessHeight = 12
+    preferredStaticContentHeight = 844 * 0.4
+  }
+  var numberOfPages: Int { 3 }
+  func staticBackground() -> Node? {
+    ShapeNode(
+      path: .rect(Rect(x: 0, y: 0, width: 390, height: 844)),
+      fill: .linearGradient(
+        Gradient(colors: [Color(red: 0.1, green: 0.2, blue: 0.4), Color(red: 0.9, green: 0.5, blue: 0.3)]),
+        start: .zero, end: Point(x: 0, y: 844)))
+  }
+  func dynamicBackground(at page: Int) -> Node? {
+    ImageNode(image: .raster(Self.photo), contentMode: .aspectFill)
+  }
+  func wireframe(at page: Int) -> Node? {
+    let n = Node(frame: Rect(x: 0, y: 0, width: 200, height: 400))
+    n.backgroundColor = Color(white: 0.1, alpha: 0.85)
+    n.cornerRadius = 30
+    n.position.y -= 120
+    return n
+  }
+  func innerWireframe(at page: Int) -> Node? {
+    let n = ShapeNode(
+      path: .circle(center: Point(x: 80, y: 80), radius: 70), fill: .solid(Color(red: 1, green: 0.8, blue: 0.2, alpha: 0.7)),
+      stroke: .solid(.white), strokeStyle: StrokeStyle(width: 4))
+    return n
+  }
+  func staticContent() -> Node? {
+    let n = Node()
+    n.backgroundColor = .white
+    let button = Node(frame: Rect(x: 60, y: 230, width: 270, height: 50))
+    button.backgroundColor = Color(white: 0.23)
+    button.cornerRadius = 8
+    button.shadow = Shadow(color: .black, opacity: 0.5, offset: Vector(dx: 0, dy: 6), radius: 15)
+    n.addChild(button)
+    return n
+  }
+  func label(at page: Int) -> Node? {
+    let n = Node(frame: Rect(x: 0, y: 0, width: 280, height: 60))
+    n.backgroundColor = Color(red: 0.2, green: 0.6, blue: 0.4, alpha: 0.5)
+    n.cornerRadius = 12
+    return n
+  }
+  func icon(at page: Int) -> Node? {
+    ShapeNode(path: .circle(center: Point(x: 28, y: 28), radius: 28), fill: .solid(Color(red: 0.9, green: 0.3, blue: 0.35)))
+  }
+  func animateDynamicBackground(_ node: Node, page: Int, transition: PageTransition) {
+    let p = transition.position(of: page)
+    node.alpha = Swift.max(0, 1 - p * p)
+    node.transform = Transform(translationX: -175 * p, y: 0).scaledBy(x: 1.1, y: 1.1)
+  }
+  func animateWireframe(_ node: Node, page: Int, transition: PageTransition) {
+    node.alpha = transition.visibility(of: page)
+    node.transform = Transform(rotation: transition.arc.angle(atX: transition.centerX(of: page)))
+  }
+}
+
+/// Rasterizing and encoding a 1170×2532 frame, and resvg on the same frame's SVG when it is installed.
+struct RenderBenchmark {
+  var quick: Bool
+
+  func run() -> [BenchmarkResult] {
+    let tutorial = RenderBenchTutorial()
+    tutorial.setPagePosition(0.4)
+    let scene = tutorial.scene()
+    let renderer = FrameRenderer(scale: 3)
+    guard let list = try? renderer.displayList(for: scene), let frame = try? renderer.render(list) else { return [] }
+    let rounds = quick ? 3 : 11
+    let raster = medianNanoseconds(rounds: rounds, operationsPerRound: 1) { _ = try? renderer.render(list) }
+    let encoder = PNGEncoder(mode: .fast)
+    let encode = medianNanoseconds(rounds: rounds, operationsPerRound: 1) { _ = encoder.encode(frame) }
+    var results = [
+      BenchmarkResult(name: "render.raster.1170x2532", value: raster / 1e6, unit: "ms"),
+      BenchmarkResult(name: "render.raster.fps", value: 1e9 / raster, unit: "fps", note: "target >= 60"),
+      BenchmarkResult(name: "render.encode.1170x2532", value: encode / 1e6, unit: "ms"),
+      BenchmarkResult(name: "render.total.1170x2532", value: (raster + encode) / 1e6, unit: "ms"),
+    ]
+    if let resvg = resvgTime(list, rounds: quick ? 2 : 5) {
+      results.append(BenchmarkResult(name: "render.resvg.1170x2532", value: resvg / 1e6, unit: "ms"))
+      results.append(
+        BenchmarkResult(
+          name: "render.total.vs.resvg", value: (raster + encode) / resvg, unit: "x", note: "target < 1"))
+    }
+    return results
+  }
+
+  /// The median time resvg takes to render the SVG export to PNG, if resvg is on the PATH.
+  func resvgTime(_ list: DisplayList, rounds: Int) -> Double? {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-bench-\(getpid())")
+    try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let svg = dir.appendingPathComponent("frame.svg")
+    let png = dir.appendingPathComponent("frame.png")
+    guard (try? SVGWriter().svg(for: list).write(to: svg, atomically: true, encoding: .utf8)) != nil,
+      let exe = ExternalTool.find("resvg")
+    else { return nil }
+    var failed = false
+    let t = medianNanoseconds(rounds: rounds, operationsPerRound: 1) {
+      if ExternalTool.run(exe, [svg.path, png.path]) != 0 { failed = true }
+    }
+    return failed ? nil : t
+  }
+}
+
+/// Finds and runs programs on the PATH.
+enum ExternalTool {
+  static func find(_ name: String) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for dir in path.split(separator: ":") {
+      let candidate = "\(dir)/\(name)"
+      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    return nil
+  }
+
+  @discardableResult
+  static func run(_ exe: String, _ args: [String]) -> Int32 {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: exe)
+    p.arguments = args
+    p.standardOutput = FileHandle.nullDevice
+    p.standardError = FileHandle.nullDevice
+    guard (try? p.run()) != nil else { return -1 }
+    p.waitUntilExit()
+    return p.terminationStatus
+  }
+}

@@ -1,0 +1,43 @@
+/// Packed-pixel arithmetic: a premultiplied RGBA pixel as one UInt32 (red in the low byte,
+/// as the bytes lie in memory on little-endian machines), processed two channels at a time.
+enum Pixels {
+  static let lanes: UInt32 = 0x00FF_00FF
+
+  /// Every channel of `p` times `a` / 255, rounded to nearest (exact for a in 0...255).
+  @inline(__always) static func scale(_ p: UInt32, _ a: UInt32) -> UInt32 {
+    var rb = (p & lanes) &* a &+ 0x0080_0080
+    rb = ((rb &+ ((rb >> 8) & lanes)) >> 8) & lanes
+    var ga = ((p >> 8) & lanes) &* a &+ 0x0080_0080
+    ga = (ga &+ ((ga >> 8) & lanes)) & ~lanes
+    return rb | ga
+  }
+
+  /// Source-over: `src` + `dst` · (255 − alpha(src)) / 255.
+  @inline(__always) static func over(_ src: UInt32, _ dst: UInt32) -> UInt32 {
+    let sa = src >> 24
+    if sa == 255 { return src }
+    if sa == 0 { return addSaturating(src, dst) }
+    return addSaturating(src, scale(dst, 255 - sa))
+  }
+
+  /// Channel-wise sum, clamped at 255 (premultiplied sums never exceed it except by rounding).
+  @inline(__always) static func addSaturating(_ a: UInt32, _ b: UInt32) -> UInt32 {
+    var rb = (a & lanes) &+ (b & lanes)
+    var ga = ((a >> 8) & lanes) &+ ((b >> 8) & lanes)
+    rb |= ((rb >> 8) & 0x0001_0001) &* 0xFF
+    ga |= ((ga >> 8) & 0x0001_0001) &* 0xFF
+    return (rb & lanes) | ((ga & lanes) << 8)
+  }
+
+  /// (a · (256 − f) + b · f) / 256 per channel, for f in 0...256.
+  @inline(__always) static func lerp(_ a: UInt32, _ b: UInt32, _ f: UInt32) -> UInt32 {
+    let g = 256 &- f
+    let rb = (((a & lanes) &* g &+ (b & lanes) &* f) >> 8) & lanes
+    let ga = ((((a >> 8) & lanes) &* g &+ ((b >> 8) & lanes) &* f) >> 8) & lanes
+    return rb | (ga << 8)
+  }
+
+  @inline(__always) static func pack(_ c: PremultipliedColor) -> UInt32 {
+    UInt32(c.r) | UInt32(c.g) << 8 | UInt32(c.b) << 16 | UInt32(c.a) << 24
+  }
+}
