@@ -22,9 +22,11 @@ let package = Package(
       name: "StrataCommand", dependencies: ["Strata", "StrataRender", "StrataExamples"]),
     .executableTarget(name: "strata", dependencies: ["StrataCommand"]),
     .testTarget(name: "StrataTests", dependencies: ["Strata"]),
-    .testTarget(name: "StrataRenderTests", dependencies: ["StrataRender", "Strata"]),
     .testTarget(
-      name: "StrataCommandTests", dependencies: ["StrataCommand", "strata"]),
+      name: "StrataRenderTests", dependencies: ["StrataRender", "Strata", "StrataExamples"],
+      exclude: ["Fixtures", "Golden"]),
+    .testTarget(
+      name: "StrataCommandTests", dependencies: ["StrataCommand", "StrataRender", "strata"]),
   ],
   swiftLanguageModes: [.v6]
 )

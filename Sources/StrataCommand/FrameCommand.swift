@@ -5,9 +5,14 @@ import StrataRender
 extension Tool {
   /// `strata frame <example> [--page P] [--scale S] [--size WxH] [--out F.png] [--svg F.svg]`
   func frame(_ args: [String]) throws -> Int32 {
-    let o = try Options(args, command: "frame", valued: ["--page", "--scale", "--size", "--out", "--svg"])
-    guard let name = o.positional.first else { throw ToolError.missingArgument("an example name", command: "frame") }
-    if o.positional.count > 1 { throw ToolError.unexpectedArgument(o.positional[1], command: "frame") }
+    let o = try Options(
+      args, command: "frame", valued: ["--page", "--scale", "--size", "--out", "--svg"])
+    guard let name = o.positional.first else {
+      throw ToolError.missingArgument("an example name", command: "frame")
+    }
+    if o.positional.count > 1 {
+      throw ToolError.unexpectedArgument(o.positional[1], command: "frame")
+    }
     guard let example = Example.named(name) else { throw ToolError.unknownExample(name) }
     let page = try o.double("--page", default: 0, range: -1_000_000...1_000_000)
     let scale = try o.double("--scale", default: 1, range: 0.01...100)
@@ -22,7 +27,9 @@ extension Tool {
     if let svg = o.string("--svg") {
       try AtomicFile.write(Array(SVGWriter().svg(for: list).utf8), to: svg)
     }
-    output.out("wrote \(out) (\(image.width)×\(image.height))\(o.string("--svg").map { " and \($0)" } ?? "")\n")
+    output.out(
+      "wrote \(out) (\(image.width)×\(image.height))\(o.string("--svg").map { " and \($0)" } ?? "")\n"
+    )
     return 0
   }
 }

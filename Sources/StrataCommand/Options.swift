@@ -7,7 +7,9 @@ struct Options {
   private var flags: Set<String> = []
 
   /// Parses `args`, where `valued` options take a value and `flagNames` do not.
-  init(_ args: [String], command: String, valued: Set<String>, flagNames: Set<String> = []) throws(ToolError) {
+  init(_ args: [String], command: String, valued: Set<String>, flagNames: Set<String> = [])
+    throws(ToolError)
+  {
     var i = 0
     while i < args.count {
       let a = args[i]
@@ -32,10 +34,13 @@ struct Options {
 
   func string(_ name: String) -> String? { values[name] }
 
-  func double(_ name: String, default d: Double, range: ClosedRange<Double>) throws(ToolError) -> Double {
+  func double(_ name: String, default d: Double, range: ClosedRange<Double>) throws(ToolError)
+    -> Double
+  {
     guard let s = values[name] else { return d }
     guard let v = Double(s), v.isFinite, range.contains(v) else {
-      throw .badValue(option: name, value: s, expected: "a number in \(range.lowerBound)...\(range.upperBound)")
+      throw .badValue(
+        option: name, value: s, expected: "a number in \(range.lowerBound)...\(range.upperBound)")
     }
     return v
   }
@@ -43,7 +48,9 @@ struct Options {
   func int(_ name: String, default d: Int, range: ClosedRange<Int>) throws(ToolError) -> Int {
     guard let s = values[name] else { return d }
     guard let v = Int(s), range.contains(v) else {
-      throw .badValue(option: name, value: s, expected: "a whole number in \(range.lowerBound)...\(range.upperBound)")
+      throw .badValue(
+        option: name, value: s,
+        expected: "a whole number in \(range.lowerBound)...\(range.upperBound)")
     }
     return v
   }

@@ -1,7 +1,7 @@
 import Foundation
 import Strata
-import StrataRender
 import StrataExamples
+import StrataRender
 
 /// The `strata` command-line tool, as a value that can run in process (for tests) or from `main`.
 public struct Tool {

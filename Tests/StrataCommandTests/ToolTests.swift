@@ -1,4 +1,5 @@
 import Foundation
+import StrataRender
 import Testing
 
 @testable import StrataCommand
@@ -96,5 +97,45 @@ func runExecutable(_ args: [String]) throws -> (status: Int32, out: String, err:
     #expect(bad.status == 1 && bad.err.split(separator: "\n").count == 1)
     let help = try runExecutable(["--version"])
     #expect(help.out.hasPrefix("strata "))
+  }
+}
+
+@Suite struct FrameCommandTests {
+  @Test func writesAPNGOfTheRightSizeAndAnSVG() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "strata-frame-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let png = dir.appendingPathComponent("f.png").path
+    let svg = dir.appendingPathComponent("f.svg").path
+    let r = runTool([
+      "frame", "layers", "--page", "1.5", "--scale", "2", "--out", png, "--svg", svg,
+    ])
+    #expect(r.status == 0, "\(r.err)")
+    let image = try PNGDecoder().decodeFile(png)
+    #expect(image.width == 750 && image.height == 1334)
+    let text = try String(contentsOfFile: svg, encoding: .utf8)
+    #expect(text.contains("<svg") && text.contains("width=\"750\""))
+    let sized = runTool(["frame", "layers", "--size", "320x568", "--out", png])
+    #expect(sized.status == 0)
+    #expect(try PNGDecoder().decodeFile(png).width == 320)
+  }
+
+  @Test func errorsAreOneLineAndNonZero() {
+    let cases: [[String]] = [
+      ["frame"],
+      ["frame", "nosuch"],
+      ["frame", "layers", "--page", "abc"],
+      ["frame", "layers", "--scale", "0"],
+      ["frame", "layers", "--scale", "nan"],
+      ["frame", "layers", "--size", "12"],
+      ["frame", "layers", "--out", "/nonexistent/folder/f.png"],
+      ["frame", "layers", "--scale", "100", "--size", "100000x100000", "--out", "/tmp/never.png"],
+    ]
+    for args in cases {
+      let r = runTool(args)
+      #expect(r.status != 0, "\(args)")
+      #expect(r.err.split(separator: "\n").count == 1, "\(args): \(r.err)")
+    }
   }
 }

@@ -6,7 +6,7 @@ import StrataRender
 /// background, a large transformed bitmap, shapes with alpha, and the masked static
 /// content with a shadow.
 final class RenderBenchTutorial: TutorialController, TutorialDataSource, TutorialAnimator {
-  static let photo: RasterImage = {
+  static let photo: RasterImage? = {
     // A 600×400 bitmap with smooth colour changes, made in code.
     let w = 600
     let h = 400
@@ -19,7 +19,7 @@ final class RenderBenchTutorial: TutorialController, TutorialDataSource, Tutoria
         px[i + 2] = UInt8(((x + y) * 127) / (w + h) + 64)
       }
     }
-    return RasterImage(width: w, height: h, pixels: px, scale: 1) ?? RasterImage(width: 0, height: 0, pixels: [])!
+    return RasterImage(width: w, height: h, pixels: px, scale: 1)
   }()
 
   init() {
@@ -32,11 +32,13 @@ final class RenderBenchTutorial: TutorialController, TutorialDataSource, Tutoria
     ShapeNode(
       path: .rect(Rect(x: 0, y: 0, width: 390, height: 844)),
       fill: .linearGradient(
-        Gradient(colors: [Color(red: 0.1, green: 0.2, blue: 0.4), Color(red: 0.9, green: 0.5, blue: 0.3)]),
+        Gradient(colors: [
+          Color(red: 0.1, green: 0.2, blue: 0.4), Color(red: 0.9, green: 0.5, blue: 0.3),
+        ]),
         start: .zero, end: Point(x: 0, y: 844)))
   }
   func dynamicBackground(at page: Int) -> Node? {
-    ImageNode(image: .raster(Self.photo), contentMode: .aspectFill)
+    ImageNode(image: Self.photo.map { .raster($0) }, contentMode: .aspectFill)
   }
   func wireframe(at page: Int) -> Node? {
     let n = Node(frame: Rect(x: 0, y: 0, width: 200, height: 400))
@@ -47,7 +49,8 @@ final class RenderBenchTutorial: TutorialController, TutorialDataSource, Tutoria
   }
   func innerWireframe(at page: Int) -> Node? {
     let n = ShapeNode(
-      path: .circle(center: Point(x: 80, y: 80), radius: 70), fill: .solid(Color(red: 1, green: 0.8, blue: 0.2, alpha: 0.7)),
+      path: .circle(center: Point(x: 80, y: 80), radius: 70),
+      fill: .solid(Color(red: 1, green: 0.8, blue: 0.2, alpha: 0.7)),
       stroke: .solid(.white), strokeStyle: StrokeStyle(width: 4))
     return n
   }
@@ -68,7 +71,9 @@ final class RenderBenchTutorial: TutorialController, TutorialDataSource, Tutoria
     return n
   }
   func icon(at page: Int) -> Node? {
-    ShapeNode(path: .circle(center: Point(x: 28, y: 28), radius: 28), fill: .solid(Color(red: 0.9, green: 0.3, blue: 0.35)))
+    ShapeNode(
+      path: .circle(center: Point(x: 28, y: 28), radius: 28),
+      fill: .solid(Color(red: 0.9, green: 0.3, blue: 0.35)))
   }
   func animateDynamicBackground(_ node: Node, page: Int, transition: PageTransition) {
     let p = transition.position(of: page)
@@ -90,34 +95,44 @@ struct RenderBenchmark {
     tutorial.setPagePosition(0.4)
     let scene = tutorial.scene()
     let renderer = FrameRenderer(scale: 3)
-    guard let list = try? renderer.displayList(for: scene), let frame = try? renderer.render(list) else { return [] }
+    guard let list = try? renderer.displayList(for: scene), let frame = try? renderer.render(list)
+    else { return [] }
     let rounds = quick ? 3 : 11
-    let raster = medianNanoseconds(rounds: rounds, operationsPerRound: 1) { _ = try? renderer.render(list) }
+    let raster = medianNanoseconds(rounds: rounds, operationsPerRound: 1) {
+      _ = try? renderer.render(list)
+    }
     let encoder = PNGEncoder(mode: .fast)
-    let encode = medianNanoseconds(rounds: rounds, operationsPerRound: 1) { _ = encoder.encode(frame) }
+    let encode = medianNanoseconds(rounds: rounds, operationsPerRound: 1) {
+      _ = encoder.encode(frame)
+    }
     var results = [
       BenchmarkResult(name: "render.raster.1170x2532", value: raster / 1e6, unit: "ms"),
-      BenchmarkResult(name: "render.raster.fps", value: 1e9 / raster, unit: "fps", note: "target >= 60"),
+      BenchmarkResult(
+        name: "render.raster.fps", value: 1e9 / raster, unit: "fps", note: "target >= 60"),
       BenchmarkResult(name: "render.encode.1170x2532", value: encode / 1e6, unit: "ms"),
       BenchmarkResult(name: "render.total.1170x2532", value: (raster + encode) / 1e6, unit: "ms"),
     ]
     if let resvg = resvgTime(list, rounds: quick ? 2 : 5) {
-      results.append(BenchmarkResult(name: "render.resvg.1170x2532", value: resvg / 1e6, unit: "ms"))
+      results.append(
+        BenchmarkResult(name: "render.resvg.1170x2532", value: resvg / 1e6, unit: "ms"))
       results.append(
         BenchmarkResult(
-          name: "render.total.vs.resvg", value: (raster + encode) / resvg, unit: "x", note: "target < 1"))
+          name: "render.total.vs.resvg", value: (raster + encode) / resvg, unit: "x",
+          note: "target < 1"))
     }
     return results
   }
 
   /// The median time resvg takes to render the SVG export to PNG, if resvg is on the PATH.
   func resvgTime(_ list: DisplayList, rounds: Int) -> Double? {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-bench-\(getpid())")
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "strata-bench-\(getpid())")
     try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
     let svg = dir.appendingPathComponent("frame.svg")
     let png = dir.appendingPathComponent("frame.png")
-    guard (try? SVGWriter().svg(for: list).write(to: svg, atomically: true, encoding: .utf8)) != nil,
+    guard
+      (try? SVGWriter().svg(for: list).write(to: svg, atomically: true, encoding: .utf8)) != nil,
       let exe = ExternalTool.find("resvg")
     else { return nil }
     var failed = false

@@ -35,7 +35,9 @@ public struct PNGDecoder: Sendable {
 
   /// Decodes a PNG file's bytes.
   public func decode(_ bytes: [UInt8]) throws(RenderError) -> PixelBuffer {
-    func fail(_ reason: String, _ at: String) -> RenderError { .malformedPNG(reason: reason, at: at) }
+    func fail(_ reason: String, _ at: String) -> RenderError {
+      .malformedPNG(reason: reason, at: at)
+    }
     let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     guard bytes.count >= 8, Array(bytes[0..<8]) == signature else {
       throw fail("not a PNG signature", "byte 0")
@@ -55,7 +57,8 @@ public struct PNGDecoder: Sendable {
         throw fail("invalid chunk type", "byte \(pos + 4)")
       }
       guard length <= 0x7FFF_FFFF, length <= bytes.count - pos - 12 else {
-        throw fail("chunk length \(length) runs past the end of the file", "\(type) chunk at byte \(pos)")
+        throw fail(
+          "chunk length \(length) runs past the end of the file", "\(type) chunk at byte \(pos)")
       }
       let dataStart = pos + 8
       let data = Array(bytes[dataStart..<(dataStart + length)])
@@ -75,8 +78,12 @@ public struct PNGDecoder: Sendable {
         let h = Int(Self.u32(data, 4))
         let depth = Int(data[8])
         let ct = Int(data[9])
-        guard w > 0, h > 0, w <= 0x7FFF_FFFF, h <= 0x7FFF_FFFF else { throw fail("size \(w)×\(h)", at) }
-        let allowed: [Int: [Int]] = [0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16]]
+        guard w > 0, h > 0, w <= 0x7FFF_FFFF, h <= 0x7FFF_FFFF else {
+          throw fail("size \(w)×\(h)", at)
+        }
+        let allowed: [Int: [Int]] = [
+          0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16],
+        ]
         guard let depths = allowed[ct], depths.contains(depth) else {
           throw fail("colour type \(ct) with bit depth \(depth) is not allowed", at)
         }
@@ -89,13 +96,19 @@ public struct PNGDecoder: Sendable {
         }
         header = Header(width: w, height: h, depth: depth, colorType: ct, interlaced: data[12] == 1)
       case "PLTE":
-        guard length % 3 == 0, length > 0, length / 3 <= 256 else { throw fail("palette length \(length)", at) }
-        palette = stride(from: 0, to: length, by: 3).map { (data[$0], data[$0 + 1], data[$0 + 2], 255) }
+        guard length % 3 == 0, length > 0, length / 3 <= 256 else {
+          throw fail("palette length \(length)", at)
+        }
+        palette = stride(from: 0, to: length, by: 3).map {
+          (data[$0], data[$0 + 1], data[$0 + 2], 255)
+        }
       case "tRNS":
         guard let hd = header else { break }
         switch hd.colorType {
         case 3:
-          guard length <= palette.count else { throw fail("more transparency entries than colours", at) }
+          guard length <= palette.count else {
+            throw fail("more transparency entries than colours", at)
+          }
           for (i, a) in data.enumerated() { palette[i].3 = a }
         case 0:
           guard length == 2 else { throw fail("grey tRNS must be 2 bytes", at) }
@@ -120,7 +133,10 @@ public struct PNGDecoder: Sendable {
     }
     guard let hd = header else { throw fail("no IHDR chunk", "end of file") }
     guard !idat.isEmpty else { throw fail("no image data", "end of file") }
-    if hd.colorType == 3 && palette.isEmpty { throw fail("palette image without PLTE", "end of file") }
+    guard sawIEND else { throw fail("no IEND chunk: the file is truncated", "end of file") }
+    if hd.colorType == 3 && palette.isEmpty {
+      throw fail("palette image without PLTE", "end of file")
+    }
 
     // The filtered size, pass by pass.
     let passes = hd.interlaced ? Self.adam7 : [(0, 0, 1, 1)]
@@ -152,7 +168,8 @@ public struct PNGDecoder: Sendable {
       offset += (rb + 1) * ph
       try Self.unfilter(&rows, rowBytes: rb, height: ph, bpp: Swift.max(1, hd.bitsPerPixel / 8))
       Self.expand(
-        rows, header: hd, passWidth: pw, passHeight: ph, x0: x0, y0: y0, dx: dx, dy: dy, palette: palette,
+        rows, header: hd, passWidth: pw, passHeight: ph, x0: x0, y0: y0, dx: dx, dy: dy,
+        palette: palette,
         transparent: transparent, into: &out)
     }
     return out
@@ -163,14 +180,19 @@ public struct PNGDecoder: Sendable {
     try decode(AtomicFile.read(path))
   }
 
-  static let adam7 = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+  static let adam7 = [
+    (0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2),
+    (0, 1, 1, 2),
+  ]
 
   static func u32(_ b: [UInt8], _ i: Int) -> UInt32 {
     UInt32(b[i]) << 24 | UInt32(b[i + 1]) << 16 | UInt32(b[i + 2]) << 8 | UInt32(b[i + 3])
   }
 
   /// Undoes the row filters in place; each row keeps its leading filter byte.
-  static func unfilter(_ rows: inout [UInt8], rowBytes: Int, height: Int, bpp: Int) throws(RenderError) {
+  static func unfilter(_ rows: inout [UInt8], rowBytes: Int, height: Int, bpp: Int)
+    throws(RenderError)
+  {
     let stride = rowBytes + 1
     for y in 0..<height {
       let start = y * stride
@@ -200,7 +222,8 @@ public struct PNGDecoder: Sendable {
 
   /// Converts one pass of unfiltered rows to premultiplied RGBA8 in `out`.
   static func expand(
-    _ rows: [UInt8], header hd: Header, passWidth pw: Int, passHeight ph: Int, x0: Int, y0: Int, dx: Int, dy: Int,
+    _ rows: [UInt8], header hd: Header, passWidth pw: Int, passHeight ph: Int, x0: Int, y0: Int,
+    dx: Int, dy: Int,
     palette: [(UInt8, UInt8, UInt8, UInt8)], transparent: [Int]?, into out: inout PixelBuffer
   ) {
     let rb = hd.rowBytes(pw)

@@ -38,7 +38,8 @@ public struct PNGEncoder: Sendable {
           let out = dstBase + y * (rowBytes + 1)
           switch mode {
           case .fast:
-            PNGFilter.apply(.sub, row: row, previous: prev, count: rowBytes, bpp: channels, into: out)
+            PNGFilter.apply(
+              .sub, row: row, previous: prev, count: rowBytes, bpp: channels, into: out)
           case .small:
             PNGFilter.applyBest(row: row, previous: prev, count: rowBytes, bpp: channels, into: out)
           }
@@ -128,7 +129,8 @@ enum PNGFilter: UInt8, CaseIterable {
 
   /// Writes the filter byte and the filtered row.
   static func apply(
-    _ f: PNGFilter, row: UnsafePointer<UInt8>, previous: UnsafePointer<UInt8>?, count: Int, bpp: Int,
+    _ f: PNGFilter, row: UnsafePointer<UInt8>, previous: UnsafePointer<UInt8>?, count: Int,
+    bpp: Int,
     into out: UnsafeMutablePointer<UInt8>
   ) {
     out[0] = f.rawValue
@@ -162,7 +164,9 @@ enum PNGFilter: UInt8, CaseIterable {
     for f in PNGFilter.allCases {
       apply(f, row: row, previous: previous, count: count, bpp: bpp, into: scratch)
       var sum = 0
-      for i in 1...Swift.max(1, count) where i <= count { sum += Swift.abs(Int(Int8(bitPattern: scratch[i]))) }
+      for i in 1...Swift.max(1, count) where i <= count {
+        sum += Swift.abs(Int(Int8(bitPattern: scratch[i])))
+      }
       if sum < best {
         best = sum
         bestFilter = f

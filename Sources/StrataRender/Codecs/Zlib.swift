@@ -3,11 +3,14 @@ import CZlib
 /// Thin, safe wrappers over the system zlib.
 enum Zlib {
   /// zlib-compresses `data` at `level` (0...9) with the given strategy.
-  static func deflate(_ data: [UInt8], level: Int32, strategy: Int32 = Z_DEFAULT_STRATEGY) -> [UInt8] {
+  static func deflate(_ data: [UInt8], level: Int32, strategy: Int32 = Z_DEFAULT_STRATEGY)
+    -> [UInt8]
+  {
     var stream = z_stream()
     guard
       deflateInit2_(
-        &stream, level, Z_DEFLATED, 15, 8, strategy, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
+        &stream, level, Z_DEFLATED, 15, 8, strategy, zlibVersion(),
+        Int32(MemoryLayout<z_stream>.size))
         == Z_OK
     else { return [] }
     defer { deflateEnd(&stream) }
@@ -56,7 +59,9 @@ enum Zlib {
       }
     }
     let produced = Int(stream.total_out)
-    if status == Z_DATA_ERROR || status == Z_NEED_DICT || status == Z_MEM_ERROR || status == Z_STREAM_ERROR {
+    if status == Z_DATA_ERROR || status == Z_NEED_DICT || status == Z_MEM_ERROR
+      || status == Z_STREAM_ERROR
+    {
       throw .corrupt(stream.msg.map { String(cString: $0) } ?? "invalid compressed data")
     }
     if produced > expected { throw .tooLong }

@@ -20,7 +20,8 @@ public struct DisplayList: Hashable, Sendable {
     /// Draws a bitmap; the transform maps its pixel space to device pixels.
     case image(RasterImage, transform: Transform, opacity: Double)
     /// Draws the blurred shadow of a path, moved by `offset` and blurred by `sigma` (device pixels).
-    case shadow(Path, transform: Transform, color: Color, offset: Vector, sigma: Double, opacity: Double)
+    case shadow(
+      Path, transform: Transform, color: Color, offset: Vector, sigma: Double, opacity: Double)
   }
 
   /// The width in device pixels.
@@ -43,13 +44,15 @@ public struct DisplayList: Hashable, Sendable {
   ///   - textShaper: turns text into glyph outlines; without one, text is not drawn.
   /// - Throws: ``RenderError/invalidScale(_:)`` or ``RenderError/invalidSize(width:height:limit:)``
   ///   when the device size is not allowed.
-  public init(scene: Scene, scale: Double, textShaper: (any TextShaper)? = nil) throws(RenderError) {
+  public init(scene: Scene, scale: Double, textShaper: (any TextShaper)? = nil) throws(RenderError)
+  {
     guard scale > 0, scale.isFinite else { throw .invalidScale(scale) }
     let w = (scene.size.width * scale).rounded(.up)
     let h = (scene.size.height * scale).rounded(.up)
     guard w >= 1, h >= 1, w * h <= Double(PixelBuffer.pixelLimit) else {
       throw .invalidSize(
-        width: w.isFinite ? Int(Swift.min(w, 1e15)) : Int.max, height: h.isFinite ? Int(Swift.min(h, 1e15)) : Int.max,
+        width: w.isFinite ? Int(Swift.min(w, 1e15)) : Int.max,
+        height: h.isFinite ? Int(Swift.min(h, 1e15)) : Int.max,
         limit: PixelBuffer.pixelLimit)
     }
     var builder = DisplayListBuilder(scale: scale, textShaper: textShaper)
@@ -61,7 +64,8 @@ public struct DisplayList: Hashable, Sendable {
 /// Turns text into filled outlines, in the text node's own coordinates.
 public protocol TextShaper {
   /// The glyph outlines of `text` laid out in `bounds`, each with its paint.
-  func shape(_ text: TextContent, in bounds: Rect, verticalAlignment: TextNode.VerticalAlignment) -> [(Path, Paint)]
+  func shape(_ text: TextContent, in bounds: Rect, verticalAlignment: TextNode.VerticalAlignment)
+    -> [(Path, Paint)]
 }
 
 struct DisplayListBuilder {
@@ -91,15 +95,20 @@ struct DisplayListBuilder {
       let path = s.path ?? shape
       let sigma = Swift.max(0, s.radius) * scale
       let offset = s.offset * scale
-      let b = t.apply(to: path.bounds).offsetBy(offset).insetBy(dx: -3 * sigma - 1, dy: -3 * sigma - 1)
-      add(.shadow(path, transform: t, color: s.color, offset: offset, sigma: sigma, opacity: s.opacity), b)
+      let b = t.apply(to: path.bounds).offsetBy(offset).insetBy(
+        dx: -3 * sigma - 1, dy: -3 * sigma - 1)
+      add(
+        .shadow(
+          path, transform: t, color: s.color, offset: offset, sigma: sigma, opacity: s.opacity), b)
     }
     var background = node.backgroundColor
     if case .button(let b) = node.content, b.isHighlighted {
       background = b.highlightedBackgroundColor ?? background.map { Self.darken($0) }
     }
     if let bg = background, bg.alpha > 0 {
-      add(.fill(shape, transform: t, paint: .solid(bg), rule: .nonZero, opacity: 1), t.apply(to: node.bounds))
+      add(
+        .fill(shape, transform: t, paint: .solid(bg), rule: .nonZero, opacity: 1),
+        t.apply(to: node.bounds))
     }
     for (c, b) in content(node, t) { add(c, b) }
 
@@ -124,9 +133,12 @@ struct DisplayListBuilder {
     if let border = node.border, border.width > 0, border.color.alpha > 0 {
       let w = Swift.min(border.width, Swift.min(node.bounds.width, node.bounds.height) / 2)
       let inner = Path.roundedRect(
-        node.bounds.insetBy(dx: w / 2, dy: w / 2), cornerRadius: Swift.max(0, node.cornerRadius - w / 2))
+        node.bounds.insetBy(dx: w / 2, dy: w / 2),
+        cornerRadius: Swift.max(0, node.cornerRadius - w / 2))
       add(
-        .stroke(inner, transform: t, paint: .solid(border.color), style: StrokeStyle(width: w), opacity: 1),
+        .stroke(
+          inner, transform: t, paint: .solid(border.color), style: StrokeStyle(width: w), opacity: 1
+        ),
         t.apply(to: node.bounds))
     }
     if let mask = node.mask, !cmds.isEmpty {
@@ -155,7 +167,8 @@ struct DisplayListBuilder {
     case .image(let img, let t, let o):
       return .image(img, transform: t, opacity: o * alpha)
     case .shadow(let p, let t, let color, let offset, let sigma, let o):
-      return .shadow(p, transform: t, color: color, offset: offset, sigma: sigma, opacity: o * alpha)
+      return .shadow(
+        p, transform: t, color: color, offset: offset, sigma: sigma, opacity: o * alpha)
     default:
       return nil
     }
@@ -196,7 +209,11 @@ struct DisplayListBuilder {
     guard s.opacity > 0 else { return out }
     let b = s.path.bounds
     if let fill = s.fill {
-      out.append((.fill(s.path, transform: t, paint: fill, rule: s.fillRule, opacity: s.opacity), t.apply(to: b)))
+      out.append(
+        (
+          .fill(s.path, transform: t, paint: fill, rule: s.fillRule, opacity: s.opacity),
+          t.apply(to: b)
+        ))
     }
     if let stroke = s.stroke, s.strokeStyle.width > 0 {
       let pad = s.strokeStyle.width * Swift.max(1, s.strokeStyle.miterLimit) / 2
@@ -209,12 +226,17 @@ struct DisplayListBuilder {
     return out
   }
 
-  func textCommands(_ text: TextContent, _ bounds: Rect, _ align: TextNode.VerticalAlignment, _ t: Transform)
+  func textCommands(
+    _ text: TextContent, _ bounds: Rect, _ align: TextNode.VerticalAlignment, _ t: Transform
+  )
     -> [(Command, Rect)]
   {
     guard let shaper = textShaper else { return [] }
     return shaper.shape(text, in: bounds, verticalAlignment: align).map { path, paint in
-      (.fill(path, transform: t, paint: paint, rule: .nonZero, opacity: 1), t.apply(to: path.bounds))
+      (
+        .fill(path, transform: t, paint: paint, rule: .nonZero, opacity: 1),
+        t.apply(to: path.bounds)
+      )
     }
   }
 }

@@ -44,7 +44,9 @@ public struct FrameRenderer {
   }
 
   /// Sets `controller` to `pagePosition` and renders what it shows.
-  public func render(_ controller: TutorialController, pagePosition: Double) throws(RenderError) -> PixelBuffer {
+  public func render(_ controller: TutorialController, pagePosition: Double) throws(RenderError)
+    -> PixelBuffer
+  {
     controller.setPagePosition(pagePosition)
     return try render(controller.scene())
   }
@@ -59,7 +61,8 @@ extension Canvas {
       case .endGroup: popGroup()
       case .beginClip(let p, let t, let r): pushClip(p, transform: t, rule: r)
       case .endClip: popClip()
-      case .fill(let p, let t, let paint, let rule, let o): fill(p, transform: t, paint: paint, rule: rule, opacity: o)
+      case .fill(let p, let t, let paint, let rule, let o):
+        fill(p, transform: t, paint: paint, rule: rule, opacity: o)
       case .stroke(let p, let t, let paint, let style, let o):
         stroke(p, transform: t, paint: paint, style: style, opacity: o)
       case .image(let img, let t, let o): drawImage(img, transform: t, opacity: o)

@@ -31,35 +31,43 @@ public struct SVGWriter: Sendable {
         out += "</g>\n"
       case .beginClip(let p, let t, let rule):
         let id = newID("clip")
-        out += "<clipPath id=\"\(id)\" clipPathUnits=\"userSpaceOnUse\"><path d=\"\(Self.pathData(p))\""
+        out +=
+          "<clipPath id=\"\(id)\" clipPathUnits=\"userSpaceOnUse\"><path d=\"\(Self.pathData(p))\""
         out += " transform=\"\(Self.matrix(t))\" clip-rule=\"\(Self.rule(rule))\"/></clipPath>\n"
         out += "<g clip-path=\"url(#\(id))\">\n"
       case .fill(let p, let t, let paint, let rule, let o):
         let (fill, defs) = paintReference(paint, id: newID("paint"))
         out += defs
-        out += "<path d=\"\(Self.pathData(p))\" transform=\"\(Self.matrix(t))\" fill=\"\(fill.color)\""
-        out += " fill-opacity=\"\(Self.num(fill.opacity * o))\" fill-rule=\"\(Self.rule(rule))\"/>\n"
+        out +=
+          "<path d=\"\(Self.pathData(p))\" transform=\"\(Self.matrix(t))\" fill=\"\(fill.color)\""
+        out +=
+          " fill-opacity=\"\(Self.num(fill.opacity * o))\" fill-rule=\"\(Self.rule(rule))\"/>\n"
       case .stroke(let p, let t, let paint, let style, let o):
         let (stroke, defs) = paintReference(paint, id: newID("paint"))
         out += defs
         out += "<path d=\"\(Self.pathData(p))\" transform=\"\(Self.matrix(t))\" fill=\"none\""
         out += " stroke=\"\(stroke.color)\" stroke-opacity=\"\(Self.num(stroke.opacity * o))\""
-        out += " stroke-width=\"\(Self.num(style.width))\" stroke-linejoin=\"\(style.join.rawValue)\""
-        out += " stroke-linecap=\"\(style.cap.rawValue)\" stroke-miterlimit=\"\(Self.num(style.miterLimit))\""
+        out +=
+          " stroke-width=\"\(Self.num(style.width))\" stroke-linejoin=\"\(style.join.rawValue)\""
+        out +=
+          " stroke-linecap=\"\(style.cap.rawValue)\" stroke-miterlimit=\"\(Self.num(style.miterLimit))\""
         if !style.dash.isEmpty, style.dash.reduce(0, +) > 0 {
           out += " stroke-dasharray=\"\(style.dash.map(Self.num).joined(separator: " "))\""
           out += " stroke-dashoffset=\"\(Self.num(style.dashPhase))\""
         }
         out += "/>\n"
       case .image(let img, let t, let o):
-        guard let buffer = try? PixelBuffer(width: img.width, height: img.height, pixels: img.pixels) else {
+        guard
+          let buffer = try? PixelBuffer(width: img.width, height: img.height, pixels: img.pixels)
+        else {
           continue
         }
         let data = Base64.encode(PNGEncoder(mode: .fast).encode(buffer))
         let nearest = t.isTranslationOnly && t.tx == t.tx.rounded() && t.ty == t.ty.rounded()
-        out += "<image width=\"\(img.width)\" height=\"\(img.height)\" transform=\"\(Self.matrix(t))\""
+        out +=
+          "<image width=\"\(img.width)\" height=\"\(img.height)\" transform=\"\(Self.matrix(t))\""
         out += " opacity=\"\(Self.num(o))\" preserveAspectRatio=\"none\""
-        if nearest { out += " image-rendering=\"optimizeSpeed\"" }
+        out += nearest ? " image-rendering=\"optimizeSpeed\"" : " image-rendering=\"smooth\""
         out += " xlink:href=\"data:image/png;base64,\(data)\"/>\n"
       case .shadow(let p, let t, let color, let offset, let sigma, let o):
         let device = p.applying(t.concatenating(Transform(translation: offset)))
@@ -68,12 +76,14 @@ public struct SVGWriter: Sendable {
         if sigma > 0 {
           let id = newID("shadow")
           out += "<filter id=\"\(id)\" filterUnits=\"userSpaceOnUse\" x=\"\(Self.num(b.minX))\""
-          out += " y=\"\(Self.num(b.minY))\" width=\"\(Self.num(b.width))\" height=\"\(Self.num(b.height))\">"
+          out +=
+            " y=\"\(Self.num(b.minY))\" width=\"\(Self.num(b.width))\" height=\"\(Self.num(b.height))\">"
           out += "<feGaussianBlur stdDeviation=\"\(Self.num(sigma))\"/></filter>\n"
           out += "<path d=\"\(Self.pathData(device))\" fill=\"\(fill)\""
           out += " fill-opacity=\"\(Self.num(color.alpha * o))\" filter=\"url(#\(id))\"/>\n"
         } else {
-          out += "<path d=\"\(Self.pathData(device))\" fill=\"\(fill)\" fill-opacity=\"\(Self.num(color.alpha * o))\"/>\n"
+          out +=
+            "<path d=\"\(Self.pathData(device))\" fill=\"\(fill)\" fill-opacity=\"\(Self.num(color.alpha * o))\"/>\n"
         }
       }
     }
@@ -81,7 +91,9 @@ public struct SVGWriter: Sendable {
     return out
   }
 
-  private func paintReference(_ paint: Paint, id: String) -> ((color: String, opacity: Double), String) {
+  private func paintReference(_ paint: Paint, id: String) -> (
+    (color: String, opacity: Double), String
+  ) {
     func stops(_ g: Gradient) -> String {
       g.stops.map { s in
         "<stop offset=\"\(Self.num(s.location))\" stop-color=\"\(Self.colorString(s.color))\""
@@ -142,7 +154,8 @@ public struct SVGWriter: Sendable {
 
 /// Base64 encoding (RFC 4648, with padding).
 enum Base64 {
-  static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+  static let alphabet = Array(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
   static func encode(_ bytes: [UInt8]) -> String {
     var out = [UInt8]()
@@ -150,7 +163,9 @@ enum Base64 {
     var i = 0
     while i + 2 < bytes.count {
       let n = Int(bytes[i]) << 16 | Int(bytes[i + 1]) << 8 | Int(bytes[i + 2])
-      out += [alphabet[n >> 18], alphabet[(n >> 12) & 63], alphabet[(n >> 6) & 63], alphabet[n & 63]]
+      out += [
+        alphabet[n >> 18], alphabet[(n >> 12) & 63], alphabet[(n >> 6) & 63], alphabet[n & 63],
+      ]
       i += 3
     }
     let rest = bytes.count - i

@@ -48,7 +48,8 @@ struct IntRect: Hashable, Sendable {
     if o.isEmpty { return self }
     let l = Swift.min(x, o.x)
     let t = Swift.min(y, o.y)
-    return IntRect(x: l, y: t, width: Swift.max(maxX, o.maxX) - l, height: Swift.max(maxY, o.maxY) - t)
+    return IntRect(
+      x: l, y: t, width: Swift.max(maxX, o.maxX) - l, height: Swift.max(maxY, o.maxY) - t)
   }
 
   func outset(by n: Int) -> IntRect {

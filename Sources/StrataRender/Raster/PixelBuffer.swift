@@ -63,7 +63,8 @@ public struct PixelBuffer: Hashable, Sendable {
     let p = pixel(x: x, y: y)
     guard p.a > 0 else { return .clear }
     let a = Double(p.a)
-    return Color(red: Double(p.r) / a, green: Double(p.g) / a, blue: Double(p.b) / a, alpha: a / 255)
+    return Color(
+      red: Double(p.r) / a, green: Double(p.g) / a, blue: Double(p.b) / a, alpha: a / 255)
   }
 
   /// Fills every pixel with `color`.

@@ -13,20 +13,14 @@ enum Pixels {
   }
 
   /// Source-over: `src` + `dst` · (255 − alpha(src)) / 255.
+  ///
+  /// No channel can overflow: a premultiplied source has every colour ≤ its alpha, so
+  /// each sum is at most alpha + (255 − alpha). Every source here is premultiplied
+  /// (shaders premultiply, and bilinear weights and coverage scaling keep colour ≤ alpha).
   @inline(__always) static func over(_ src: UInt32, _ dst: UInt32) -> UInt32 {
     let sa = src >> 24
     if sa == 255 { return src }
-    if sa == 0 { return addSaturating(src, dst) }
-    return addSaturating(src, scale(dst, 255 - sa))
-  }
-
-  /// Channel-wise sum, clamped at 255 (premultiplied sums never exceed it except by rounding).
-  @inline(__always) static func addSaturating(_ a: UInt32, _ b: UInt32) -> UInt32 {
-    var rb = (a & lanes) &+ (b & lanes)
-    var ga = ((a >> 8) & lanes) &+ ((b >> 8) & lanes)
-    rb |= ((rb >> 8) & 0x0001_0001) &* 0xFF
-    ga |= ((ga >> 8) & 0x0001_0001) &* 0xFF
-    return (rb & lanes) | ((ga & lanes) << 8)
+    return src &+ scale(dst, 255 - sa)
   }
 
   /// (a · (256 − f) + b · f) / 256 per channel, for f in 0...256.

@@ -183,7 +183,9 @@ final class Rasterizer {
   /// Coordinates are device pixels. Rows are visited top to bottom, spans left to right.
   func forEachSpan(
     rule: FillRule,
-    _ body: (_ y: Int, _ x: Int, _ count: Int, _ values: UnsafeBufferPointer<UInt8>?, _ constant: UInt8) -> Void
+    _ body: (
+      _ y: Int, _ x: Int, _ count: Int, _ values: UnsafeBufferPointer<UInt8>?, _ constant: UInt8
+    ) -> Void
   ) {
     let w = region.width
     guard w > 0, region.height > 0 else { return }

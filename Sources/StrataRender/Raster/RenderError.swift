@@ -13,7 +13,8 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .invalidSize(let w, let h, let limit):
-      return "size \(w)×\(h) is not allowed (each side must be at least 1 and the area at most \(limit) pixels)"
+      return
+        "size \(w)×\(h) is not allowed (each side must be at least 1 and the area at most \(limit) pixels)"
     case .invalidScale(let s):
       return "scale \(s) is not a positive finite number"
     case .malformedPNG(let reason, let at):

@@ -48,7 +48,9 @@ enum Shader {
   }
 
   static func table(_ g: Gradient, opacity: Double) -> [UInt32] {
-    (0..<256).map { Pixels.pack(PremultipliedColor(g.color(at: Double($0) / 255), opacity: opacity)) }
+    (0..<256).map {
+      Pixels.pack(PremultipliedColor(g.color(at: Double($0) / 255), opacity: opacity))
+    }
   }
 
   /// Writes the packed colours (see ``Pixels``) of `count` pixels from (x, y) into `out`.
@@ -137,7 +139,9 @@ enum Shader {
       }
     }
 
-    private static func inv(_ t: Transform, _ c: Int) -> Double { t.a * (Double(c) + 0.5) + t.tx - 0.5 }
+    private static func inv(_ t: Transform, _ c: Int) -> Double {
+      t.a * (Double(c) + 0.5) + t.tx - 0.5
+    }
     private func inv(_ t: Transform, _ c: Int) -> Double { Self.inv(t, c) }
   }
 
@@ -149,7 +153,8 @@ enum Shader {
 
   /// Nearest-neighbour samples along a row: image point `p`, stepping by (du, dv) per pixel.
   static func sampleNearest(
-    _ src: UnsafeBufferPointer<UInt32>, _ w: Int, _ h: Int, _ p: Point, _ du: Double, _ dv: Double, _ count: Int,
+    _ src: UnsafeBufferPointer<UInt32>, _ w: Int, _ h: Int, _ p: Point, _ du: Double, _ dv: Double,
+    _ count: Int,
     _ out: UnsafeMutablePointer<UInt32>
   ) {
     var u = p.x
@@ -172,7 +177,8 @@ enum Shader {
   /// Bilinear samples of premultiplied pixels along a row (pixel centres at k + 0.5),
   /// clamping to the edge.
   static func sampleBilinear(
-    _ src: UnsafeBufferPointer<UInt32>, _ w: Int, _ h: Int, _ p: Point, _ du: Double, _ dv: Double, _ count: Int,
+    _ src: UnsafeBufferPointer<UInt32>, _ w: Int, _ h: Int, _ p: Point, _ du: Double, _ dv: Double,
+    _ count: Int,
     _ out: UnsafeMutablePointer<UInt32>
   ) {
     var u = p.x - 0.5

@@ -25,7 +25,9 @@ struct Stroker {
   private func dedupe(_ p: Polyline) -> Polyline {
     var pts: [Point] = []
     for q in p.points where pts.last.map({ ($0 - q).length > 1e-12 }) ?? true { pts.append(q) }
-    if p.isClosed, pts.count > 1, let f = pts.first, let l = pts.last, (f - l).length <= 1e-12 { pts.removeLast() }
+    if p.isClosed, pts.count > 1, let f = pts.first, let l = pts.last, (f - l).length <= 1e-12 {
+      pts.removeLast()
+    }
     return Polyline(points: pts, isClosed: p.isClosed)
   }
 
@@ -122,13 +124,11 @@ struct Stroker {
     }
   }
 
-  private func addJoin(at p: Point, _ d0: Vector, _ d1: Vector, hw: Double, into pieces: inout [[Point]]) {
+  private func addJoin(
+    at p: Point, _ d0: Vector, _ d1: Vector, hw: Double, into pieces: inout [[Point]]
+  ) {
     let turn = d0.cross(d1)
     if Swift.abs(turn) < 1e-12 && d0.dot(d1) > 0 { return }
-    if style.join == .round {
-      pieces.append(circle(p, hw))
-      return
-    }
     // The outer side is away from the turn.
     let side: Double = turn > 0 ? -1 : 1
     let n0 = d0.perpendicular * side
@@ -136,6 +136,13 @@ struct Stroker {
     let o0 = p + n0 * hw
     let o1 = p + n1 * hw
     let cosine = n0.dot(n1)
+    if style.join == .round {
+      // Where a bevel is within the tolerance of the arc (a gentle turn, as between the
+      // pieces of a flattened curve), a circle would add nothing visible.
+      let gap = hw * (1 - ((1 + cosine) / 2).squareRoot())
+      pieces.append(gap < tolerance ? [p, o0, o1] : circle(p, hw))
+      return
+    }
     if style.join == .miter {
       let ratio = 1 / ((1 + cosine) / 2).squareRoot()
       if cosine > -1 + 1e-12, ratio <= style.miterLimit {

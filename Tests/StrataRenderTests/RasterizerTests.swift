@@ -1,0 +1,199 @@
+import Strata
+import Testing
+
+@testable import StrataRender
+
+@Suite struct CoverageTests {
+  @Test func rectangleOnPixelBoundariesIsExact() throws {
+    let img = try render {
+      $0.fill(.rect(Rect(x: 8, y: 4, width: 20, height: 10)), paint: .solid(.black))
+    }
+    for y in 0..<64 {
+      for x in 0..<64 {
+        let inside = x >= 8 && x < 28 && y >= 4 && y < 14
+        #expect(img.pixel(x: x, y: y).a == (inside ? 255 : 0), "pixel \(x),\(y)")
+      }
+    }
+  }
+
+  @Test func halfPixelEdgeIsHalfCovered() throws {
+    let img = try render {
+      $0.fill(.rect(Rect(x: 10.5, y: 10, width: 5, height: 5)), paint: .solid(.black))
+    }
+    #expect(img.pixel(x: 10, y: 12).a == 128)  // 0.5 · 255 = 127.5, rounded half up
+    #expect(img.pixel(x: 11, y: 12).a == 255)
+    #expect(img.pixel(x: 15, y: 12).a == 128)
+    #expect(img.pixel(x: 16, y: 12).a == 0)
+    let vertical = try render {
+      $0.fill(.rect(Rect(x: 10, y: 10.25, width: 5, height: 5)), paint: .solid(.black))
+    }
+    #expect(vertical.pixel(x: 12, y: 10).a == 191)  // 0.75 · 255
+  }
+
+  @Test(arguments: [10.7, 25, 31])
+  func circleAreaMatchesPiRSquared(radius: Double) throws {
+    let img = try render {
+      $0.fill(.circle(center: Point(x: 32.3, y: 31.6), radius: radius), paint: .solid(.black))
+    }
+    let expected = Double.pi * radius * radius
+    #expect(abs(coveredArea(img) - expected) / expected < 0.001)
+  }
+
+  @Test func smallCirclesAreWithinHalfAPercent() throws {
+    let img = try render {
+      $0.fill(.circle(center: Point(x: 32.3, y: 31.6), radius: 3), paint: .solid(.black))
+    }
+    #expect(abs(coveredArea(img) - Double.pi * 9) / (Double.pi * 9) < 0.005)
+  }
+
+  @Test func evenOddAndNonZeroDifferOnNestedSquares() throws {
+    var p = Path.rect(Rect(x: 4, y: 4, width: 40, height: 40))
+    p.append(.rect(Rect(x: 14, y: 14, width: 20, height: 20)))
+    let nz = try render { $0.fill(p, paint: .solid(.black), rule: .nonZero) }
+    let eo = try render { $0.fill(p, paint: .solid(.black), rule: .evenOdd) }
+    #expect(nz.pixel(x: 24, y: 24).a == 255)
+    #expect(eo.pixel(x: 24, y: 24).a == 0)
+    #expect(eo.pixel(x: 6, y: 6).a == 255)
+    #expect(coveredArea(eo) == 1600 - 400)
+  }
+
+  @Test func selfIntersectingStarFollowsTheRule() throws {
+    var pts: [Point] = []
+    for i in 0..<5 {
+      let a = -Double.pi / 2 + Double(i) * 4 * Double.pi / 5
+      pts.append(Point(x: 32 + 28 * StrataMath.cos(a), y: 34 + 28 * StrataMath.sin(a)))
+    }
+    let star = Path.polygon(pts)
+    let nz = try render { $0.fill(star, paint: .solid(.black), rule: .nonZero) }
+    let eo = try render { $0.fill(star, paint: .solid(.black), rule: .evenOdd) }
+    #expect(nz.pixel(x: 32, y: 34).a == 255)
+    #expect(eo.pixel(x: 32, y: 34).a == 0)
+    #expect(coveredArea(nz) > coveredArea(eo))
+  }
+
+  @Test func edgesOffTheCanvasStillCoverWhatIsOnIt() throws {
+    let huge = try render {
+      $0.fill(.rect(Rect(x: -1e7, y: -1e7, width: 2e7, height: 2e7)), paint: .solid(.black))
+    }
+    #expect(coveredArea(huge) == 64 * 64)
+    let left = try render {
+      $0.fill(.rect(Rect(x: -100, y: 0, width: 110.5, height: 64)), paint: .solid(.black))
+    }
+    #expect(left.pixel(x: 0, y: 5).a == 255 && left.pixel(x: 9, y: 5).a == 255)
+    #expect(left.pixel(x: 10, y: 5).a == 128 && left.pixel(x: 11, y: 5).a == 0)
+    // A triangle whose sloped edge crosses the left edge of the canvas.
+    let tri = try render {
+      $0.fill(
+        .polygon([Point(x: -32, y: 0), Point(x: 32, y: 64), Point(x: -32, y: 64)]),
+        paint: .solid(.black))
+    }
+    #expect(abs(coveredArea(tri) - 32 * 32 / 2) < 0.2)  // 8-bit rounding of 32 half-covered pixels
+    let nowhere = try render {
+      $0.fill(.rect(Rect(x: 100, y: 100, width: 5, height: 5)), paint: .solid(.black))
+    }
+    #expect(coveredArea(nowhere) == 0)
+  }
+
+  @Test func tinyShapesKeepTheirArea() throws {
+    let img = try render {
+      $0.fill(.rect(Rect(x: 5.2, y: 5.3, width: 0.5, height: 0.4)), paint: .solid(.black))
+    }
+    #expect(abs(coveredArea(img) - 0.2) < 2.0 / 255)
+  }
+
+  @Test func nonFiniteGeometryDrawsNothingAndDoesNotTrap() throws {
+    let img = try render { c in
+      c.fill(.rect(Rect(x: .nan, y: 0, width: 10, height: 10)), paint: .solid(.black))
+      c.fill(.rect(Rect(x: 0, y: 0, width: .infinity, height: 10)), paint: .solid(.black))
+      c.fill(.circle(center: .zero, radius: 1e300), paint: .solid(.black))
+      c.fill(
+        .rect(Rect(x: 0, y: 0, width: 10, height: 10)), transform: Transform(scale: 0),
+        paint: .solid(.black))
+    }
+    #expect(img.width == 64)
+  }
+
+  @Test func canvasSizesAreChecked() {
+    #expect(throws: RenderError.self) { try Canvas(width: 0, height: 10) }
+    #expect(throws: RenderError.self) { try Canvas(width: 200_000, height: 200_000) }
+    #expect(throws: RenderError.self) { try Canvas(width: Int.max, height: 2) }
+  }
+}
+
+@Suite struct StrokeTests {
+  @Test func horizontalLineCoversItsWidth() throws {
+    var p = Path()
+    p.move(to: Point(x: 10, y: 20))
+    p.line(to: Point(x: 50, y: 20))
+    let img = try render { $0.stroke(p, paint: .solid(.black), style: StrokeStyle(width: 4)) }
+    #expect(coveredArea(img) == 160)
+    #expect(img.pixel(x: 30, y: 18).a == 255 && img.pixel(x: 30, y: 21).a == 255)
+    #expect(img.pixel(x: 30, y: 22).a == 0 && img.pixel(x: 9, y: 20).a == 0)
+  }
+
+  @Test func capsExtendTheEnds() throws {
+    var p = Path()
+    p.move(to: Point(x: 10, y: 20))
+    p.line(to: Point(x: 50, y: 20))
+    let butt = coveredArea(
+      try render { $0.stroke(p, paint: .solid(.black), style: StrokeStyle(width: 4, cap: .butt)) })
+    let square = coveredArea(
+      try render { $0.stroke(p, paint: .solid(.black), style: StrokeStyle(width: 4, cap: .square)) }
+    )
+    let round = coveredArea(
+      try render { $0.stroke(p, paint: .solid(.black), style: StrokeStyle(width: 4, cap: .round)) })
+    #expect(square == butt + 2 * 2 * 4)
+    #expect(abs(round - (butt + Double.pi * 4)) < 0.1)
+  }
+
+  @Test func joinsDifferAtACorner() throws {
+    var p = Path()
+    p.move(to: Point(x: 10, y: 50))
+    p.line(to: Point(x: 30, y: 10))
+    p.line(to: Point(x: 50, y: 50))
+    func area(_ j: StrokeStyle.Join, limit: Double = 10) throws -> Double {
+      coveredArea(
+        try render {
+          $0.stroke(
+            p, paint: .solid(.black), style: StrokeStyle(width: 6, join: j, miterLimit: limit))
+        })
+    }
+    let miter = try area(.miter)
+    let round = try area(.round)
+    let bevel = try area(.bevel)
+    #expect(miter > round && round > bevel)
+    #expect(try area(.miter, limit: 1) == bevel)  // past the limit a miter becomes a bevel
+  }
+
+  @Test func dashesLeaveGaps() throws {
+    var p = Path()
+    p.move(to: Point(x: 0, y: 10))
+    p.line(to: Point(x: 64, y: 10))
+    let img = try render {
+      $0.stroke(p, paint: .solid(.black), style: StrokeStyle(width: 2, dash: [8, 8]))
+    }
+    #expect(coveredArea(img) == 4 * 8 * 2)
+    #expect(
+      img.pixel(x: 4, y: 10).a == 255 && img.pixel(x: 12, y: 10).a == 0
+        && img.pixel(x: 20, y: 10).a == 255)
+    let shifted = try render {
+      $0.stroke(p, paint: .solid(.black), style: StrokeStyle(width: 2, dash: [8, 8], dashPhase: 8))
+    }
+    #expect(shifted.pixel(x: 4, y: 10).a == 0 && shifted.pixel(x: 12, y: 10).a == 255)
+    // A pattern too fine to draw is drawn solid rather than hanging.
+    let fine = try render {
+      $0.stroke(p, paint: .solid(.black), style: StrokeStyle(width: 2, dash: [1e-9, 1e-9]))
+    }
+    #expect(coveredArea(fine) > 100)
+  }
+
+  @Test func closedSubpathsJoinAtTheirStart() throws {
+    let img = try render {
+      $0.stroke(
+        .rect(Rect(x: 10, y: 10, width: 40, height: 40)), paint: .solid(.black),
+        style: StrokeStyle(width: 2))
+    }
+    #expect(img.pixel(x: 9, y: 9).a == 255)  // the miter fills the corner
+    #expect(coveredArea(img) == 42 * 42 - 38 * 38)
+  }
+}
