@@ -12,9 +12,6 @@ public struct Example: Sendable {
   /// Builds a fresh controller for a viewport of the given size.
   public let makeController: @Sendable (Size) -> TutorialController
 
-  /// How the example's text is drawn (`nil` until fonts are available).
-  public var textShaper: (any TextShaper)? { nil }
-
   /// Creates an example.
   public init(
     name: String, summary: String, defaultPageSize: Size = Size(width: 375, height: 667),

@@ -43,6 +43,10 @@ public final class LayersExample: TutorialController, TutorialDataSource, Tutori
   /// A tinted band per page, narrower than the page so the parallax shows.
   public func dynamicBackground(at page: Int) -> Node? {
     let node = Node(name: "dynamicBackground \(page)")
+    let caption = TextNode(
+      text: Self.title(
+        "1 dynamic background · page \(page + 1)", size: 11, color: Color(white: 1, alpha: 0.8)),
+      frame: Rect(x: 24, y: 50, width: pageSize.width - 48, height: 16))
     let band = ShapeNode(
       path: .roundedRect(
         Rect(x: 24, y: 40, width: pageSize.width - 48, height: pageSize.height * 0.5),
@@ -54,6 +58,7 @@ public final class LayersExample: TutorialController, TutorialDataSource, Tutori
         ]), start: Point(x: 0, y: 40), end: Point(x: 0, y: 40 + pageSize.height * 0.5)),
       frame: Rect(origin: .zero, size: pageSize))
     node.addChild(band)
+    node.addChild(caption)
     return node
   }
 
@@ -64,6 +69,10 @@ public final class LayersExample: TutorialController, TutorialDataSource, Tutori
     node.backgroundColor = Self.color(of: .wireframe)
     node.cornerRadius = w * 0.14
     node.position.y -= pageSize.height * 0.12
+    node.addChild(
+      TextNode(
+        text: Self.title("2 wireframe", size: 10, color: Color(white: 0, alpha: 0.6)),
+        frame: Rect(x: 0, y: 3, width: w, height: 14)))
     return node
   }
 
@@ -71,7 +80,13 @@ public final class LayersExample: TutorialController, TutorialDataSource, Tutori
   public func innerWireframe(at page: Int) -> Node? {
     let w = pageSize.width * 0.42 - 16
     let node = TextNode(
-      text: Self.title("\(page + 1)", size: 40, color: Self.color(of: .wireframe)),
+      text: {
+        var t = Self.title("\(page + 1)", size: 40, color: Self.color(of: .wireframe))
+        t.append(
+          "\n3 inner wireframe", font: .system(size: 10, weight: .bold),
+          color: Color(white: 0, alpha: 0.5))
+        return t
+      }(),
       frame: Rect(x: 0, y: 0, width: w, height: (w + 16) * 1.75 - 40), verticalAlignment: .center,
       name: "innerWireframe \(page)")
     node.backgroundColor = Self.color(of: .innerWireframe)
@@ -83,6 +98,11 @@ public final class LayersExample: TutorialController, TutorialDataSource, Tutori
   public func staticContent() -> Node? {
     let node = Node(name: "staticContent")
     node.backgroundColor = Self.color(of: .staticContent)
+    let h = staticContentHeight + roundnessHeight
+    node.addChild(
+      TextNode(
+        text: Self.title("4 static content", size: 12, color: Color(white: 0, alpha: 0.45)),
+        frame: Rect(x: 0, y: h - 36, width: pageSize.width, height: 16)))
     return node
   }
 

@@ -20,7 +20,7 @@ extension Tool {
     let out = o.string("--out") ?? "\(name).png"
     let controller = example.makeController(size)
     controller.setPagePosition(page)
-    let renderer = FrameRenderer(scale: scale, textShaper: example.textShaper)
+    let renderer = FrameRenderer(scale: scale)
     let list = try renderer.displayList(for: controller.scene())
     let image = try renderer.render(list)
     try PNGEncoder(mode: .small).write(image, to: out)

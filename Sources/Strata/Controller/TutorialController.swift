@@ -51,6 +51,12 @@ open class TutorialController {
   /// Hears scrolls and page changes; held weakly.
   public weak var delegate: (any TutorialDelegate)?
 
+  /// Measures text, so that a ``TextNode`` label of height 0 gets the height of its text
+  /// (at the label's width) instead of the whole strip. Setting it reloads on the next update.
+  public var textMeasurer: (any TextMeasurer)? {
+    didSet { needsReload = true }
+  }
+
   /// The viewport size in points, each side clamped to
   /// ``minimumPageDimension``...``maximumPageDimension``. Changing it keeps the page
   /// position and reloads on the next update.
@@ -264,7 +270,14 @@ open class TutorialController {
     if let label {
       var f = label.frame
       if f.width <= 0 { f.size.width = m.width }
-      if f.height <= 0 { f.size.height = strip.height }
+      if f.height <= 0 {
+        if let text = label as? TextNode, let measurer = textMeasurer {
+          f.size.height = Swift.min(
+            strip.height, measurer.size(of: text.text, width: f.width).height.rounded(.up))
+        } else {
+          f.size.height = strip.height
+        }
+      }
       f.origin.x = (m.width - f.width) / 2
       f.origin.y = m.labelsAlignToBottom ? strip.height - f.height : 0
       label.frame = f

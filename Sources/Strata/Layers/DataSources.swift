@@ -33,8 +33,9 @@ public protocol StaticContentDataSource {
 /// Supplies one label per page, and where the labels' strip lies.
 public protocol LabelDataSource {
   /// The label of `page`, or `nil`. It is centred horizontally in its page of the strip
-  /// (full width when its width is 0) and sits at the strip's top (full height when its
-  /// height is 0).
+  /// (full width when its width is 0) and sits at the strip's top. A height of 0 means the
+  /// height of its text, for a ``TextNode`` when the controller has a
+  /// ``TutorialController/textMeasurer``, and the whole strip otherwise.
   func label(at page: Int) -> Node?
   /// The y of the strip's top in screen points; `nil` for 4 points below the arc's ends.
   var labelsTopMargin: Double? { get }

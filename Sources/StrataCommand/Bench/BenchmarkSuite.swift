@@ -19,6 +19,7 @@ struct BenchmarkSuite {
     let groups: [(String, () -> [BenchmarkResult])] = [
       ("controller", { ControllerBenchmark(quick: quick).run() }),
       ("render", { RenderBenchmark(quick: quick).run() }),
+      ("text", { TextBenchmark(quick: quick).run() }),
     ]
     for (name, body) in groups where filter.map({ name.contains($0) }) ?? true {
       results += body()

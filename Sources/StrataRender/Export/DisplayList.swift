@@ -22,6 +22,8 @@ public struct DisplayList: Hashable, Sendable {
     /// Draws the blurred shadow of a path, moved by `offset` and blurred by `sigma` (device pixels).
     case shadow(
       Path, transform: Transform, color: Color, offset: Vector, sigma: Double, opacity: Double)
+    /// Draws text: glyph outlines filled with the run's colour.
+    case glyphs(GlyphRun, transform: Transform, opacity: Double)
   }
 
   /// The width in device pixels.
@@ -61,11 +63,11 @@ public struct DisplayList: Hashable, Sendable {
   }
 }
 
-/// Turns text into filled outlines, in the text node's own coordinates.
+/// Lays text out into glyph runs, in the text node's own coordinates.
 public protocol TextShaper {
-  /// The glyph outlines of `text` laid out in `bounds`, each with its paint.
+  /// The glyph runs of `text` laid out in `bounds`.
   func shape(_ text: TextContent, in bounds: Rect, verticalAlignment: TextNode.VerticalAlignment)
-    -> [(Path, Paint)]
+    -> [GlyphRun]
 }
 
 struct DisplayListBuilder {
@@ -169,6 +171,8 @@ struct DisplayListBuilder {
     case .shadow(let p, let t, let color, let offset, let sigma, let o):
       return .shadow(
         p, transform: t, color: color, offset: offset, sigma: sigma, opacity: o * alpha)
+    case .glyphs(let run, let t, let o):
+      return .glyphs(run, transform: t, opacity: o * alpha)
     default:
       return nil
     }
@@ -200,7 +204,12 @@ struct DisplayListBuilder {
     case .text(let text, let align):
       return textCommands(text, node.bounds, align, t)
     case .button(let b):
-      return textCommands(b.title, node.bounds, .center, t)
+      var title = b.title
+      if title.alignment == .natural { title.alignment = .center }
+      let o = b.isEnabled ? 1.0 : 0.4
+      return textCommands(title, node.bounds, .center, t).map { c, r in
+        (Self.fold(c, o) ?? c, r)
+      }
     }
   }
 
@@ -232,11 +241,15 @@ struct DisplayListBuilder {
     -> [(Command, Rect)]
   {
     guard let shaper = textShaper else { return [] }
-    return shaper.shape(text, in: bounds, verticalAlignment: align).map { path, paint in
-      (
-        .fill(path, transform: t, paint: paint, rule: .nonZero, opacity: 1),
-        t.apply(to: path.bounds)
-      )
+    return shaper.shape(text, in: bounds, verticalAlignment: align).map { run in
+      // The run's box: its origins, padded by the em size (glyphs reach about an em from their origin).
+      var box = Rect.zero
+      for p in run.positions {
+        box = box.union(
+          Rect(
+            x: p.x - run.size, y: p.y - run.size * 1.5, width: run.size * 3, height: run.size * 2))
+      }
+      return (.glyphs(run, transform: t, opacity: 1), t.apply(to: box))
     }
   }
 }

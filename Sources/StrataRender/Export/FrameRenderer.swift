@@ -12,15 +12,25 @@ public struct FrameRenderer {
   public var scale: Double
   /// What the frame starts as; `nil` leaves it transparent.
   public var background: Color?
-  /// Turns text into glyph outlines; `nil` leaves text out.
+  /// Lays out text; `nil` leaves text out.
   public var textShaper: (any TextShaper)?
+  /// Keeps rasterized glyphs between frames (shared by copies of this renderer).
+  public var glyphCache: GlyphCache
 
-  /// Creates a renderer.
-  public init(scale: Double = 1, background: Color? = nil, textShaper: (any TextShaper)? = nil) {
+  /// Creates a renderer. By default text is laid out by a ``TextEngine`` over the system's fonts.
+  public init(
+    scale: Double = 1, background: Color? = nil,
+    textShaper: (any TextShaper)? = FrameRenderer.defaultTextEngine,
+    glyphCache: GlyphCache = GlyphCache()
+  ) {
     self.scale = scale
     self.background = background
     self.textShaper = textShaper
+    self.glyphCache = glyphCache
   }
+
+  /// The text engine renderers use unless told otherwise: the system's fonts.
+  public static let defaultTextEngine = TextEngine()
 
   /// The display list of `scene` at this renderer's scale.
   public func displayList(for scene: Scene) throws(RenderError) -> DisplayList {
@@ -39,7 +49,7 @@ public struct FrameRenderer {
     var buffer = try PixelBuffer(width: list.width, height: list.height)
     if let background { buffer.fill(background) }
     let canvas = Canvas(buffer: buffer)
-    canvas.draw(list)
+    canvas.draw(list, glyphCache: glyphCache)
     return canvas.buffer
   }
 
@@ -53,8 +63,8 @@ public struct FrameRenderer {
 }
 
 extension Canvas {
-  /// Draws every command of `list`.
-  public func draw(_ list: DisplayList) {
+  /// Draws every command of `list`, rasterizing glyphs through `glyphCache`.
+  public func draw(_ list: DisplayList, glyphCache: GlyphCache = GlyphCache()) {
     for c in list.commands {
       switch c {
       case .beginGroup(let o, let b): pushGroup(opacity: o, bounds: b)
@@ -68,6 +78,8 @@ extension Canvas {
       case .image(let img, let t, let o): drawImage(img, transform: t, opacity: o)
       case .shadow(let p, let t, let color, let offset, let sigma, let o):
         drawShadow(of: p, transform: t, color: color, offset: offset, sigma: sigma, opacity: o)
+      case .glyphs(let run, let t, let o):
+        drawGlyphs(run, transform: t, opacity: o, cache: glyphCache)
       }
     }
   }

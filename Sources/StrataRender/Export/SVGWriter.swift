@@ -69,6 +69,10 @@ public struct SVGWriter: Sendable {
         out += " opacity=\"\(Self.num(o))\" preserveAspectRatio=\"none\""
         out += nearest ? " image-rendering=\"optimizeSpeed\"" : " image-rendering=\"smooth\""
         out += " xlink:href=\"data:image/png;base64,\(data)\"/>\n"
+      case .glyphs(let run, let t, let o):
+        out += "<path d=\"\(Self.pathData(run.path()))\" transform=\"\(Self.matrix(t))\""
+        out +=
+          " fill=\"\(Self.colorString(run.color))\" fill-opacity=\"\(Self.num(run.color.alpha * o))\"/>\n"
       case .shadow(let p, let t, let color, let offset, let sigma, let o):
         let device = p.applying(t.concatenating(Transform(translation: offset)))
         let b = device.bounds.insetBy(dx: -3 * sigma - 2, dy: -3 * sigma - 2)

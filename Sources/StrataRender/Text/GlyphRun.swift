@@ -1,0 +1,135 @@
+import Strata
+
+/// Glyphs of one face, size and colour, placed on their baselines in a node's coordinates.
+public struct GlyphRun: Hashable, Sendable {
+  /// The face.
+  public var face: FontFace
+  /// The size in points (the em height).
+  public var size: Double
+  /// The colour.
+  public var color: Color
+  /// The glyph ids.
+  public var glyphs: [UInt16]
+  /// The baseline origin of each glyph.
+  public var positions: [Point]
+
+  /// Creates a run.
+  public init(
+    face: FontFace, size: Double, color: Color, glyphs: [UInt16] = [], positions: [Point] = []
+  ) {
+    self.face = face
+    self.size = size
+    self.color = color
+    self.glyphs = glyphs
+    self.positions = positions
+  }
+
+  /// The transform from font units (y up) to the run's space for the glyph at `index`.
+  public func glyphTransform(_ index: Int) -> Transform {
+    let s = size / Double(face.unitsPerEm)
+    let p = positions[index]
+    return Transform(a: s, b: 0, c: 0, d: -s, tx: p.x, ty: p.y)
+  }
+
+  /// Every glyph's outline in the run's space, as one path.
+  public func path(cache: GlyphCache? = nil) -> Path {
+    var out = Path()
+    for i in glyphs.indices {
+      let outline =
+        cache?.outline(face, glyphs[i]) ?? ((try? face.outline(of: glyphs[i])) ?? Path())
+      out.append(outline.applying(glyphTransform(i)))
+    }
+    return out
+  }
+}
+
+/// Remembers glyph outlines and their rasterized coverage, keyed by face, glyph, device size
+/// and subpixel x position (quarter pixels), so repeated text costs a copy, not a rasterization.
+///
+/// Safe to share between threads. When it holds more than ``limit`` masks it starts afresh.
+public final class GlyphCache: Sendable {
+  /// The most coverage masks kept.
+  public static let limit = 16_384
+
+  struct MaskKey: Hashable {
+    var face: ObjectIdentifier
+    var glyph: UInt16
+    var size64: Int
+    var subpixel: Int
+  }
+
+  struct OutlineKey: Hashable {
+    var face: ObjectIdentifier
+    var glyph: UInt16
+  }
+
+  /// A glyph's coverage: `width × height` bytes, placed with its top-left at
+  /// (origin.x + left, origin.y + top) in whole device pixels.
+  struct Mask: Sendable {
+    var left: Int
+    var top: Int
+    var width: Int
+    var height: Int
+    var coverage: [UInt8]
+  }
+
+  private let masks = Locked([MaskKey: Mask]())
+  private let outlines = Locked([OutlineKey: Path]())
+  private let counters = Locked((hits: 0, misses: 0))
+
+  /// Creates an empty cache.
+  public init() {}
+
+  /// How many mask look-ups were answered from the cache, and how many rasterized.
+  public var statistics: (hits: Int, misses: Int) { counters.withLock { $0 } }
+
+  /// The outline of `glyph` in font units (empty for a malformed glyph).
+  public func outline(_ face: FontFace, _ glyph: UInt16) -> Path {
+    let key = OutlineKey(face: ObjectIdentifier(face), glyph: glyph)
+    if let p = outlines.withLock({ $0[key] }) { return p }
+    let p = (try? face.outline(of: glyph)) ?? Path()
+    outlines.withLock {
+      if $0.count > Self.limit { $0.removeAll() }
+      $0[key] = p
+    }
+    return p
+  }
+
+  func mask(
+    _ face: FontFace, _ glyph: UInt16, deviceSize: Double, subpixel: Int, rasterizer: Rasterizer
+  ) -> Mask {
+    let size64 = Int((deviceSize * 64).rounded())
+    let key = MaskKey(
+      face: ObjectIdentifier(face), glyph: glyph, size64: size64, subpixel: subpixel)
+    if let m = masks.withLock({ $0[key] }) {
+      counters.withLock { $0.hits += 1 }
+      return m
+    }
+    counters.withLock { $0.misses += 1 }
+    let s = Double(size64) / 64 / Double(face.unitsPerEm)
+    let t = Transform(a: s, b: 0, c: 0, d: -s, tx: Double(subpixel) / 4, ty: 0)
+    let polys = outline(face, glyph).applying(t).flattened(
+      tolerance: Canvas.flatteningTolerance * 4)
+    let box = IntRect(covering: Canvas.bounds(of: polys))
+    var m = Mask(
+      left: box.x, top: box.y, width: Swift.max(0, box.width), height: Swift.max(0, box.height),
+      coverage: [])
+    if !box.isEmpty, box.width * box.height <= 4_000_000 {
+      m.coverage = [UInt8](repeating: 0, count: box.width * box.height)
+      rasterizer.reset(region: box)
+      rasterizer.add(polys)
+      rasterizer.forEachSpan(rule: .nonZero) { y, x, n, values, c in
+        let base = (y - box.y) * box.width + (x - box.x)
+        for i in 0..<n { m.coverage[base + i] = values?[i] ?? c }
+      }
+    } else {
+      m.width = 0
+      m.height = 0
+    }
+    masks.withLock {
+      if $0.count > Self.limit { $0.removeAll() }
+      $0[key] = m
+    }
+    return m
+  }
+}

@@ -1,0 +1,25 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A mutual-exclusion lock around a value, for the few shared caches (fonts, glyphs).
+final class Locked<Value>: @unchecked Sendable {
+  private var value: Value
+  private var mutex = pthread_mutex_t()
+
+  init(_ value: Value) {
+    self.value = value
+    pthread_mutex_init(&mutex, nil)
+  }
+
+  deinit { pthread_mutex_destroy(&mutex) }
+
+  /// Runs `body` with exclusive access to the value.
+  func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    pthread_mutex_lock(&mutex)
+    defer { pthread_mutex_unlock(&mutex) }
+    return try body(&value)
+  }
+}

@@ -1,0 +1,347 @@
+import Strata
+
+/// Lays out ``TextContent`` with TrueType fonts: font selection and fallback, kerning, line
+/// breaking, alignment, line height, truncation with an ellipsis — and shapes it into glyph
+/// runs for the renderer.
+///
+/// Lines break after spaces and hyphens; a word wider than the line is broken between
+/// characters; `\n` (and U+2028) starts a new line. Spaces at the end of a line take no
+/// width, and a line that wraps does not start with spaces.
+///
+/// ```swift
+/// let engine = TextEngine()
+/// var text = TextContent("ELEPHANTS", font: .system(size: 20, weight: .black))
+/// text.append("\nOur prints are the perfect way to enjoy your best memories!", font: .system(size: 15))
+/// let size = engine.size(of: text, width: 280)   // the label's intrinsic size
+/// ```
+public final class TextEngine: TextShaper, TextMeasurer, Sendable {
+  /// The fonts used.
+  public let catalog: FontCatalog
+  private let faces = Locked([Font: FontFace]())
+
+  /// Creates an engine over a font catalogue.
+  public init(catalog: FontCatalog = .shared) {
+    self.catalog = catalog
+  }
+
+  /// One glyph placed on a line.
+  public struct PlacedGlyph: Hashable, Sendable {
+    /// The face.
+    public var face: FontFace
+    /// The size in points.
+    public var size: Double
+    /// The colour.
+    public var color: Color
+    /// The glyph id.
+    public var glyph: UInt16
+    /// The x of its origin from the line's start.
+    public var x: Double
+    /// Its advance, with letter spacing and kerning.
+    public var advance: Double
+    /// The character it shows.
+    public var scalar: Unicode.Scalar
+  }
+
+  /// One laid-out line.
+  public struct Line: Hashable, Sendable {
+    /// The glyphs, in order (trailing spaces included).
+    public var glyphs: [PlacedGlyph]
+    /// The width without trailing spaces.
+    public var width: Double
+    /// The distance from the line's top to its baseline.
+    public var baseline: Double
+    /// The height of the line box (with the line height multiple).
+    public var height: Double
+    /// How far the line starts from the left of the layout width (alignment).
+    public var offset: Double
+    /// The characters of the line.
+    public var string: String { String(String.UnicodeScalarView(glyphs.map(\.scalar))) }
+  }
+
+  /// The result of a layout.
+  public struct Layout: Hashable, Sendable {
+    /// The lines, top to bottom.
+    public var lines: [Line]
+    /// The width of the widest line and the sum of the line heights.
+    public var size: Size
+    /// Whether text was cut off (by the line limit or the height).
+    public var isTruncated: Bool
+  }
+
+  struct Item {
+    var scalar: Unicode.Scalar
+    var face: FontFace
+    var size: Double
+    var color: Color
+    var glyph: UInt16
+    var advance: Double
+    var kern: Double
+    var isSpace: Bool
+    var isNewline: Bool
+    var breakAfter: Bool
+  }
+
+  /// The face for `font` (cached).
+  public func face(for font: Font) -> FontFace? {
+    if let f = faces.withLock({ $0[font] }) { return f }
+    guard let f = catalog.face(for: font) else { return nil }
+    faces.withLock { $0[font] = f }
+    return f
+  }
+
+  func items(_ text: TextContent) -> [Item] {
+    var out: [Item] = []
+    for run in text.runs {
+      guard let face = face(for: run.font) else { continue }
+      let size = run.font.size
+      var prevCR = false
+      for scalar in run.string.unicodeScalars {
+        let newline =
+          scalar == "\n" || scalar == "\r" || scalar == "\u{2028}" || scalar == "\u{2029}"
+        if scalar == "\n" && prevCR {
+          prevCR = false
+          continue
+        }
+        prevCR = scalar == "\r"
+        let isSpace = scalar == " " || scalar == "\t" || scalar == "\u{00A0}"
+        var itemFace = face
+        var glyph =
+          newline ? 0 : face.glyphID(for: scalar == "\t" || scalar == "\u{00A0}" ? " " : scalar)
+        if glyph == 0, !newline, !isSpace, scalar.value >= 32,
+          let fallback = fallbackFace(for: scalar, like: run.font), fallback != face
+        {
+          itemFace = fallback
+          glyph = fallback.glyphID(for: scalar)
+        }
+        let scale = size / Double(itemFace.unitsPerEm)
+        let advance = newline ? 0 : Double(itemFace.advance(of: glyph)) * scale + text.letterSpacing
+        if text.isKerningEnabled, let last = out.last, !last.isNewline, !newline,
+          last.face == itemFace,
+          last.size == size
+        {
+          out[out.count - 1].kern = Double(itemFace.kerning(last.glyph, glyph)) * scale
+        }
+        out.append(
+          Item(
+            scalar: scalar, face: itemFace, size: size, color: run.color, glyph: glyph,
+            advance: advance, kern: 0,
+            isSpace: isSpace, isNewline: newline,
+            breakAfter: isSpace || scalar == "-" || scalar == "\u{2010}"))
+      }
+    }
+    return out
+  }
+
+  private func fallbackFace(for scalar: Unicode.Scalar, like font: Font) -> FontFace? {
+    for family in FontCatalog.fallbackFamilies {
+      if let f = catalog.faces.first(where: { $0.familyName == family && $0.hasGlyph(for: scalar) })
+      {
+        return catalog.face(family: f.familyName, weight: font.weight.value, italic: font.isItalic)
+      }
+    }
+    return nil
+  }
+
+  /// Lays out `text` in lines no wider than `width` (`.infinity` for no limit), keeping at most
+  /// the lines that fit in `height` and in the text's ``TextContent/maximumLines``.
+  public func layout(_ text: TextContent, width: Double, height: Double = .infinity) -> Layout {
+    let maxWidth = width.isNaN ? .infinity : Swift.max(0, width)
+    let all = items(text)
+    // Break into lines of items.
+    var lines: [[Item]] = []
+    var current: [Item] = []
+    var lastBreak: Int?
+    var wrapped = false
+    func lineWidth(_ items: ArraySlice<Item>) -> Double {
+      var end = items.endIndex
+      while end > items.startIndex, items[end - 1].isSpace { end -= 1 }
+      var w = 0.0
+      for i in items.startIndex..<end { w += items[i].advance + (i < end - 1 ? items[i].kern : 0) }
+      return w
+    }
+    var lineStyles: [Item?] = []
+    func finish(_ items: [Item], style: Item?) {
+      lines.append(items)
+      lineStyles.append(items.first ?? style)
+    }
+    for item in all {
+      if item.isNewline {
+        finish(current, style: item)
+        current = []
+        lastBreak = nil
+        wrapped = false
+        continue
+      }
+      if current.isEmpty && wrapped && item.isSpace { continue }
+      current.append(item)
+      if item.isSpace {
+        if item.breakAfter { lastBreak = current.count - 1 }
+        continue
+      }
+      while lineWidth(current[...]) > maxWidth && current.count > 1 {
+        if let b = lastBreak, b < current.count - 1 {
+          finish(Array(current[...b]), style: nil)
+          current = Array(current[(b + 1)...]).drop { $0.isSpace }.map { $0 }
+        } else {
+          // A word wider than the line: break before the last character.
+          finish(Array(current.dropLast()), style: nil)
+          current = [current[current.count - 1]]
+        }
+        wrapped = true
+        lastBreak = nil
+        for (i, it) in current.enumerated() where it.breakAfter && i < current.count - 1 {
+          lastBreak = i
+        }
+      }
+      if item.breakAfter { lastBreak = current.count - 1 }
+    }
+    finish(current, style: all.last)
+
+    // Line metrics.
+    func metrics(_ items: [Item], _ style: Item?) -> (ascent: Double, descent: Double, gap: Double)
+    {
+      var a = 0.0
+      var d = 0.0
+      var g = 0.0
+      let sources = items.isEmpty ? (style.map { [$0] } ?? []) : items
+      for it in sources {
+        let s = it.size / Double(it.face.unitsPerEm)
+        a = Swift.max(a, Double(it.face.ascender) * s)
+        d = Swift.max(d, Double(-it.face.descender) * s)
+        g = Swift.max(g, Double(it.face.lineGap) * s)
+      }
+      if sources.isEmpty, let f = text.runs.first.flatMap({ face(for: $0.font) }),
+        let size = text.runs.first?.font.size
+      {
+        let s = size / Double(f.unitsPerEm)
+        a = Double(f.ascender) * s
+        d = Double(-f.descender) * s
+        g = Double(f.lineGap) * s
+      }
+      return (a, d, g)
+    }
+    let multiple =
+      text.lineHeightMultiple.isFinite && text.lineHeightMultiple > 0 ? text.lineHeightMultiple : 1
+    var heights: [Double] = []
+    var baselines: [Double] = []
+    for (i, l) in lines.enumerated() {
+      let m = metrics(l, lineStyles[i])
+      let h = (m.ascent + m.descent + m.gap) * multiple
+      heights.append(h)
+      baselines.append((h - (m.ascent + m.descent)) / 2 + m.ascent)
+    }
+    // How many lines to keep.
+    var keep = lines.count
+    if text.maximumLines > 0 { keep = Swift.min(keep, text.maximumLines) }
+    if height.isFinite {
+      var total = 0.0
+      var fit = 0
+      for h in heights {
+        if total + h > height + 0.01 { break }
+        total += h
+        fit += 1
+      }
+      keep = Swift.min(keep, Swift.max(1, fit))
+    }
+    let truncated = keep < lines.count
+    if truncated {
+      var last = lines[keep - 1] + lines[keep...].flatMap { $0 }
+      if text.truncatesWithEllipsis, let style = last.last ?? lines[keep - 1].last {
+        let ellipsis = ellipsisItems(like: style)
+        let ew = ellipsis.reduce(0) { $0 + $1.advance }
+        while !last.isEmpty
+          && (lineWidth(last[...]) + ew > maxWidth || last[last.count - 1].isSpace)
+        {
+          last.removeLast()
+        }
+        lines[keep - 1] = last + ellipsis
+      } else {
+        lines[keep - 1] = lines[keep - 1]
+      }
+      lines = Array(lines[..<keep])
+      heights = Array(heights[..<keep])
+      baselines = Array(baselines[..<keep])
+    }
+    // Place.
+    var out: [Line] = []
+    var widest = 0.0
+    for (i, l) in lines.enumerated() {
+      var x = 0.0
+      var placed: [PlacedGlyph] = []
+      for (j, it) in l.enumerated() {
+        placed.append(
+          PlacedGlyph(
+            face: it.face, size: it.size, color: it.color, glyph: it.glyph, x: x,
+            advance: it.advance,
+            scalar: it.scalar))
+        x += it.advance + (j < l.count - 1 ? it.kern : 0)
+      }
+      let w = lineWidth(l[...])
+      widest = Swift.max(widest, w)
+      out.append(
+        Line(glyphs: placed, width: w, baseline: baselines[i], height: heights[i], offset: 0))
+    }
+    let layoutWidth = maxWidth.isFinite ? maxWidth : widest
+    for i in out.indices {
+      let free = layoutWidth - out[i].width
+      switch text.alignment {
+      case .left, .natural: out[i].offset = 0
+      case .center: out[i].offset = free / 2
+      case .right: out[i].offset = free
+      }
+    }
+    return Layout(
+      lines: out, size: Size(width: widest, height: heights.reduce(0, +)), isTruncated: truncated)
+  }
+
+  private func ellipsisItems(like style: Item) -> [Item] {
+    let scale = style.size / Double(style.face.unitsPerEm)
+    let g = style.face.glyphID(for: "\u{2026}")
+    func item(_ s: Unicode.Scalar, _ glyph: UInt16) -> Item {
+      Item(
+        scalar: s, face: style.face, size: style.size, color: style.color, glyph: glyph,
+        advance: Double(style.face.advance(of: glyph)) * scale, kern: 0, isSpace: false,
+        isNewline: false,
+        breakAfter: false)
+    }
+    if g != 0 { return [item("\u{2026}", g)] }
+    let dot = style.face.glyphID(for: ".")
+    return [item(".", dot), item(".", dot), item(".", dot)]
+  }
+
+  /// The size `text` takes when broken to fit `width`.
+  public func size(of text: TextContent, width: Double) -> Size {
+    layout(text, width: width).size
+  }
+
+  /// The glyph runs of `text` laid out in `bounds`.
+  public func shape(
+    _ text: TextContent, in bounds: Rect, verticalAlignment: TextNode.VerticalAlignment
+  )
+    -> [GlyphRun]
+  {
+    let l = layout(text, width: bounds.width, height: bounds.height)
+    var y = bounds.minY
+    switch verticalAlignment {
+    case .top: break
+    case .center: y += (bounds.height - l.size.height) / 2
+    case .bottom: y += bounds.height - l.size.height
+    }
+    var runs: [GlyphRun] = []
+    for line in l.lines {
+      let baseline = y + line.baseline
+      for g in line.glyphs where !(g.scalar == " " || g.glyph == 0 && g.scalar.value < 32) {
+        let p = Point(x: bounds.minX + line.offset + g.x, y: baseline)
+        if let last = runs.last, last.face == g.face, last.size == g.size, last.color == g.color {
+          runs[runs.count - 1].glyphs.append(g.glyph)
+          runs[runs.count - 1].positions.append(p)
+        } else {
+          runs.append(
+            GlyphRun(face: g.face, size: g.size, color: g.color, glyphs: [g.glyph], positions: [p]))
+        }
+      }
+      y += line.height
+    }
+    return runs
+  }
+}
