@@ -26,6 +26,9 @@ let package = Package(
       name: "StrataRenderTests", dependencies: ["StrataRender", "Strata", "StrataExamples"],
       exclude: ["Fixtures", "Golden"]),
     .testTarget(
+      name: "StrataExamplesTests", dependencies: ["StrataExamples", "StrataRender", "Strata"],
+      exclude: ["Golden"]),
+    .testTarget(
       name: "StrataCommandTests", dependencies: ["StrataCommand", "StrataRender", "strata"]),
   ],
   swiftLanguageModes: [.v6]

@@ -26,6 +26,10 @@ public struct Example: Sendable {
   /// Every example, in the order `strata list` shows them.
   public static let all: [Example] = [
     Example(
+      name: "animals",
+      summary: "bears, birds and elephants: the LUN animals onboarding, drawn in code",
+      makeController: { AnimalsTutorial(pageSize: $0) }),
+    Example(
       name: "layers",
       summary: "the seven-layer model in plain shapes, one colour per layer",
       makeController: { LayersExample(pageSize: $0) })

@@ -6,14 +6,14 @@ import StrataRender
 /// The `strata` command-line tool, as a value that can run in process (for tests) or from `main`.
 public struct Tool {
   /// Where the tool writes.
-  public struct Output {
+  public struct Output: Sendable {
     /// Writes to standard output.
-    public var out: (String) -> Void
+    public var out: @Sendable (String) -> Void
     /// Writes to standard error.
-    public var err: (String) -> Void
+    public var err: @Sendable (String) -> Void
 
     /// Creates an output from two writers.
-    public init(out: @escaping (String) -> Void, err: @escaping (String) -> Void) {
+    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void) {
       self.out = out
       self.err = err
     }
@@ -37,7 +37,9 @@ public struct Tool {
 
     commands:
       list                 list the examples, one line each
-      render <example>     render an example's frames to a folder (not built yet)
+      render <example> [--out DIR] [--scale S] [--size WxH] [--frames N] [--fps F] [--svg] [--jobs N]
+                           render a swipe through every page to DIR (default frames/<example>),
+                           plus contact-sheet.png and animation.png
       frame <example> [--page P] [--scale S] [--size WxH] [--out F.png] [--svg F.svg]
                            render one frame at page position P (default 0) to a PNG
       bench [--quick] [--filter TEXT]
@@ -66,9 +68,7 @@ public struct Tool {
         try expectNoArguments(rest, command: "list")
         return list()
       case "render":
-        output.err(
-          "strata: render is not built yet: it arrives with the renderer and the animals example\n")
-        return 1
+        return try render(rest)
       case "bench":
         return try bench(rest)
       case "frame":

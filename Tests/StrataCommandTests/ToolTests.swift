@@ -59,12 +59,6 @@ func runExecutable(_ args: [String]) throws -> (status: Int32, out: String, err:
     #expect(r.out.split(separator: "\n").allSatisfy { $0.split(separator: " ").count > 1 })
   }
 
-  @Test func renderSaysItIsNotBuiltYet() {
-    let r = runTool(["render", "animals"])
-    #expect(r.status != 0)
-    #expect(r.err.split(separator: "\n").count == 1)
-    #expect(r.err.contains("not built yet"))
-  }
 
   @Test func mistakesAreOneLineAndANonZeroExit() {
     for args in [["frobnicate"], ["list", "extra"], ["bench", "--filter"], ["bench", "--nope"]] {
@@ -93,8 +87,8 @@ func runExecutable(_ args: [String]) throws -> (status: Int32, out: String, err:
   @Test func theBuiltExecutableRunsAndExits() throws {
     let ok = try runExecutable(["list"])
     #expect(ok.status == 0 && ok.out.contains("layers"))
-    let bad = try runExecutable(["render", "animals"])
-    #expect(bad.status == 1 && bad.err.split(separator: "\n").count == 1)
+    let bad = try runExecutable(["render", "nosuch"])
+    #expect(bad.status == 2 && bad.err.split(separator: "\n").count == 1)
     let help = try runExecutable(["--version"])
     #expect(help.out.hasPrefix("strata "))
   }
@@ -136,6 +130,116 @@ func runExecutable(_ args: [String]) throws -> (status: Int32, out: String, err:
       let r = runTool(args)
       #expect(r.status != 0, "\(args)")
       #expect(r.err.split(separator: "\n").count == 1, "\(args): \(r.err)")
+    }
+  }
+}
+
+@Suite struct RenderCommandTests {
+  static func folder() throws -> URL {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-render-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    return dir
+  }
+
+  /// The chunk types of a PNG file, in order.
+  static func chunkTypes(_ bytes: [UInt8]) -> [String] {
+    var types: [String] = []
+    var p = 8
+    while p + 8 <= bytes.count {
+      let len = Int(bytes[p]) << 24 | Int(bytes[p + 1]) << 16 | Int(bytes[p + 2]) << 8 | Int(bytes[p + 3])
+      types.append(String(decoding: bytes[(p + 4)..<(p + 8)], as: UTF8.self))
+      p += 12 + len
+    }
+    return types
+  }
+
+  @Test func writesEveryFrameTheSheetAndTheAnimation() throws {
+    let dir = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let r = runTool(["render", "animals", "--out", dir.path, "--frames", "9", "--scale", "0.5", "--jobs", "2", "--svg"])
+    #expect(r.status == 0, "\(r.err)")
+    #expect(r.out.contains("rendered 9 frames"))
+    #expect(r.err.isEmpty)  // quiet when standard error is not a terminal
+    let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+    #expect(files.filter { $0.hasPrefix("frame-") && $0.hasSuffix(".png") }.count == 9)
+    #expect(files.filter { $0.hasSuffix(".svg") }.count == 9)
+    #expect(files.contains("contact-sheet.png") && files.contains("animation.png"))
+    #expect(!files.contains { $0.hasPrefix(".") })
+    for i in 0..<9 {
+      let image = try PNGDecoder().decodeFile(dir.appendingPathComponent("frame-000\(i).png").path)
+      #expect(image.width == 188 && image.height == 334)
+    }
+    let apng = try [UInt8](Data(contentsOf: dir.appendingPathComponent("animation.png")))
+    let types = Self.chunkTypes(apng)
+    #expect(types.first == "IHDR" && types[1] == "acTL" && types.last == "IEND")
+    #expect(types.filter { $0 == "fcTL" }.count == 9)
+    #expect(types.filter { $0 == "fdAT" }.count == 8)
+    #expect(try PNGDecoder().decode(apng).width == 188)  // its first frame, for viewers without APNG
+    #expect(try PNGDecoder().decodeFile(dir.appendingPathComponent("contact-sheet.png").path).width > 300)
+  }
+
+  @Test func bytesDoNotDependOnTheJobCount() throws {
+    let one = try Self.folder()
+    let four = try Self.folder()
+    defer {
+      try? FileManager.default.removeItem(at: one)
+      try? FileManager.default.removeItem(at: four)
+    }
+    #expect(runTool(["render", "animals", "--out", one.path, "--frames", "7", "--scale", "0.4", "--jobs", "1"]).status == 0)
+    #expect(runTool(["render", "animals", "--out", four.path, "--frames", "7", "--scale", "0.4", "--jobs", "4"]).status == 0)
+    for name in try FileManager.default.contentsOfDirectory(atPath: one.path) {
+      let a = try Data(contentsOf: one.appendingPathComponent(name))
+      let b = try Data(contentsOf: four.appendingPathComponent(name))
+      #expect(a == b, "\(name) differs between --jobs 1 and --jobs 4")
+    }
+  }
+
+  @Test func mistakesAreOneLineAndNonZero() throws {
+    let dir = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let file = dir.appendingPathComponent("a-file")
+    try Data([1]).write(to: file)
+    let cases: [[String]] = [
+      ["render"],
+      ["render", "zebras"],
+      ["render", "animals", "--frames", "0"],
+      ["render", "animals", "--fps", "-3"],
+      ["render", "animals", "--jobs", "x"],
+      ["render", "animals", "--out", file.path + "/inside"],
+      ["render", "animals", "--out", dir.path, "--scale", "40"],
+      ["render", "animals", "--bogus"],
+    ]
+    for args in cases {
+      let r = runTool(args)
+      #expect(r.status != 0, "\(args)")
+      #expect(r.err.split(separator: "\n").count == 1, "\(args): \(r.err)")
+    }
+  }
+
+  @Test func anInterruptedRenderLeavesOnlyWholeFiles() throws {
+    let dir = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let exe = try #require(strataExecutable())
+    let p = Process()
+    p.executableURL = exe
+    p.arguments = ["render", "animals", "--out", dir.path, "--frames", "400", "--scale", "1", "--jobs", "2"]
+    p.standardOutput = FileHandle.nullDevice
+    p.standardError = FileHandle.nullDevice
+    try p.run()
+    // Wait until a few frames exist, then interrupt.
+    for _ in 0..<600 {
+      let n = (try? FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".png") }.count) ?? 0
+      if n >= 3 { break }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    kill(p.processIdentifier, SIGINT)
+    p.waitUntilExit()
+    #expect(p.terminationStatus == 130)
+    let files = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+    #expect(!files.contains { $0.hasPrefix(".") }, "temporary files were left: \(files.filter { $0.hasPrefix(".") })")
+    #expect(files.count < 400)
+    for f in files where f.hasSuffix(".png") {
+      #expect(throws: Never.self) { try PNGDecoder().decodeFile(dir.appendingPathComponent(f).path) }
     }
   }
 }

@@ -103,8 +103,12 @@ open class TutorialController {
   public private(set) var staticBackgroundNode: Node?
   /// The static content node, if the data source gave one.
   public private(set) var staticContentNode: Node?
-  /// The number of pages, read from the data source's `numberOfPages` at the last reload.
-  public private(set) var pageCount = 0
+  /// The number of pages, read from the data source's `numberOfPages` (loading it first if needed).
+  public var pageCount: Int {
+    reloadIfNeeded()
+    return loadedPageCount
+  }
+  private var loadedPageCount = 0
   /// The page nearest the centre of the viewport.
   public private(set) var currentPage = 0
 
@@ -178,14 +182,14 @@ open class TutorialController {
     staticContentNode = nil
 
     let source = activeDataSource
-    pageCount = Swift.max(0, source?.numberOfPages ?? 0)
+    loadedPageCount = Swift.max(0, source?.numberOfPages ?? 0)
     metrics = LayoutMetrics(
       pageSize: pageSize, staticContentHeight: staticContentHeight,
       roundnessHeight: roundnessHeight, labelsTopMargin: source?.labelsTopMargin,
       labelsBottomMargin: source?.labelsBottomMargin)
     let m = metrics
     root.frame = Rect(origin: .zero, size: pageSize)
-    let contentSize = Size(width: Double(pageCount) * m.width, height: m.height)
+    let contentSize = Size(width: Double(loadedPageCount) * m.width, height: m.height)
     backgroundsScrollNode.frame = Rect(origin: .zero, size: pageSize)
     backgroundsScrollNode.contentSize = contentSize
     mainScrollNode.frame = Rect(origin: .zero, size: pageSize)
@@ -226,7 +230,7 @@ open class TutorialController {
   /// `nil` for an index outside `0..<pageCount`.
   public func page(_ index: Int) -> TutorialPage? {
     reloadIfNeeded()
-    guard index >= 0, index < pageCount else { return nil }
+    guard index >= 0, index < loadedPageCount else { return nil }
     if let p = pages[index] { return p }
     return buildPage(index)
   }
@@ -309,8 +313,9 @@ open class TutorialController {
 
   /// The range offsets are clamped to: one page width of overscroll past either end.
   public var offsetRange: ClosedRange<Double> {
+    reloadIfNeeded()
     let w = metrics.width > 0 ? metrics.width : pageSize.width
-    let last = Double(Swift.max(0, pageCount - 1)) * w
+    let last = Double(Swift.max(0, loadedPageCount - 1)) * w
     return -w...(last + w)
   }
 
@@ -322,7 +327,7 @@ open class TutorialController {
 
   private func transition(at o: Double) -> PageTransition {
     PageTransition(
-      offset: o, pageWidth: metrics.width, pageCount: pageCount, pageHeight: metrics.height,
+      offset: o, pageWidth: metrics.width, pageCount: loadedPageCount, pageHeight: metrics.height,
       arc: metrics.arc)
   }
 
@@ -423,12 +428,12 @@ open class TutorialController {
   /// Brings the pages from one before to two after ``PageTransition/fromPage`` into the
   /// tree, takes the others out, and trims the cache.
   private func updateWindow(for t: PageTransition) {
-    guard pageCount > 0 else {
+    guard loadedPageCount > 0 else {
       window = nil
       return
     }
     let lo = Swift.max(0, t.fromPage - 1)
-    let hi = Swift.min(pageCount - 1, t.fromPage + 2)
+    let hi = Swift.min(loadedPageCount - 1, t.fromPage + 2)
     let newWindow: ClosedRange<Int>? = lo <= hi ? lo...hi : nil
     if newWindow == window { return }
     if let old = window {

@@ -25,7 +25,20 @@ public struct PNGEncoder: Sendable {
   /// The PNG file for `buffer`.
   public func encode(_ buffer: PixelBuffer) -> [UInt8] {
     let opaque = buffer.isOpaque
-    let channels = opaque ? 3 : 4
+    let compressed = Self.compressedImageData(buffer, channels: opaque ? 3 : 4, mode: mode)
+    var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    var ihdr: [UInt8] = []
+    ihdr.appendBigEndian(UInt32(buffer.width))
+    ihdr.appendBigEndian(UInt32(buffer.height))
+    ihdr += [8, opaque ? 2 : 6, 0, 0, 0]
+    Self.appendChunk("IHDR", ihdr, to: &png)
+    Self.appendChunk("IDAT", compressed, to: &png)
+    Self.appendChunk("IEND", [], to: &png)
+    return png
+  }
+
+  /// The filtered, zlib-compressed rows of `buffer` as RGB (3 channels) or RGBA (4).
+  static func compressedImageData(_ buffer: PixelBuffer, channels: Int, mode: Mode) -> [UInt8] {
     let rowBytes = buffer.width * channels
     let raw = Self.straightRows(buffer, channels: channels)
     var filtered = [UInt8](repeating: 0, count: (rowBytes + 1) * buffer.height)
@@ -38,24 +51,14 @@ public struct PNGEncoder: Sendable {
           let out = dstBase + y * (rowBytes + 1)
           switch mode {
           case .fast:
-            PNGFilter.apply(
-              .sub, row: row, previous: prev, count: rowBytes, bpp: channels, into: out)
+            PNGFilter.apply(.sub, row: row, previous: prev, count: rowBytes, bpp: channels, into: out)
           case .small:
             PNGFilter.applyBest(row: row, previous: prev, count: rowBytes, bpp: channels, into: out)
           }
         }
       }
     }
-    let compressed = Zlib.deflate(filtered, level: mode == .fast ? 1 : 9)
-    var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-    var ihdr: [UInt8] = []
-    ihdr.appendBigEndian(UInt32(buffer.width))
-    ihdr.appendBigEndian(UInt32(buffer.height))
-    ihdr += [8, opaque ? 2 : 6, 0, 0, 0]
-    Self.appendChunk("IHDR", ihdr, to: &png)
-    Self.appendChunk("IDAT", compressed, to: &png)
-    Self.appendChunk("IEND", [], to: &png)
-    return png
+    return Zlib.deflate(filtered, level: mode == .fast ? 1 : 9)
   }
 
   /// Encodes `buffer` and writes it to `path` atomically.

@@ -44,7 +44,8 @@ public struct PixelBuffer: Hashable, Sendable {
     self.pixels = pixels
   }
 
-  static func validate(width: Int, height: Int) throws(RenderError) {
+  /// Checks that a buffer of this size may be made: each side at least 1, the area within ``pixelLimit``.
+  public static func validate(width: Int, height: Int) throws(RenderError) {
     let (area, overflow) = width.multipliedReportingOverflow(by: height)
     guard width >= 1, height >= 1, !overflow, area <= pixelLimit else {
       throw .invalidSize(width: width, height: height, limit: pixelLimit)

@@ -1,0 +1,264 @@
+import Strata
+
+/// The artwork of the animals example, drawn in code: three scenes, three animal
+/// portraits, a phone, and three icons. Everything is a `VectorImage`.
+enum AnimalsArt {
+  typealias D = Drawing
+
+  /// The page accents: forest green, sky blue, sunset orange.
+  static let accents = [D.rgb(0x3E8170), D.rgb(0x3D8BD9), D.rgb(0xE07A3F)]
+
+  /// The colour behind each scene (its sky), which the static background blends between.
+  static let skies = [D.rgb(0xD8EBDD), D.rgb(0xC9E6F6), D.rgb(0xF8C493)]
+
+  // MARK: Scenes (375 × 667, the horizon above the card)
+
+  static let scenes: [VectorImage] = [forest, sky, savanna]
+
+  static let forest: VectorImage = {
+    var s: [VectorImage.Shape] = []
+    s.append(D.fill(.rect(Rect(x: 0, y: 0, width: 375, height: 667)), D.vertical(D.rgb(0xBFE3D6), D.rgb(0xF5EBD2), from: 0, to: 380)))
+    s.append(
+      D.fill(
+        D.circle(268, 150, 80),
+        .radialGradient(
+          Gradient(stops: [.init(D.rgb(0xFFF3C9, 0.9), at: 0), .init(D.rgb(0xFFF3C9, 0), at: 1)]),
+          center: Point(x: 268, y: 150), radius: 80)))
+    s.append(D.fill(D.circle(268, 150, 34), D.rgb(0xFFE9A8)))
+    s.append(D.cloud(92, 118, 0.9, D.rgb(0xFFFFFF, 0.75)))
+    s.append(
+      D.fill(
+        D.polygon([(-20, 330), (40, 240), (95, 300), (160, 205), (235, 300), (290, 235), (395, 330), (395, 700), (-20, 700)]),
+        D.rgb(0x9CC9B9)))
+    s.append(
+      D.fill(
+        D.polygon([(-20, 350), (60, 285), (120, 330), (200, 262), (280, 335), (340, 292), (395, 340), (395, 700), (-20, 700)]),
+        D.rgb(0x7DB3A2)))
+    for (i, x) in stride(from: -10.0, through: 390, by: 34).enumerated() {
+      s += D.pine(x, 372 + Double(i % 3) * 4, 70 + Double((i * 7) % 5) * 9, D.rgb(0x4E927F))
+    }
+    for (i, x) in stride(from: 8.0, through: 390, by: 46).enumerated() {
+      s += D.pine(x, 398, 96 + Double((i * 5) % 4) * 12, D.rgb(0x2F6B5B))
+    }
+    s.append(D.fill(.rect(Rect(x: 0, y: 390, width: 375, height: 277)), D.rgb(0x2A5E50)))
+    return VectorImage(size: Size(width: 375, height: 667), shapes: s)
+  }()
+
+  static let sky: VectorImage = {
+    var s: [VectorImage.Shape] = []
+    s.append(D.fill(.rect(Rect(x: 0, y: 0, width: 375, height: 667)), D.vertical(D.rgb(0x9ED3F2), D.rgb(0xE8F5FC), from: 0, to: 390)))
+    s.append(D.fill(D.circle(86, 120, 30), D.rgb(0xFFF6D5)))
+    s.append(
+      D.fill(
+        D.circle(86, 120, 62),
+        .radialGradient(
+          Gradient(stops: [.init(D.rgb(0xFFFBEA, 0.7), at: 0), .init(D.rgb(0xFFFBEA, 0), at: 1)]),
+          center: Point(x: 86, y: 120), radius: 62)))
+    s.append(D.cloud(270, 92, 1.2, D.rgb(0xFFFFFF, 0.95)))
+    s.append(D.cloud(150, 190, 0.8, D.rgb(0xFFFFFF, 0.85)))
+    s.append(D.cloud(330, 232, 0.7, D.rgb(0xFFFFFF, 0.8)))
+    // Birds far away: small strokes in V shapes.
+    for (x, y, k) in [(196.0, 132.0, 1.0), (222, 150, 0.8), (178, 160, 0.7), (320, 168, 0.6)] {
+      var v = Path()
+      v.move(to: Point(x: x - 8 * k, y: y - 3 * k))
+      v.quad(to: Point(x: x, y: y + 1 * k), control: Point(x: x - 4 * k, y: y - 5 * k))
+      v.quad(to: Point(x: x + 8 * k, y: y - 3 * k), control: Point(x: x + 4 * k, y: y - 5 * k))
+      s.append(D.stroke(v, D.rgb(0x4B6A88, 0.8), width: 1.6 * k))
+    }
+    s.append(D.fill(D.blob([(-40, 380), (60, 300), (170, 330), (260, 290), (420, 350), (420, 700), (-40, 700)]), D.rgb(0xA6D8C2)))
+    s.append(D.fill(D.blob([(-40, 400), (90, 340), (220, 372), (330, 330), (420, 380), (420, 700), (-40, 700)]), D.rgb(0x84C4A6)))
+    // A branch across the top right, with leaves.
+    var branch = Path()
+    branch.move(to: Point(x: 390, y: 40))
+    branch.cubic(to: Point(x: 250, y: 78), control1: Point(x: 340, y: 52), control2: Point(x: 290, y: 60))
+    s.append(D.stroke(branch, D.rgb(0x6B4F3A), width: 7))
+    for (x, y, a) in [(330.0, 50.0, -0.6), (300, 70, 0.7), (275, 66, -0.9), (355, 58, 0.9), (260, 84, 0.4)] {
+      s.append(D.fill(D.turned(D.ellipse(x, y, 13, 6), a, about: x, y), D.rgb(0x5FAF7E)))
+    }
+    return VectorImage(size: Size(width: 375, height: 667), shapes: s)
+  }()
+
+  static let savanna: VectorImage = {
+    var s: [VectorImage.Shape] = []
+    s.append(D.fill(.rect(Rect(x: 0, y: 0, width: 375, height: 667)), D.vertical(D.rgb(0xF29E74), D.rgb(0xFDDCAA), from: 0, to: 360)))
+    s.append(
+      D.fill(
+        D.circle(292, 132, 96),
+        .radialGradient(
+          Gradient(stops: [.init(D.rgb(0xFFF1C8, 0.85), at: 0), .init(D.rgb(0xFFF1C8, 0), at: 1)]),
+          center: Point(x: 292, y: 132), radius: 96)))
+    s.append(D.fill(D.circle(292, 132, 40), D.rgb(0xFFEBC2)))
+    for (x, y, k) in [(70.0, 150.0, 0.9), (150, 92, 0.6)] {
+      s.append(D.fill(D.rounded(x - 44 * k, y - 5 * k, 88 * k, 10 * k, 5 * k), D.rgb(0xFFE0BF, 0.55)))
+      s.append(D.fill(D.rounded(x - 20 * k, y - 14 * k, 60 * k, 9 * k, 4.5 * k), D.rgb(0xFFE0BF, 0.45)))
+    }
+    s.append(D.fill(D.blob([(-40, 360), (80, 318), (200, 340), (300, 312), (420, 345), (420, 700), (-40, 700)]), D.rgb(0xE7A56B)))
+    s.append(D.fill(.rect(Rect(x: 0, y: 352, width: 375, height: 315)), D.vertical(D.rgb(0xD98B4E), D.rgb(0xB5683A), from: 352, to: 420)))
+    // Acacia trees: a flat canopy on a forked trunk.
+    for (x, y, k) in [(70.0, 352.0, 1.0), (310, 356, 0.8)] {
+      var trunk = Path()
+      trunk.move(to: Point(x: x - 4 * k, y: y))
+      trunk.line(to: Point(x: x - 2 * k, y: y - 50 * k))
+      trunk.line(to: Point(x: x - 26 * k, y: y - 86 * k))
+      trunk.line(to: Point(x: x - 20 * k, y: y - 88 * k))
+      trunk.line(to: Point(x: x + 2 * k, y: y - 58 * k))
+      trunk.line(to: Point(x: x + 22 * k, y: y - 90 * k))
+      trunk.line(to: Point(x: x + 28 * k, y: y - 87 * k))
+      trunk.line(to: Point(x: x + 6 * k, y: y - 50 * k))
+      trunk.line(to: Point(x: x + 5 * k, y: y))
+      trunk.close()
+      s.append(D.fill(trunk, D.rgb(0x5A3A2A)))
+      var canopy = D.ellipse(x, y - 94 * k, 62 * k, 13 * k)
+      canopy.append(D.ellipse(x - 30 * k, y - 100 * k, 34 * k, 12 * k))
+      canopy.append(D.ellipse(x + 28 * k, y - 102 * k, 30 * k, 11 * k))
+      s.append(D.fill(canopy, D.rgb(0x6B4A30)))
+    }
+    for x in stride(from: 14.0, through: 370, by: 38) {
+      var tuft = Path()
+      tuft.move(to: Point(x: x - 6, y: 372))
+      tuft.line(to: Point(x: x - 2, y: 360))
+      tuft.line(to: Point(x: x, y: 371))
+      tuft.line(to: Point(x: x + 3, y: 358))
+      tuft.line(to: Point(x: x + 6, y: 372))
+      tuft.close()
+      s.append(D.fill(tuft, D.rgb(0x9A5530, 0.8)))
+    }
+    return VectorImage(size: Size(width: 375, height: 667), shapes: s)
+  }()
+
+  // MARK: Animals (160 × 140 portraits)
+
+  static let portraits: [VectorImage] = [bear, bird, elephant]
+
+  static let bear: VectorImage = {
+    let fur = D.rgb(0x8B5A3C)
+    let dark = D.rgb(0x3B2A20)
+    var s: [VectorImage.Shape] = []
+    s.append(D.fill(D.ellipse(80, 138, 58, 30), D.rgb(0x7A4E33)))
+    for x in [44.0, 116] {
+      s.append(D.fill(D.circle(x, 38, 17), fur))
+      s.append(D.fill(D.circle(x, 38, 8.5), D.rgb(0xC48A62)))
+    }
+    s.append(D.fill(D.blob([(80, 24), (122, 44), (130, 86), (108, 118), (80, 124), (52, 118), (30, 86), (38, 44)]), fur))
+    s.append(D.fill(D.ellipse(80, 98, 25, 19), D.rgb(0xE2BD94)))
+    s.append(D.fill(D.ellipse(80, 88, 9.5, 6.5), dark))
+    var mouth = Path()
+    mouth.move(to: Point(x: 70, y: 102))
+    mouth.quad(to: Point(x: 80, y: 100), control: Point(x: 75, y: 108))
+    mouth.quad(to: Point(x: 90, y: 102), control: Point(x: 85, y: 108))
+    s.append(D.stroke(mouth, dark, width: 2.2))
+    s.append(D.stroke(D.polygon([(80, 94), (80, 100)]), dark, width: 2))
+    for x in [61.0, 99] {
+      s.append(D.fill(D.circle(x, 70, 5), dark))
+      s.append(D.fill(D.circle(x + 1.6, 68.4, 1.6), .white))
+      s.append(D.fill(D.ellipse(x + (x < 80 ? -10 : 10), 92, 8, 5), D.rgb(0xE88B7A, 0.35)))
+    }
+    return VectorImage(size: Size(width: 160, height: 140), shapes: s)
+  }()
+
+  static let bird: VectorImage = {
+    var s: [VectorImage.Shape] = []
+    var branch = Path()
+    branch.move(to: Point(x: 8, y: 124))
+    branch.quad(to: Point(x: 156, y: 116), control: Point(x: 90, y: 132))
+    s.append(D.stroke(branch, D.rgb(0x6B4F3A), width: 6))
+    s.append(D.fill(D.turned(D.ellipse(128, 112, 10, 5), -0.5, about: 128, 112), D.rgb(0x5FAF7E)))
+    for x in [70.0, 88] { s.append(D.stroke(D.polygon([(x, 104), (x - 2, 122)]), D.rgb(0xE0802C), width: 3)) }
+    s.append(D.fill(D.polygon([(30, 70), (6, 56), (12, 80), (34, 86)]), D.rgb(0x2F6FB5)))
+    s.append(D.fill(D.blob([(78, 26), (112, 40), (120, 74), (104, 104), (74, 110), (44, 96), (36, 64), (50, 36)]), D.rgb(0x3D8BD9)))
+    s.append(D.fill(D.blob([(84, 62), (110, 72), (106, 98), (82, 106), (62, 96), (66, 72)]), D.rgb(0xCFE7FA)))
+    s.append(D.fill(D.turned(D.ellipse(66, 74, 26, 14), 0.45, about: 66, 74), D.rgb(0x2F6FB5)))
+    s.append(D.fill(D.polygon([(112, 50), (136, 58), (112, 66)]), D.rgb(0xF2A43A)))
+    s.append(D.fill(D.circle(96, 52, 6.5), D.rgb(0x1E2A36)))
+    s.append(D.fill(D.circle(98, 50, 2), .white))
+    var crest = Path()
+    crest.move(to: Point(x: 76, y: 28))
+    crest.quad(to: Point(x: 70, y: 12), control: Point(x: 66, y: 22))
+    crest.quad(to: Point(x: 86, y: 26), control: Point(x: 80, y: 14))
+    crest.close()
+    s.append(D.fill(crest, D.rgb(0x2F6FB5)))
+    return VectorImage(size: Size(width: 160, height: 140), shapes: s)
+  }()
+
+  static let elephant: VectorImage = {
+    let skin = D.rgb(0x8E9AAF)
+    var s: [VectorImage.Shape] = []
+    s.append(D.fill(D.blob([(46, 34), (76, 44), (80, 82), (66, 118), (36, 112), (18, 80), (22, 46)]), D.rgb(0x7A869C)))
+    s.append(D.fill(D.blob([(44, 50), (64, 56), (66, 84), (56, 104), (38, 100), (28, 78), (30, 56)]), D.rgb(0xD9A3B0, 0.7)))
+    s.append(D.fill(D.blob([(92, 22), (128, 36), (136, 72), (122, 98), (94, 104), (70, 88), (64, 52), (74, 32)]), skin))
+    var trunk = Path()
+    trunk.move(to: Point(x: 112, y: 88))
+    trunk.cubic(to: Point(x: 128, y: 130), control1: Point(x: 114, y: 108), control2: Point(x: 116, y: 128))
+    trunk.quad(to: Point(x: 144, y: 116), control: Point(x: 140, y: 132))
+    s.append(D.stroke(trunk, skin, width: 17))
+    var tusk = Path()
+    tusk.move(to: Point(x: 100, y: 98))
+    tusk.quad(to: Point(x: 88, y: 116), control: Point(x: 92, y: 110))
+    s.append(D.stroke(tusk, D.rgb(0xFBF6EC), width: 5))
+    s.append(D.fill(D.circle(106, 60, 5), D.rgb(0x2B2F3A)))
+    s.append(D.fill(D.circle(107.6, 58.4, 1.6), .white))
+    s.append(D.fill(D.ellipse(116, 76, 8, 5), D.rgb(0xE88B7A, 0.3)))
+    return VectorImage(size: Size(width: 160, height: 140), shapes: s)
+  }()
+
+  // MARK: Icons (56 × 56)
+
+  static let icons: [VectorImage] = [pawIcon, birdIcon, elephantIcon]
+
+  static func iconBase(_ accent: Color) -> [VectorImage.Shape] {
+    [D.fill(D.circle(28, 28, 28), .white), D.fill(D.circle(28, 28, 24), accent)]
+  }
+
+  static let pawIcon: VectorImage = {
+    var s = iconBase(accents[0])
+    s.append(D.fill(D.blob([(28, 26), (38, 32), (38, 40), (28, 42), (18, 40), (18, 32)]), .white))
+    for (x, y) in [(17.0, 24.0), (24, 17), (32, 17), (39, 24)] {
+      s.append(D.fill(D.ellipse(x, y, 4.2, 5.2), .white))
+    }
+    return VectorImage(size: Size(width: 56, height: 56), shapes: s)
+  }()
+
+  static let birdIcon: VectorImage = {
+    var s = iconBase(accents[1])
+    s.append(D.fill(D.blob([(26, 18), (36, 22), (40, 32), (33, 40), (22, 40), (15, 33), (17, 23)]), .white))
+    s.append(D.fill(D.polygon([(39, 24), (47, 27), (39, 30)]), D.rgb(0xF2A43A)))
+    s.append(D.fill(D.turned(D.ellipse(24, 31, 8, 4.5), 0.5, about: 24, 31), D.rgb(0xCFE7FA)))
+    s.append(D.fill(D.circle(33, 25, 1.8), D.rgb(0x1E2A36)))
+    return VectorImage(size: Size(width: 56, height: 56), shapes: s)
+  }()
+
+  static let elephantIcon: VectorImage = {
+    var s = iconBase(accents[2])
+    s.append(D.fill(D.ellipse(21, 28, 8, 10), D.rgb(0xFFFFFF, 0.85)))
+    s.append(D.fill(D.circle(30, 26, 10), .white))
+    var trunk = Path()
+    trunk.move(to: Point(x: 36, y: 30))
+    trunk.quad(to: Point(x: 40, y: 42), control: Point(x: 37, y: 40))
+    s.append(D.stroke(trunk, .white, width: 5))
+    s.append(D.fill(D.circle(33, 24, 1.6), accents[2]))
+    return VectorImage(size: Size(width: 56, height: 56), shapes: s)
+  }()
+
+  // MARK: The phone
+
+  /// A phone frame of `size` (designed at 210 × 420).
+  static func phone(size: Size) -> VectorImage {
+    let w = size.width
+    let h = size.height
+    let r = w * 0.17
+    var s: [VectorImage.Shape] = []
+    s.append(D.fill(D.rounded(-2.5, h * 0.2, 3, h * 0.12, 1.5), D.rgb(0x2A2E38)))
+    s.append(D.fill(D.rounded(w - 0.5, h * 0.24, 3, h * 0.16, 1.5), D.rgb(0x2A2E38)))
+    s.append(
+      D.fill(
+        D.rounded(0, 0, w, h, r),
+        .linearGradient(
+          Gradient(colors: [D.rgb(0x3A4050), D.rgb(0x1C1F27)]), start: Point(x: 0, y: 0), end: Point(x: w, y: h))))
+    s.append(
+      VectorImage.Shape(
+        path: D.rounded(1.5, 1.5, w - 3, h - 3, r - 1.5), stroke: .solid(D.rgb(0xFFFFFF, 0.18)),
+        strokeStyle: StrokeStyle(width: 1.2)))
+    s.append(D.fill(D.rounded(w * 0.05, w * 0.05, w * 0.9, h - w * 0.1, r - w * 0.05), D.rgb(0x0E1014)))
+    return VectorImage(size: size, shapes: s)
+  }
+}

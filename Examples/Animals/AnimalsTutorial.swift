@@ -1,0 +1,256 @@
+import Strata
+import StrataRender
+
+/// The animals onboarding: three pages (bears, birds, elephants) after the LUN animals demo,
+/// written as a user of Strata would write it — a `TutorialController` subclass that is its own
+/// data source and animator.
+///
+/// - Backgrounds: a scene per page, sliding at parallax (175 points per page) and fading
+///   as 1 − p² (leaving) and p² (arriving).
+/// - Wireframes: a phone per page, tilting to the tangent of the roundness arc as it slides,
+///   and fading; inside it, that page's app screen (the inner wireframe).
+/// - Static content: a white card under the arc with a page indicator and a "LET'S START"
+///   button; its arc-shaped shadow is cast by a helper node added in ``reloadData()``.
+/// - Labels: a bold title over a two-line body, fading; icons ride the arc (the default).
+public final class AnimalsTutorial: TutorialController, TutorialDataSource, TutorialAnimator {
+  /// The page titles.
+  public static let titles = ["BEARS", "BIRDS", "ELEPHANTS"]
+  /// The body text of every page.
+  public static let body = "Our quality prints are the perfect way to\nenjoy your best memories!"
+  /// The action the start button reports.
+  public static let startAction = "start"
+
+  private var dots: [Node] = []
+  private let shadowCaster = Node(name: "card shadow")
+
+  /// Creates the onboarding for a viewport of `pageSize` (375 × 667 by default).
+  public override init(pageSize: Size = Size(width: 375, height: 667)) {
+    super.init(pageSize: pageSize)
+    textMeasurer = FrameRenderer.defaultTextEngine
+  }
+
+  /// The scale of the design (drawn at 375 × 667) for this page size.
+  var k: Double { pageSize.height / 667 }
+
+  // MARK: Layout overrides
+
+  /// Three pages.
+  public var numberOfPages: Int { 3 }
+
+  /// 450/1136 of the height, as in the original demo.
+  public override var staticContentHeight: Double { pageSize.height * 450 / 1136 }
+
+  /// A gentle arc, 10 points tall.
+  public override var roundnessHeight: Double { 10 }
+
+  /// 18 points below the arc's ends.
+  public var labelsTopMargin: Double? { pageSize.height - staticContentHeight + roundnessHeight + 18 * k }
+
+  /// Rebuilds the layers, then puts the node that casts the card's shadow just above the
+  /// backgrounds: the card is masked by the arc, and a mask clips its own shadow, so an
+  /// unmasked stand-in of the same shape casts it.
+  public override func reloadData() {
+    super.reloadData()
+    let frame = staticContentFrame
+    shadowCaster.frame = frame
+    shadowCaster.shadow = Shadow(
+      color: .black, opacity: 0.28, offset: Vector(dx: 0, dy: -1 * k), radius: 10 * k,
+      path: RoundnessArc(width: frame.width, height: roundnessArc.height).maskPath(bottom: frame.height))
+    root.insertChild(shadowCaster, above: backgroundsScrollNode)
+  }
+
+  /// Page 0 above page 1 above page 2, so the page leaving draws over the page arriving.
+  public override func configurePage(_ page: TutorialPage) {
+    page.container.zPosition = -Double(page.index)
+  }
+
+  // MARK: Data source
+
+  /// A plain colour behind the scenes, blended between the pages' skies as they cross-fade.
+  public func staticBackground() -> Node? {
+    let node = Node(name: "sky")
+    node.backgroundColor = AnimalsArt.skies[0]
+    return node
+  }
+
+  /// The page's scene, filling the page.
+  public func dynamicBackground(at page: Int) -> Node? {
+    ImageNode(image: .vector(AnimalsArt.scenes[page % 3]), contentMode: .aspectFill, name: "background \(page)")
+  }
+
+  /// A phone, centred in the page.
+  public func wireframe(at page: Int) -> Node? {
+    let size = Size(width: 210 * k, height: 420 * k)
+    return ImageNode(
+      image: .vector(AnimalsArt.phone(size: size)), frame: Rect(origin: .zero, size: size), name: "phone \(page)")
+  }
+
+  /// The phone's screen: a prints app showing the page's animal.
+  public func innerWireframe(at page: Int) -> Node? {
+    let w = 189 * k
+    let h = 399 * k
+    let accent = AnimalsArt.accents[page % 3]
+    let screen = Node(frame: Rect(x: 0, y: 0, width: w, height: h), name: "screen \(page)")
+    screen.backgroundColor = Drawing.rgb(0xF7F5F0)
+    screen.cornerRadius = 26 * k
+    screen.clipsToBounds = true
+    let status = TextNode(
+      text: TextContent("9:41", font: .system(size: 9 * k, weight: .bold), color: Drawing.rgb(0x222222)),
+      frame: Rect(x: 18 * k, y: 10 * k, width: 60 * k, height: 14 * k))
+    let battery = Node(frame: Rect(x: w - 36 * k, y: 13 * k, width: 18 * k, height: 8 * k))
+    battery.border = Border(width: 1 * k, color: Drawing.rgb(0x222222))
+    battery.cornerRadius = 2 * k
+    let charge = Node(frame: Rect(x: 2 * k, y: 2 * k, width: 11 * k, height: 4 * k))
+    charge.backgroundColor = Drawing.rgb(0x222222)
+    battery.addChild(charge)
+    let header = TextNode(
+      text: TextContent("Prints", font: .system(size: 17 * k, weight: .bold), color: Drawing.rgb(0x1D1D1F)),
+      frame: Rect(x: 16 * k, y: 34 * k, width: w - 32 * k, height: 22 * k))
+    let card = Node(frame: Rect(x: 14 * k, y: 64 * k, width: w - 28 * k, height: 150 * k), name: "print \(page)")
+    card.backgroundColor = .white
+    card.cornerRadius = 12 * k
+    card.shadow = Shadow(color: .black, opacity: 0.14, offset: Vector(dx: 0, dy: 3 * k), radius: 6 * k)
+    let photo = Node(frame: Rect(x: 8 * k, y: 8 * k, width: card.size.width - 16 * k, height: 106 * k))
+    photo.backgroundColor = accent.withAlpha(0.16)
+    photo.cornerRadius = 8 * k
+    photo.clipsToBounds = true
+    photo.addChild(
+      ImageNode(
+        image: .vector(AnimalsArt.portraits[page % 3]), frame: Rect(x: 0, y: 4 * k, width: photo.size.width, height: 102 * k),
+        contentMode: .aspectFit))
+    card.addChild(photo)
+    let caption = TextNode(
+      text: TextContent(
+        ["Bear cub", "Blue jay", "Elephant"][page % 3], font: .system(size: 11 * k, weight: .bold), color: Drawing.rgb(0x333333)),
+      frame: Rect(x: 10 * k, y: 120 * k, width: 100 * k, height: 14 * k))
+    card.addChild(caption)
+    let price = TextNode(
+      text: TextContent("4 × 6 in", font: .system(size: 9 * k), color: Drawing.rgb(0x888888)),
+      frame: Rect(x: 10 * k, y: 134 * k, width: 100 * k, height: 12 * k))
+    card.addChild(price)
+    let order = Node(frame: Rect(x: card.size.width - 58 * k, y: 122 * k, width: 48 * k, height: 20 * k))
+    order.backgroundColor = accent
+    order.cornerRadius = 10 * k
+    order.addChild(
+      TextNode(
+        text: TextContent("Order", font: .system(size: 9 * k, weight: .bold), color: .white, alignment: .center),
+        frame: Rect(x: 0, y: 0, width: 48 * k, height: 20 * k), verticalAlignment: .center))
+    card.addChild(order)
+    for node in [status, battery, header, card] { screen.addChild(node) }
+    for i in 0..<3 {
+      let row = Node(frame: Rect(x: 14 * k, y: (226 + Double(i) * 44) * k, width: w - 28 * k, height: 36 * k))
+      row.backgroundColor = .white
+      row.cornerRadius = 8 * k
+      let thumb = Node(frame: Rect(x: 6 * k, y: 6 * k, width: 24 * k, height: 24 * k))
+      thumb.backgroundColor = AnimalsArt.accents[(page + i + 1) % 3].withAlpha(0.5)
+      thumb.cornerRadius = 6 * k
+      let line = Node(frame: Rect(x: 38 * k, y: 10 * k, width: (90 - Double(i) * 14) * k, height: 6 * k))
+      line.backgroundColor = Drawing.rgb(0xD9D6CF)
+      line.cornerRadius = 3 * k
+      let line2 = Node(frame: Rect(x: 38 * k, y: 21 * k, width: 52 * k, height: 5 * k))
+      line2.backgroundColor = Drawing.rgb(0xE8E5DE)
+      line2.cornerRadius = 2.5 * k
+      for n in [thumb, line, line2] { row.addChild(n) }
+      screen.addChild(row)
+    }
+    return screen
+  }
+
+  /// The white card with the page indicator and the start button.
+  public func staticContent() -> Node? {
+    let w = pageSize.width
+    let h = staticContentHeight + roundnessHeight
+    let card = Node(name: "card")
+    card.backgroundColor = .white
+    dots = (0..<numberOfPages).map { i in
+      let d = Node(
+        frame: Rect(center: Point(x: w / 2 + Double(i - 1) * 16 * k, y: h - 108 * k), size: Size(width: 8 * k, height: 8 * k)),
+        name: "dot \(i)")
+      d.cornerRadius = 4 * k
+      d.backgroundColor = Self.inactiveDot
+      card.addChild(d)
+      return d
+    }
+    let size = Size(width: w * 428 / 640, height: pageSize.height * 80 / 1136)
+    let button = ButtonNode(
+      title: TextContent("LET'S START", font: .system(size: 14 * k, weight: .bold), color: .white),
+      actionIdentifier: Self.startAction,
+      frame: Rect(x: (w - size.width) / 2, y: h - 36 * k - size.height, width: size.width, height: size.height),
+      name: "LET'S START")
+    button.backgroundColor = Drawing.rgb(0x3B3B3B)
+    button.cornerRadius = 7.5 * k
+    button.shadow = Shadow(color: .black, opacity: 0.35, offset: Vector(dx: 0, dy: 6 * k), radius: 9 * k)
+    card.addChild(button)
+    return card
+  }
+
+  static let inactiveDot = Color(red8: 122, green8: 122, blue8: 122, alpha8: 61)
+  static let activeDot = Color(white: 0.1)
+
+  /// A bold title over the body text, centred, with side insets of 60/640 of the width.
+  public func label(at page: Int) -> Node? {
+    var text = TextContent(
+      Self.titles[page % 3], font: .system(size: 20 * k, weight: .black), color: Drawing.rgb(0x1D1D1F))
+    text.append(
+      "\n" + Self.body, font: .system(size: 15 * k), color: Color(red8: 52, green8: 52, blue8: 52, alpha8: 138))
+    text.alignment = .center
+    text.lineHeightMultiple = 1.15
+    let inset = pageSize.width * 60 / 640
+    return TextNode(text: text, frame: Rect(x: 0, y: 0, width: pageSize.width - 2 * inset, height: 0), name: "label \(page)")
+  }
+
+  /// A round icon in the page's colour.
+  public func icon(at page: Int) -> Node? {
+    let icon = ImageNode(
+      image: .vector(AnimalsArt.icons[page % 3]), frame: Rect(x: 0, y: 0, width: 56 * k, height: 56 * k),
+      name: "icon \(page)")
+    icon.shadow = Shadow(
+      color: .black, opacity: 0.18, offset: Vector(dx: 0, dy: 3 * k), radius: 5 * k,
+      path: .circle(center: Point(x: 28 * k, y: 28 * k), radius: 28 * k))
+    return icon
+  }
+
+  // MARK: Animator
+
+  /// Blends the colour behind the scenes from one page's sky to the next.
+  public func animateStaticBackground(_ node: Node, transition: PageTransition) {
+    let skies = AnimalsArt.skies
+    let from = skies[Swift.min(skies.count - 1, Swift.max(0, transition.fromPage))]
+    let to = skies[Swift.min(skies.count - 1, Swift.max(0, transition.toPage))]
+    let t = transition.progress
+    node.backgroundColor = Color(
+      red: from.red + (to.red - from.red) * t, green: from.green + (to.green - from.green) * t,
+      blue: from.blue + (to.blue - from.blue) * t)
+  }
+
+  /// Parallax and a quadratic cross-fade: leaving as 1 − p², arriving as p².
+  public func animateDynamicBackground(_ node: Node, page: Int, transition: PageTransition) {
+    let position = transition.position(of: page)
+    let p = Swift.min(1, Swift.abs(position))
+    node.alpha = position <= 0 ? 1 - p * p : (1 - p) * (1 - p)
+    node.transform = Transform(translationX: -175 * pageSize.width / 375 * position, y: 0)
+  }
+
+  /// Tilts the phone to the arc's tangent under its centre, and fades it.
+  public func animateWireframe(_ node: Node, page: Int, transition: PageTransition) {
+    node.transform = Transform(rotation: transition.arc.angle(atX: transition.centerX(of: page)))
+    node.alpha = transition.visibility(of: page)
+  }
+
+  /// Fades the labels.
+  public func animateLabel(_ node: Node, page: Int, transition: PageTransition) {
+    node.alpha = transition.visibility(of: page)
+  }
+
+  /// Moves the page indicator: each dot blends from grey to black as its page arrives.
+  public func animateStaticContent(_ node: Node, transition: PageTransition) {
+    for (i, dot) in dots.enumerated() {
+      let v = transition.visibility(of: i)
+      let a = Self.inactiveDot
+      let b = Self.activeDot
+      dot.backgroundColor = Color(
+        red: a.red + (b.red - a.red) * v, green: a.green + (b.green - a.green) * v,
+        blue: a.blue + (b.blue - a.blue) * v, alpha: a.alpha + (b.alpha - a.alpha) * v)
+    }
+  }
+}

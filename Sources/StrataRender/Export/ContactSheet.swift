@@ -1,0 +1,115 @@
+import Strata
+
+/// A grid of key frames of an onboarding, each labelled with its page position: one picture
+/// to review a whole run.
+public struct ContactSheet {
+  /// The page positions shown, in reading order.
+  public var positions: [Double]
+  /// The number of columns.
+  public var columns: Int
+  /// Device pixels per point for each thumbnail.
+  public var thumbnailScale: Double
+  /// The title above the grid.
+  public var title: String
+  /// How text is set.
+  public var textEngine: TextEngine
+
+  /// Creates a sheet.
+  public init(
+    positions: [Double], columns: Int = 3, thumbnailScale: Double = 0.5, title: String = "",
+    textEngine: TextEngine = FrameRenderer.defaultTextEngine
+  ) {
+    self.positions = positions
+    self.columns = Swift.max(1, columns)
+    self.thumbnailScale = thumbnailScale
+    self.title = title
+    self.textEngine = textEngine
+  }
+
+  /// The key positions of a tutorial of `pages` pages: every quarter page.
+  public static func quarterPositions(pages: Int) -> [Double] {
+    guard pages > 1 else { return [0] }
+    return (0...((pages - 1) * 4)).map { Double($0) / 4 }
+  }
+
+  /// Renders the sheet of `controller`'s frames.
+  ///
+  /// - Throws: ``RenderError`` when a size or the scale is not allowed.
+  public func render(_ controller: TutorialController) throws(RenderError) -> PixelBuffer {
+    let renderer = FrameRenderer(scale: thumbnailScale, textShaper: textEngine)
+    let cellW = Int((controller.pageSize.width * thumbnailScale).rounded(.up))
+    let cellH = Int((controller.pageSize.height * thumbnailScale).rounded(.up))
+    let gap = 16
+    let caption = 22
+    let header = title.isEmpty ? 0 : 40
+    let rows = (positions.count + columns - 1) / columns
+    let width = gap + columns * (cellW + gap)
+    let height = header + gap + rows * (cellH + caption + gap)
+    try PixelBuffer.validate(width: width, height: height)
+    var sheet = try PixelBuffer(width: width, height: height)
+    sheet.fill(Color(white: 0.95))
+    let canvas = Canvas(buffer: sheet)
+    let cache = GlyphCache()
+    func text(_ s: String, size: Double, at rect: Rect, weight: Font.Weight = .regular) {
+      let content = TextContent(s, font: .system(size: size, weight: weight), color: Color(white: 0.2), alignment: .center)
+      for run in textEngine.shape(content, in: rect, verticalAlignment: .center) {
+        canvas.drawGlyphs(run, transform: .identity, cache: cache)
+      }
+    }
+    if !title.isEmpty {
+      text(title, size: 16, at: Rect(x: 0, y: 8, width: Double(width), height: 32), weight: .bold)
+    }
+    for (i, position) in positions.enumerated() {
+      let x = gap + (i % columns) * (cellW + gap)
+      let y = header + gap + (i / columns) * (cellH + caption + gap)
+      let frame = try renderer.render(controller, pagePosition: position)
+      guard let image = frame.rasterImage() else { continue }
+      canvas.fill(
+        .rect(Rect(x: Double(x) - 1, y: Double(y) - 1, width: Double(cellW) + 2, height: Double(cellH) + 2)),
+        paint: .solid(Color(white: 0.8)))
+      canvas.drawImage(image, transform: Transform(translationX: Double(x), y: Double(y)))
+      text(
+        "page \(Self.format(position))", size: 12,
+        at: Rect(x: Double(x), y: Double(y + cellH), width: Double(cellW), height: Double(caption)))
+    }
+    return canvas.buffer
+  }
+
+  static func format(_ v: Double) -> String {
+    let r = (v * 100).rounded() / 100
+    return r == r.rounded() ? String(Int(r)) : String(r)
+  }
+}
+
+extension PixelBuffer {
+  /// The image shrunk by a whole `factor`, each pixel the mean of a factor × factor box
+  /// (premultiplied, so edges stay clean). A factor of 1 or less returns the image itself.
+  public func downsampled(by factor: Int) -> PixelBuffer {
+    guard factor > 1 else { return self }
+    let w = Swift.max(1, width / factor)
+    let h = Swift.max(1, height / factor)
+    var out = [UInt8](repeating: 0, count: w * h * 4)
+    let n = factor * factor
+    for y in 0..<h {
+      for x in 0..<w {
+        var sum = (0, 0, 0, 0)
+        for dy in 0..<factor {
+          let row = ((y * factor + dy) * width + x * factor) * 4
+          for dx in 0..<factor {
+            let i = row + dx * 4
+            sum.0 += Int(pixels[i])
+            sum.1 += Int(pixels[i + 1])
+            sum.2 += Int(pixels[i + 2])
+            sum.3 += Int(pixels[i + 3])
+          }
+        }
+        let o = (y * w + x) * 4
+        out[o] = UInt8((sum.0 + n / 2) / n)
+        out[o + 1] = UInt8((sum.1 + n / 2) / n)
+        out[o + 2] = UInt8((sum.2 + n / 2) / n)
+        out[o + 3] = UInt8((sum.3 + n / 2) / n)
+      }
+    }
+    return PixelBuffer(validatedWidth: w, height: h, pixels: out)
+  }
+}

@@ -1,0 +1,46 @@
+import Strata
+
+/// The page position of every frame of a scripted run, and the rendering of those frames.
+public struct FrameSequence: Hashable, Sendable {
+  /// The page position of each frame, in order.
+  public var positions: [Double]
+  /// Frames per second.
+  public var fps: Double
+
+  /// Creates a sequence from positions.
+  public init(positions: [Double], fps: Double) {
+    self.positions = positions
+    self.fps = fps
+  }
+
+  /// A swipe through every page: a rest on each page and an eased transition between them.
+  ///
+  /// The run lasts `pages · rest + (pages − 1) · transition` seconds; transitions ease in and
+  /// out (cubic). With `frameCount` the run is sampled in that many evenly spaced frames;
+  /// otherwise at `fps`, one frame every 1/fps seconds, both ends included.
+  public static func swipe(
+    pages: Int, fps: Double = 60, rest: Double = 0.5, transition: Double = 0.6, frameCount: Int? = nil
+  ) -> FrameSequence {
+    let n = Swift.max(1, pages)
+    let rest = Swift.max(0, rest)
+    let transition = Swift.max(0.01, transition)
+    let duration = Double(n) * rest + Double(n - 1) * transition
+    let count = frameCount ?? Swift.max(1, Int((duration * fps).rounded()) + 1)
+    let step = count > 1 ? duration / Double(count - 1) : 0
+    let positions = (0..<count).map { i -> Double in
+      let t = Double(i) * step
+      let cycle = rest + transition
+      let k = Swift.min(Double(n - 1), (t / cycle).rounded(.down))
+      let into = t - k * cycle
+      guard k < Double(n - 1), into > rest else { return k }
+      return k + easeInOut((into - rest) / transition)
+    }
+    return FrameSequence(positions: positions, fps: fps)
+  }
+
+  /// Cubic ease-in-out on 0...1.
+  static func easeInOut(_ x: Double) -> Double {
+    let t = x.clamped(to: 0...1)
+    return t < 0.5 ? 4 * t * t * t : 1 - StrataMath.pow(-2 * t + 2, 3) / 2
+  }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Strata
+import StrataExamples
+import StrataRender
+import Testing
+
+let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+
+@Suite struct AnimalsTests {
+  @Test(arguments: [0.0, 0.25, 0.5, 1, 1.5, 2])
+  func framesMatchTheirGoldens(position: Double) throws {
+    let tutorial = AnimalsTutorial()
+    let image = try FrameRenderer(scale: 1).render(tutorial, pagePosition: position)
+    #expect(image.width == 375 && image.height == 667)
+    let url = goldenDirectory.appendingPathComponent("animals-\(position).png")
+    if ProcessInfo.processInfo.environment["STRATA_RECORD_GOLDENS"] == "1" {
+      try FileManager.default.createDirectory(at: goldenDirectory, withIntermediateDirectories: true)
+      try PNGEncoder(mode: .small).write(image, to: url.path)
+      return
+    }
+    let golden = try PNGDecoder().decodeFile(url.path)
+    var differing = 0
+    for i in stride(from: 0, to: image.pixels.count, by: 4) where image.pixels[i..<(i + 4)] != golden.pixels[i..<(i + 4)] {
+      differing += 1
+    }
+    #expect(differing == 0, "page \(position): \(differing) pixels differ from the golden")
+    if differing > 0 {
+      try? PNGEncoder().write(image, to: FileManager.default.temporaryDirectory.appendingPathComponent("animals-\(position)-actual.png").path)
+    }
+  }
+
+  @Test func theStoryIsTheOneTheIssueTells() throws {
+    let t = AnimalsTutorial()
+    #expect(t.pageCount == 3)
+    #expect(abs(t.staticContentHeight - 667 * 450 / 1136) < 1e-9)
+    #expect(t.roundnessArc.height == 10)
+    // The card's shadow is cast by a helper added in reloadData, just above the backgrounds.
+    let names = t.scene().root.children.map { $0.name ?? "?" }
+    #expect(names == ["sky", "backgrounds", "card shadow", "card", "labels", "icons", "main"])
+    let scene = t.scene()
+    #expect(scene.node(named: "LET'S START") != nil)
+    #expect(scene.node(named: "card")?.mask != nil)
+    #expect(scene.node(named: "card shadow")?.shadow?.path != nil)
+  }
+
+  @Test func backgroundsCrossFadeQuadraticallyWithParallax() throws {
+    let t = AnimalsTutorial()
+    t.setPagePosition(0.3)
+    let leaving = try #require(t.page(0)?.dynamicBackground)
+    let arriving = try #require(t.page(1)?.dynamicBackground)
+    #expect(abs(leaving.alpha - (1 - 0.09)) < 1e-12)
+    #expect(abs(arriving.alpha - 0.09) < 1e-12)
+    #expect(abs(leaving.transform.tx - 175 * 0.3) < 1e-9)
+    #expect(abs(arriving.transform.tx - 175 * (0.3 - 1)) < 1e-9)
+  }
+
+  @Test func phonesTiltToTheArcAndLabelsFade() throws {
+    let t = AnimalsTutorial()
+    t.setPagePosition(0.25)
+    let phone = try #require(t.page(1)?.wireframe)
+    let x = 187.5 + 0.75 * 375
+    #expect(abs(phone.transform.rotationAngle - t.roundnessArc.angle(atX: x)) < 1e-12)
+    #expect(abs(phone.alpha - 0.25) < 1e-12)
+    #expect(abs((t.page(0)?.label?.alpha ?? 0) - 0.75) < 1e-12)
+    // Labels are sized from their text.
+    let label = try #require(t.page(0)?.label)
+    #expect(label.size.height > 60 && label.size.height < 120)
+  }
+
+  @Test func framesAreTheSameWhateverCameBefore() {
+    let a = AnimalsTutorial()
+    for p in [2.0, 0.1, 1.7, 0.9] { a.setPagePosition(p) }
+    a.setPagePosition(1.5)
+    let b = AnimalsTutorial()
+    b.setPagePosition(1.5)
+    #expect(a.scene() == b.scene())
+  }
+
+  @Test func otherSizesWork() throws {
+    let t = AnimalsTutorial(pageSize: Size(width: 320, height: 568))
+    let image = try FrameRenderer(scale: 1).render(t, pagePosition: 1.2)
+    #expect(image.width == 320 && image.height == 568)
+  }
+}
