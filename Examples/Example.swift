@@ -32,7 +32,7 @@ public struct Example: Sendable {
     Example(
       name: "layers",
       summary: "the seven-layer model in plain shapes, one colour per layer",
-      makeController: { LayersExample(pageSize: $0) })
+      makeController: { LayersExample(pageSize: $0) }),
   ]
 
   /// The example called `name`, if there is one.

@@ -17,7 +17,10 @@ enum AnimalsArt {
 
   static let forest: VectorImage = {
     var s: [VectorImage.Shape] = []
-    s.append(D.fill(.rect(Rect(x: 0, y: 0, width: 375, height: 667)), D.vertical(D.rgb(0xBFE3D6), D.rgb(0xF5EBD2), from: 0, to: 380)))
+    s.append(
+      D.fill(
+        .rect(Rect(x: 0, y: 0, width: 375, height: 667)),
+        D.vertical(D.rgb(0xBFE3D6), D.rgb(0xF5EBD2), from: 0, to: 380)))
     s.append(
       D.fill(
         D.circle(268, 150, 80),
@@ -28,11 +31,17 @@ enum AnimalsArt {
     s.append(D.cloud(92, 118, 0.9, D.rgb(0xFFFFFF, 0.75)))
     s.append(
       D.fill(
-        D.polygon([(-20, 330), (40, 240), (95, 300), (160, 205), (235, 300), (290, 235), (395, 330), (395, 700), (-20, 700)]),
+        D.polygon([
+          (-20, 330), (40, 240), (95, 300), (160, 205), (235, 300), (290, 235), (395, 330),
+          (395, 700), (-20, 700),
+        ]),
         D.rgb(0x9CC9B9)))
     s.append(
       D.fill(
-        D.polygon([(-20, 350), (60, 285), (120, 330), (200, 262), (280, 335), (340, 292), (395, 340), (395, 700), (-20, 700)]),
+        D.polygon([
+          (-20, 350), (60, 285), (120, 330), (200, 262), (280, 335), (340, 292), (395, 340),
+          (395, 700), (-20, 700),
+        ]),
         D.rgb(0x7DB3A2)))
     for (i, x) in stride(from: -10.0, through: 390, by: 34).enumerated() {
       s += D.pine(x, 372 + Double(i % 3) * 4, 70 + Double((i * 7) % 5) * 9, D.rgb(0x4E927F))
@@ -46,7 +55,10 @@ enum AnimalsArt {
 
   static let sky: VectorImage = {
     var s: [VectorImage.Shape] = []
-    s.append(D.fill(.rect(Rect(x: 0, y: 0, width: 375, height: 667)), D.vertical(D.rgb(0x9ED3F2), D.rgb(0xE8F5FC), from: 0, to: 390)))
+    s.append(
+      D.fill(
+        .rect(Rect(x: 0, y: 0, width: 375, height: 667)),
+        D.vertical(D.rgb(0x9ED3F2), D.rgb(0xE8F5FC), from: 0, to: 390)))
     s.append(D.fill(D.circle(86, 120, 30), D.rgb(0xFFF6D5)))
     s.append(
       D.fill(
@@ -65,14 +77,23 @@ enum AnimalsArt {
       v.quad(to: Point(x: x + 8 * k, y: y - 3 * k), control: Point(x: x + 4 * k, y: y - 5 * k))
       s.append(D.stroke(v, D.rgb(0x4B6A88, 0.8), width: 1.6 * k))
     }
-    s.append(D.fill(D.blob([(-40, 380), (60, 300), (170, 330), (260, 290), (420, 350), (420, 700), (-40, 700)]), D.rgb(0xA6D8C2)))
-    s.append(D.fill(D.blob([(-40, 400), (90, 340), (220, 372), (330, 330), (420, 380), (420, 700), (-40, 700)]), D.rgb(0x84C4A6)))
+    s.append(
+      D.fill(
+        D.blob([(-40, 380), (60, 300), (170, 330), (260, 290), (420, 350), (420, 700), (-40, 700)]),
+        D.rgb(0xA6D8C2)))
+    s.append(
+      D.fill(
+        D.blob([(-40, 400), (90, 340), (220, 372), (330, 330), (420, 380), (420, 700), (-40, 700)]),
+        D.rgb(0x84C4A6)))
     // A branch across the top right, with leaves.
     var branch = Path()
     branch.move(to: Point(x: 390, y: 40))
-    branch.cubic(to: Point(x: 250, y: 78), control1: Point(x: 340, y: 52), control2: Point(x: 290, y: 60))
+    branch.cubic(
+      to: Point(x: 250, y: 78), control1: Point(x: 340, y: 52), control2: Point(x: 290, y: 60))
     s.append(D.stroke(branch, D.rgb(0x6B4F3A), width: 7))
-    for (x, y, a) in [(330.0, 50.0, -0.6), (300, 70, 0.7), (275, 66, -0.9), (355, 58, 0.9), (260, 84, 0.4)] {
+    for (x, y, a) in [
+      (330.0, 50.0, -0.6), (300, 70, 0.7), (275, 66, -0.9), (355, 58, 0.9), (260, 84, 0.4),
+    ] {
       s.append(D.fill(D.turned(D.ellipse(x, y, 13, 6), a, about: x, y), D.rgb(0x5FAF7E)))
     }
     return VectorImage(size: Size(width: 375, height: 667), shapes: s)
@@ -80,7 +101,10 @@ enum AnimalsArt {
 
   static let savanna: VectorImage = {
     var s: [VectorImage.Shape] = []
-    s.append(D.fill(.rect(Rect(x: 0, y: 0, width: 375, height: 667)), D.vertical(D.rgb(0xF29E74), D.rgb(0xFDDCAA), from: 0, to: 360)))
+    s.append(
+      D.fill(
+        .rect(Rect(x: 0, y: 0, width: 375, height: 667)),
+        D.vertical(D.rgb(0xF29E74), D.rgb(0xFDDCAA), from: 0, to: 360)))
     s.append(
       D.fill(
         D.circle(292, 132, 96),
@@ -89,11 +113,19 @@ enum AnimalsArt {
           center: Point(x: 292, y: 132), radius: 96)))
     s.append(D.fill(D.circle(292, 132, 40), D.rgb(0xFFEBC2)))
     for (x, y, k) in [(70.0, 150.0, 0.9), (150, 92, 0.6)] {
-      s.append(D.fill(D.rounded(x - 44 * k, y - 5 * k, 88 * k, 10 * k, 5 * k), D.rgb(0xFFE0BF, 0.55)))
-      s.append(D.fill(D.rounded(x - 20 * k, y - 14 * k, 60 * k, 9 * k, 4.5 * k), D.rgb(0xFFE0BF, 0.45)))
+      s.append(
+        D.fill(D.rounded(x - 44 * k, y - 5 * k, 88 * k, 10 * k, 5 * k), D.rgb(0xFFE0BF, 0.55)))
+      s.append(
+        D.fill(D.rounded(x - 20 * k, y - 14 * k, 60 * k, 9 * k, 4.5 * k), D.rgb(0xFFE0BF, 0.45)))
     }
-    s.append(D.fill(D.blob([(-40, 360), (80, 318), (200, 340), (300, 312), (420, 345), (420, 700), (-40, 700)]), D.rgb(0xE7A56B)))
-    s.append(D.fill(.rect(Rect(x: 0, y: 352, width: 375, height: 315)), D.vertical(D.rgb(0xD98B4E), D.rgb(0xB5683A), from: 352, to: 420)))
+    s.append(
+      D.fill(
+        D.blob([(-40, 360), (80, 318), (200, 340), (300, 312), (420, 345), (420, 700), (-40, 700)]),
+        D.rgb(0xE7A56B)))
+    s.append(
+      D.fill(
+        .rect(Rect(x: 0, y: 352, width: 375, height: 315)),
+        D.vertical(D.rgb(0xD98B4E), D.rgb(0xB5683A), from: 352, to: 420)))
     // Acacia trees: a flat canopy on a forked trunk.
     for (x, y, k) in [(70.0, 352.0, 1.0), (310, 356, 0.8)] {
       var trunk = Path()
@@ -139,7 +171,11 @@ enum AnimalsArt {
       s.append(D.fill(D.circle(x, 38, 17), fur))
       s.append(D.fill(D.circle(x, 38, 8.5), D.rgb(0xC48A62)))
     }
-    s.append(D.fill(D.blob([(80, 24), (122, 44), (130, 86), (108, 118), (80, 124), (52, 118), (30, 86), (38, 44)]), fur))
+    s.append(
+      D.fill(
+        D.blob([
+          (80, 24), (122, 44), (130, 86), (108, 118), (80, 124), (52, 118), (30, 86), (38, 44),
+        ]), fur))
     s.append(D.fill(D.ellipse(80, 98, 25, 19), D.rgb(0xE2BD94)))
     s.append(D.fill(D.ellipse(80, 88, 9.5, 6.5), dark))
     var mouth = Path()
@@ -163,10 +199,18 @@ enum AnimalsArt {
     branch.quad(to: Point(x: 156, y: 116), control: Point(x: 90, y: 132))
     s.append(D.stroke(branch, D.rgb(0x6B4F3A), width: 6))
     s.append(D.fill(D.turned(D.ellipse(128, 112, 10, 5), -0.5, about: 128, 112), D.rgb(0x5FAF7E)))
-    for x in [70.0, 88] { s.append(D.stroke(D.polygon([(x, 104), (x - 2, 122)]), D.rgb(0xE0802C), width: 3)) }
+    for x in [70.0, 88] {
+      s.append(D.stroke(D.polygon([(x, 104), (x - 2, 122)]), D.rgb(0xE0802C), width: 3))
+    }
     s.append(D.fill(D.polygon([(30, 70), (6, 56), (12, 80), (34, 86)]), D.rgb(0x2F6FB5)))
-    s.append(D.fill(D.blob([(78, 26), (112, 40), (120, 74), (104, 104), (74, 110), (44, 96), (36, 64), (50, 36)]), D.rgb(0x3D8BD9)))
-    s.append(D.fill(D.blob([(84, 62), (110, 72), (106, 98), (82, 106), (62, 96), (66, 72)]), D.rgb(0xCFE7FA)))
+    s.append(
+      D.fill(
+        D.blob([
+          (78, 26), (112, 40), (120, 74), (104, 104), (74, 110), (44, 96), (36, 64), (50, 36),
+        ]), D.rgb(0x3D8BD9)))
+    s.append(
+      D.fill(
+        D.blob([(84, 62), (110, 72), (106, 98), (82, 106), (62, 96), (66, 72)]), D.rgb(0xCFE7FA)))
     s.append(D.fill(D.turned(D.ellipse(66, 74, 26, 14), 0.45, about: 66, 74), D.rgb(0x2F6FB5)))
     s.append(D.fill(D.polygon([(112, 50), (136, 58), (112, 66)]), D.rgb(0xF2A43A)))
     s.append(D.fill(D.circle(96, 52, 6.5), D.rgb(0x1E2A36)))
@@ -183,12 +227,22 @@ enum AnimalsArt {
   static let elephant: VectorImage = {
     let skin = D.rgb(0x8E9AAF)
     var s: [VectorImage.Shape] = []
-    s.append(D.fill(D.blob([(46, 34), (76, 44), (80, 82), (66, 118), (36, 112), (18, 80), (22, 46)]), D.rgb(0x7A869C)))
-    s.append(D.fill(D.blob([(44, 50), (64, 56), (66, 84), (56, 104), (38, 100), (28, 78), (30, 56)]), D.rgb(0xD9A3B0, 0.7)))
-    s.append(D.fill(D.blob([(92, 22), (128, 36), (136, 72), (122, 98), (94, 104), (70, 88), (64, 52), (74, 32)]), skin))
+    s.append(
+      D.fill(
+        D.blob([(46, 34), (76, 44), (80, 82), (66, 118), (36, 112), (18, 80), (22, 46)]),
+        D.rgb(0x7A869C)))
+    s.append(
+      D.fill(
+        D.blob([(44, 50), (64, 56), (66, 84), (56, 104), (38, 100), (28, 78), (30, 56)]),
+        D.rgb(0xD9A3B0, 0.7)))
+    s.append(
+      D.fill(
+        D.blob([(92, 22), (128, 36), (136, 72), (122, 98), (94, 104), (70, 88), (64, 52), (74, 32)]
+        ), skin))
     var trunk = Path()
     trunk.move(to: Point(x: 112, y: 88))
-    trunk.cubic(to: Point(x: 128, y: 130), control1: Point(x: 114, y: 108), control2: Point(x: 116, y: 128))
+    trunk.cubic(
+      to: Point(x: 128, y: 130), control1: Point(x: 114, y: 108), control2: Point(x: 116, y: 128))
     trunk.quad(to: Point(x: 144, y: 116), control: Point(x: 140, y: 132))
     s.append(D.stroke(trunk, skin, width: 17))
     var tusk = Path()
@@ -220,7 +274,9 @@ enum AnimalsArt {
 
   static let birdIcon: VectorImage = {
     var s = iconBase(accents[1])
-    s.append(D.fill(D.blob([(26, 18), (36, 22), (40, 32), (33, 40), (22, 40), (15, 33), (17, 23)]), .white))
+    s.append(
+      D.fill(
+        D.blob([(26, 18), (36, 22), (40, 32), (33, 40), (22, 40), (15, 33), (17, 23)]), .white))
     s.append(D.fill(D.polygon([(39, 24), (47, 27), (39, 30)]), D.rgb(0xF2A43A)))
     s.append(D.fill(D.turned(D.ellipse(24, 31, 8, 4.5), 0.5, about: 24, 31), D.rgb(0xCFE7FA)))
     s.append(D.fill(D.circle(33, 25, 1.8), D.rgb(0x1E2A36)))
@@ -253,12 +309,14 @@ enum AnimalsArt {
       D.fill(
         D.rounded(0, 0, w, h, r),
         .linearGradient(
-          Gradient(colors: [D.rgb(0x3A4050), D.rgb(0x1C1F27)]), start: Point(x: 0, y: 0), end: Point(x: w, y: h))))
+          Gradient(colors: [D.rgb(0x3A4050), D.rgb(0x1C1F27)]), start: Point(x: 0, y: 0),
+          end: Point(x: w, y: h))))
     s.append(
       VectorImage.Shape(
         path: D.rounded(1.5, 1.5, w - 3, h - 3, r - 1.5), stroke: .solid(D.rgb(0xFFFFFF, 0.18)),
         strokeStyle: StrokeStyle(width: 1.2)))
-    s.append(D.fill(D.rounded(w * 0.05, w * 0.05, w * 0.9, h - w * 0.1, r - w * 0.05), D.rgb(0x0E1014)))
+    s.append(
+      D.fill(D.rounded(w * 0.05, w * 0.05, w * 0.9, h - w * 0.1, r - w * 0.05), D.rgb(0x0E1014)))
     return VectorImage(size: size, shapes: s)
   }
 }

@@ -44,7 +44,9 @@ public final class AnimalsTutorial: TutorialController, TutorialDataSource, Tuto
   public override var roundnessHeight: Double { 10 }
 
   /// 18 points below the arc's ends.
-  public var labelsTopMargin: Double? { pageSize.height - staticContentHeight + roundnessHeight + 18 * k }
+  public var labelsTopMargin: Double? {
+    pageSize.height - staticContentHeight + roundnessHeight + 18 * k
+  }
 
   /// Rebuilds the layers, then puts the node that casts the card's shadow just above the
   /// backgrounds: the card is masked by the arc, and a mask clips its own shadow, so an
@@ -55,7 +57,8 @@ public final class AnimalsTutorial: TutorialController, TutorialDataSource, Tuto
     shadowCaster.frame = frame
     shadowCaster.shadow = Shadow(
       color: .black, opacity: 0.28, offset: Vector(dx: 0, dy: -1 * k), radius: 10 * k,
-      path: RoundnessArc(width: frame.width, height: roundnessArc.height).maskPath(bottom: frame.height))
+      path: RoundnessArc(width: frame.width, height: roundnessArc.height).maskPath(
+        bottom: frame.height))
     root.insertChild(shadowCaster, above: backgroundsScrollNode)
   }
 
@@ -75,14 +78,17 @@ public final class AnimalsTutorial: TutorialController, TutorialDataSource, Tuto
 
   /// The page's scene, filling the page.
   public func dynamicBackground(at page: Int) -> Node? {
-    ImageNode(image: .vector(AnimalsArt.scenes[page % 3]), contentMode: .aspectFill, name: "background \(page)")
+    ImageNode(
+      image: .vector(AnimalsArt.scenes[page % 3]), contentMode: .aspectFill,
+      name: "background \(page)")
   }
 
   /// A phone, centred in the page.
   public func wireframe(at page: Int) -> Node? {
     let size = Size(width: 210 * k, height: 420 * k)
     return ImageNode(
-      image: .vector(AnimalsArt.phone(size: size)), frame: Rect(origin: .zero, size: size), name: "phone \(page)")
+      image: .vector(AnimalsArt.phone(size: size)), frame: Rect(origin: .zero, size: size),
+      name: "phone \(page)")
   }
 
   /// The phone's screen: a prints app showing the page's animal.
@@ -95,7 +101,8 @@ public final class AnimalsTutorial: TutorialController, TutorialDataSource, Tuto
     screen.cornerRadius = 26 * k
     screen.clipsToBounds = true
     let status = TextNode(
-      text: TextContent("9:41", font: .system(size: 9 * k, weight: .bold), color: Drawing.rgb(0x222222)),
+      text: TextContent(
+        "9:41", font: .system(size: 9 * k, weight: .bold), color: Drawing.rgb(0x222222)),
       frame: Rect(x: 18 * k, y: 10 * k, width: 60 * k, height: 14 * k))
     let battery = Node(frame: Rect(x: w - 36 * k, y: 13 * k, width: 18 * k, height: 8 * k))
     battery.border = Border(width: 1 * k, color: Drawing.rgb(0x222222))
@@ -104,47 +111,57 @@ public final class AnimalsTutorial: TutorialController, TutorialDataSource, Tuto
     charge.backgroundColor = Drawing.rgb(0x222222)
     battery.addChild(charge)
     let header = TextNode(
-      text: TextContent("Prints", font: .system(size: 17 * k, weight: .bold), color: Drawing.rgb(0x1D1D1F)),
+      text: TextContent(
+        "Prints", font: .system(size: 17 * k, weight: .bold), color: Drawing.rgb(0x1D1D1F)),
       frame: Rect(x: 16 * k, y: 34 * k, width: w - 32 * k, height: 22 * k))
-    let card = Node(frame: Rect(x: 14 * k, y: 64 * k, width: w - 28 * k, height: 150 * k), name: "print \(page)")
+    let card = Node(
+      frame: Rect(x: 14 * k, y: 64 * k, width: w - 28 * k, height: 150 * k), name: "print \(page)")
     card.backgroundColor = .white
     card.cornerRadius = 12 * k
-    card.shadow = Shadow(color: .black, opacity: 0.14, offset: Vector(dx: 0, dy: 3 * k), radius: 6 * k)
-    let photo = Node(frame: Rect(x: 8 * k, y: 8 * k, width: card.size.width - 16 * k, height: 106 * k))
+    card.shadow = Shadow(
+      color: .black, opacity: 0.14, offset: Vector(dx: 0, dy: 3 * k), radius: 6 * k)
+    let photo = Node(
+      frame: Rect(x: 8 * k, y: 8 * k, width: card.size.width - 16 * k, height: 106 * k))
     photo.backgroundColor = accent.withAlpha(0.16)
     photo.cornerRadius = 8 * k
     photo.clipsToBounds = true
     photo.addChild(
       ImageNode(
-        image: .vector(AnimalsArt.portraits[page % 3]), frame: Rect(x: 0, y: 4 * k, width: photo.size.width, height: 102 * k),
+        image: .vector(AnimalsArt.portraits[page % 3]),
+        frame: Rect(x: 0, y: 4 * k, width: photo.size.width, height: 102 * k),
         contentMode: .aspectFit))
     card.addChild(photo)
     let caption = TextNode(
       text: TextContent(
-        ["Bear cub", "Blue jay", "Elephant"][page % 3], font: .system(size: 11 * k, weight: .bold), color: Drawing.rgb(0x333333)),
+        ["Bear cub", "Blue jay", "Elephant"][page % 3], font: .system(size: 11 * k, weight: .bold),
+        color: Drawing.rgb(0x333333)),
       frame: Rect(x: 10 * k, y: 120 * k, width: 100 * k, height: 14 * k))
     card.addChild(caption)
     let price = TextNode(
       text: TextContent("4 × 6 in", font: .system(size: 9 * k), color: Drawing.rgb(0x888888)),
       frame: Rect(x: 10 * k, y: 134 * k, width: 100 * k, height: 12 * k))
     card.addChild(price)
-    let order = Node(frame: Rect(x: card.size.width - 58 * k, y: 122 * k, width: 48 * k, height: 20 * k))
+    let order = Node(
+      frame: Rect(x: card.size.width - 58 * k, y: 122 * k, width: 48 * k, height: 20 * k))
     order.backgroundColor = accent
     order.cornerRadius = 10 * k
     order.addChild(
       TextNode(
-        text: TextContent("Order", font: .system(size: 9 * k, weight: .bold), color: .white, alignment: .center),
+        text: TextContent(
+          "Order", font: .system(size: 9 * k, weight: .bold), color: .white, alignment: .center),
         frame: Rect(x: 0, y: 0, width: 48 * k, height: 20 * k), verticalAlignment: .center))
     card.addChild(order)
     for node in [status, battery, header, card] { screen.addChild(node) }
     for i in 0..<3 {
-      let row = Node(frame: Rect(x: 14 * k, y: (226 + Double(i) * 44) * k, width: w - 28 * k, height: 36 * k))
+      let row = Node(
+        frame: Rect(x: 14 * k, y: (226 + Double(i) * 44) * k, width: w - 28 * k, height: 36 * k))
       row.backgroundColor = .white
       row.cornerRadius = 8 * k
       let thumb = Node(frame: Rect(x: 6 * k, y: 6 * k, width: 24 * k, height: 24 * k))
       thumb.backgroundColor = AnimalsArt.accents[(page + i + 1) % 3].withAlpha(0.5)
       thumb.cornerRadius = 6 * k
-      let line = Node(frame: Rect(x: 38 * k, y: 10 * k, width: (90 - Double(i) * 14) * k, height: 6 * k))
+      let line = Node(
+        frame: Rect(x: 38 * k, y: 10 * k, width: (90 - Double(i) * 14) * k, height: 6 * k))
       line.backgroundColor = Drawing.rgb(0xD9D6CF)
       line.cornerRadius = 3 * k
       let line2 = Node(frame: Rect(x: 38 * k, y: 21 * k, width: 52 * k, height: 5 * k))
@@ -164,7 +181,9 @@ public final class AnimalsTutorial: TutorialController, TutorialDataSource, Tuto
     card.backgroundColor = .white
     dots = (0..<numberOfPages).map { i in
       let d = Node(
-        frame: Rect(center: Point(x: w / 2 + Double(i - 1) * 16 * k, y: h - 108 * k), size: Size(width: 8 * k, height: 8 * k)),
+        frame: Rect(
+          center: Point(x: w / 2 + Double(i - 1) * 16 * k, y: h - 108 * k),
+          size: Size(width: 8 * k, height: 8 * k)),
         name: "dot \(i)")
       d.cornerRadius = 4 * k
       d.backgroundColor = Self.inactiveDot
@@ -175,11 +194,14 @@ public final class AnimalsTutorial: TutorialController, TutorialDataSource, Tuto
     let button = ButtonNode(
       title: TextContent("LET'S START", font: .system(size: 14 * k, weight: .bold), color: .white),
       actionIdentifier: Self.startAction,
-      frame: Rect(x: (w - size.width) / 2, y: h - 36 * k - size.height, width: size.width, height: size.height),
+      frame: Rect(
+        x: (w - size.width) / 2, y: h - 36 * k - size.height, width: size.width, height: size.height
+      ),
       name: "LET'S START")
     button.backgroundColor = Drawing.rgb(0x3B3B3B)
     button.cornerRadius = 7.5 * k
-    button.shadow = Shadow(color: .black, opacity: 0.35, offset: Vector(dx: 0, dy: 6 * k), radius: 9 * k)
+    button.shadow = Shadow(
+      color: .black, opacity: 0.35, offset: Vector(dx: 0, dy: 6 * k), radius: 9 * k)
     card.addChild(button)
     return card
   }
@@ -190,19 +212,24 @@ public final class AnimalsTutorial: TutorialController, TutorialDataSource, Tuto
   /// A bold title over the body text, centred, with side insets of 60/640 of the width.
   public func label(at page: Int) -> Node? {
     var text = TextContent(
-      Self.titles[page % 3], font: .system(size: 20 * k, weight: .black), color: Drawing.rgb(0x1D1D1F))
+      Self.titles[page % 3], font: .system(size: 20 * k, weight: .black),
+      color: Drawing.rgb(0x1D1D1F))
     text.append(
-      "\n" + Self.body, font: .system(size: 15 * k), color: Color(red8: 52, green8: 52, blue8: 52, alpha8: 138))
+      "\n" + Self.body, font: .system(size: 15 * k),
+      color: Color(red8: 52, green8: 52, blue8: 52, alpha8: 138))
     text.alignment = .center
     text.lineHeightMultiple = 1.15
     let inset = pageSize.width * 60 / 640
-    return TextNode(text: text, frame: Rect(x: 0, y: 0, width: pageSize.width - 2 * inset, height: 0), name: "label \(page)")
+    return TextNode(
+      text: text, frame: Rect(x: 0, y: 0, width: pageSize.width - 2 * inset, height: 0),
+      name: "label \(page)")
   }
 
   /// A round icon in the page's colour.
   public func icon(at page: Int) -> Node? {
     let icon = ImageNode(
-      image: .vector(AnimalsArt.icons[page % 3]), frame: Rect(x: 0, y: 0, width: 56 * k, height: 56 * k),
+      image: .vector(AnimalsArt.icons[page % 3]),
+      frame: Rect(x: 0, y: 0, width: 56 * k, height: 56 * k),
       name: "icon \(page)")
     icon.shadow = Shadow(
       color: .black, opacity: 0.18, offset: Vector(dx: 0, dy: 3 * k), radius: 5 * k,

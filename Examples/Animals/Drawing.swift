@@ -5,7 +5,8 @@ enum Drawing {
   /// An opaque colour from 0xRRGGBB, with an alpha.
   static func rgb(_ hex: UInt32, _ alpha: Double = 1) -> Color {
     Color(
-      red: Double((hex >> 16) & 0xFF) / 255, green: Double((hex >> 8) & 0xFF) / 255, blue: Double(hex & 0xFF) / 255,
+      red: Double((hex >> 16) & 0xFF) / 255, green: Double((hex >> 8) & 0xFF) / 255,
+      blue: Double(hex & 0xFF) / 255,
       alpha: alpha)
   }
 
@@ -38,12 +39,17 @@ enum Drawing {
     VectorImage.Shape(path: path, fill: paint)
   }
 
-  static func stroke(_ path: Path, _ color: Color, width: Double, cap: StrokeStyle.Cap = .round) -> VectorImage.Shape {
-    VectorImage.Shape(path: path, stroke: .solid(color), strokeStyle: StrokeStyle(width: width, join: .round, cap: cap))
+  static func stroke(_ path: Path, _ color: Color, width: Double, cap: StrokeStyle.Cap = .round)
+    -> VectorImage.Shape
+  {
+    VectorImage.Shape(
+      path: path, stroke: .solid(color),
+      strokeStyle: StrokeStyle(width: width, join: .round, cap: cap))
   }
 
   static func vertical(_ top: Color, _ bottom: Color, from y0: Double, to y1: Double) -> Paint {
-    .linearGradient(Gradient(colors: [top, bottom]), start: Point(x: 0, y: y0), end: Point(x: 0, y: y1))
+    .linearGradient(
+      Gradient(colors: [top, bottom]), start: Point(x: 0, y: y0), end: Point(x: 0, y: y1))
   }
 
   /// A smooth closed curve through `pts` (a Catmull-Rom spline as cubic Béziers).

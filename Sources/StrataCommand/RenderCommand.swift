@@ -12,16 +12,23 @@ extension Tool {
   /// `strata render <example> [--out DIR] [--scale S] [--size WxH] [--frames N] [--fps F] [--svg] [--jobs N]`
   func render(_ args: [String]) throws -> Int32 {
     let o = try Options(
-      args, command: "render", valued: ["--out", "--scale", "--size", "--frames", "--fps", "--jobs"],
+      args, command: "render",
+      valued: ["--out", "--scale", "--size", "--frames", "--fps", "--jobs"],
       flagNames: ["--svg"])
-    guard let name = o.positional.first else { throw ToolError.missingArgument("an example name", command: "render") }
-    if o.positional.count > 1 { throw ToolError.unexpectedArgument(o.positional[1], command: "render") }
+    guard let name = o.positional.first else {
+      throw ToolError.missingArgument("an example name", command: "render")
+    }
+    if o.positional.count > 1 {
+      throw ToolError.unexpectedArgument(o.positional[1], command: "render")
+    }
     guard let example = Example.named(name) else { throw ToolError.unknownExample(name) }
     let scale = try o.double("--scale", default: 2, range: 0.01...100)
     let size = try o.size("--size", default: example.defaultPageSize)
     let fps = try o.double("--fps", default: 60, range: 1...240)
-    let frames = o.string("--frames") == nil ? nil : try o.int("--frames", default: 1, range: 1...100_000)
-    let jobs = try o.int("--jobs", default: ProcessInfo.processInfo.activeProcessorCount, range: 1...256)
+    let frames =
+      o.string("--frames") == nil ? nil : try o.int("--frames", default: 1, range: 1...100_000)
+    let jobs = try o.int(
+      "--jobs", default: ProcessInfo.processInfo.activeProcessorCount, range: 1...256)
     let out = o.string("--out") ?? "frames/\(name)"
     let svg = o.flag("--svg")
 
@@ -39,7 +46,8 @@ extension Tool {
     }
 
     let probe = example.makeController(size)
-    let sequence = FrameSequence.swipe(pages: probe.pageCount == 0 ? 1 : probe.pageCount, fps: fps, frameCount: frames)
+    let sequence = FrameSequence.swipe(
+      pages: probe.pageCount == 0 ? 1 : probe.pageCount, fps: fps, frameCount: frames)
     let count = sequence.positions.count
     let digits = max(4, String(count - 1).count)
     @Sendable func framePath(_ i: Int, _ ext: String) -> String {
@@ -65,7 +73,9 @@ extension Tool {
           let list = try renderer.displayList(for: controller.scene())
           let image = try renderer.render(list)
           try PNGEncoder(mode: .fast).write(image, to: framePath(i, "png"))
-          if svg { try AtomicFile.write(Array(SVGWriter().svg(for: list).utf8), to: framePath(i, "svg")) }
+          if svg {
+            try AtomicFile.write(Array(SVGWriter().svg(for: list).utf8), to: framePath(i, "svg"))
+          }
           progress.advance()
         } catch {
           failure.withLock { if $0 == nil { $0 = error } }
@@ -76,19 +86,23 @@ extension Tool {
     progress.finish()
     if let error = failure.withLock({ $0 }) { throw error }
     if interruptRequested.load(ordering: .relaxed) {
-      output.err("strata: interrupted after \(progress.done) of \(count) frames; every file written is whole\n")
+      output.err(
+        "strata: interrupted after \(progress.done) of \(count) frames; every file written is whole\n"
+      )
       return 130
     }
 
     // The contact sheet and the animation.
     let sheet = try ContactSheet(
-      positions: ContactSheet.quarterPositions(pages: probe.pageCount), columns: min(5, max(3, probe.pageCount)),
+      positions: ContactSheet.quarterPositions(pages: probe.pageCount),
+      columns: min(5, max(3, probe.pageCount)),
       thumbnailScale: 0.5, title: "\(name) · \(count) frames at \(Int(fps)) fps"
     ).render(example.makeController(size))
     try PNGEncoder(mode: .small).write(sheet, to: "\(out)/contact-sheet.png")
     let factor = max(1, Int(scale.rounded(.down)))
     let apng = try APNGWriter(
-      path: "\(out)/animation.png", width: max(1, width / factor), height: max(1, height / factor), frameCount: count,
+      path: "\(out)/animation.png", width: max(1, width / factor), height: max(1, height / factor),
+      frameCount: count,
       fps: Int(fps.rounded()))
     for i in 0..<count {
       if interruptRequested.load(ordering: .relaxed) { return 130 }
@@ -96,12 +110,14 @@ extension Tool {
     }
     try apng.finish()
 
-    let seconds = Double((ContinuousClock.now - start).components.seconds)
+    let seconds =
+      Double((ContinuousClock.now - start).components.seconds)
       + Double((ContinuousClock.now - start).components.attoseconds) / 1e18
     output.out(
       "rendered \(count) frames (\(width)×\(height)) to \(out)/ in \(String(format: "%.1f", seconds)) s "
         + "with \(workers) job\(workers == 1 ? "" : "s")\(svg ? " (PNG and SVG)" : ""); "
-        + "contact-sheet.png and animation.png (\(max(1, width / factor))×\(max(1, height / factor)))\n")
+        + "contact-sheet.png and animation.png (\(max(1, width / factor))×\(max(1, height / factor)))\n"
+    )
     return 0
   }
 
@@ -145,7 +161,9 @@ final class Progress: Sendable {
       let now = ContinuousClock.now
       guard showing, now - s.lastPrint > .milliseconds(100) || s.done == total else { return nil }
       s.lastPrint = now
-      let elapsed = Double((now - start).components.seconds) + Double((now - start).components.attoseconds) / 1e18
+      let elapsed =
+        Double((now - start).components.seconds) + Double((now - start).components.attoseconds)
+        / 1e18
       let rate = elapsed > 0 ? Double(s.done) / elapsed : 0
       let left = rate > 0 ? Double(total - s.done) / rate : 0
       return String(format: "\rframe %d/%d · %.1f fps · %.1f s left ", s.done, total, rate, left)

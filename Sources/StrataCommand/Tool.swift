@@ -13,7 +13,9 @@ public struct Tool {
     public var err: @Sendable (String) -> Void
 
     /// Creates an output from two writers.
-    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void) {
+    public init(
+      out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void
+    ) {
       self.out = out
       self.err = err
     }

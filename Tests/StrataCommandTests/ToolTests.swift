@@ -59,7 +59,6 @@ func runExecutable(_ args: [String]) throws -> (status: Int32, out: String, err:
     #expect(r.out.split(separator: "\n").allSatisfy { $0.split(separator: " ").count > 1 })
   }
 
-
   @Test func mistakesAreOneLineAndANonZeroExit() {
     for args in [["frobnicate"], ["list", "extra"], ["bench", "--filter"], ["bench", "--nope"]] {
       let r = runTool(args)
@@ -136,7 +135,8 @@ func runExecutable(_ args: [String]) throws -> (status: Int32, out: String, err:
 
 @Suite struct RenderCommandTests {
   static func folder() throws -> URL {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-render-\(UUID().uuidString)")
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "strata-render-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     return dir
   }
@@ -146,7 +146,8 @@ func runExecutable(_ args: [String]) throws -> (status: Int32, out: String, err:
     var types: [String] = []
     var p = 8
     while p + 8 <= bytes.count {
-      let len = Int(bytes[p]) << 24 | Int(bytes[p + 1]) << 16 | Int(bytes[p + 2]) << 8 | Int(bytes[p + 3])
+      let len =
+        Int(bytes[p]) << 24 | Int(bytes[p + 1]) << 16 | Int(bytes[p + 2]) << 8 | Int(bytes[p + 3])
       types.append(String(decoding: bytes[(p + 4)..<(p + 8)], as: UTF8.self))
       p += 12 + len
     }
@@ -156,7 +157,10 @@ func runExecutable(_ args: [String]) throws -> (status: Int32, out: String, err:
   @Test func writesEveryFrameTheSheetAndTheAnimation() throws {
     let dir = try Self.folder()
     defer { try? FileManager.default.removeItem(at: dir) }
-    let r = runTool(["render", "animals", "--out", dir.path, "--frames", "9", "--scale", "0.5", "--jobs", "2", "--svg"])
+    let r = runTool([
+      "render", "animals", "--out", dir.path, "--frames", "9", "--scale", "0.5", "--jobs", "2",
+      "--svg",
+    ])
     #expect(r.status == 0, "\(r.err)")
     #expect(r.out.contains("rendered 9 frames"))
     #expect(r.err.isEmpty)  // quiet when standard error is not a terminal
@@ -175,7 +179,8 @@ func runExecutable(_ args: [String]) throws -> (status: Int32, out: String, err:
     #expect(types.filter { $0 == "fcTL" }.count == 9)
     #expect(types.filter { $0 == "fdAT" }.count == 8)
     #expect(try PNGDecoder().decode(apng).width == 188)  // its first frame, for viewers without APNG
-    #expect(try PNGDecoder().decodeFile(dir.appendingPathComponent("contact-sheet.png").path).width > 300)
+    #expect(
+      try PNGDecoder().decodeFile(dir.appendingPathComponent("contact-sheet.png").path).width > 300)
   }
 
   @Test func bytesDoNotDependOnTheJobCount() throws {
@@ -185,8 +190,14 @@ func runExecutable(_ args: [String]) throws -> (status: Int32, out: String, err:
       try? FileManager.default.removeItem(at: one)
       try? FileManager.default.removeItem(at: four)
     }
-    #expect(runTool(["render", "animals", "--out", one.path, "--frames", "7", "--scale", "0.4", "--jobs", "1"]).status == 0)
-    #expect(runTool(["render", "animals", "--out", four.path, "--frames", "7", "--scale", "0.4", "--jobs", "4"]).status == 0)
+    #expect(
+      runTool([
+        "render", "animals", "--out", one.path, "--frames", "7", "--scale", "0.4", "--jobs", "1",
+      ]).status == 0)
+    #expect(
+      runTool([
+        "render", "animals", "--out", four.path, "--frames", "7", "--scale", "0.4", "--jobs", "4",
+      ]).status == 0)
     for name in try FileManager.default.contentsOfDirectory(atPath: one.path) {
       let a = try Data(contentsOf: one.appendingPathComponent(name))
       let b = try Data(contentsOf: four.appendingPathComponent(name))
@@ -222,13 +233,18 @@ func runExecutable(_ args: [String]) throws -> (status: Int32, out: String, err:
     let exe = try #require(strataExecutable())
     let p = Process()
     p.executableURL = exe
-    p.arguments = ["render", "animals", "--out", dir.path, "--frames", "400", "--scale", "1", "--jobs", "2"]
+    p.arguments = [
+      "render", "animals", "--out", dir.path, "--frames", "400", "--scale", "1", "--jobs", "2",
+    ]
     p.standardOutput = FileHandle.nullDevice
     p.standardError = FileHandle.nullDevice
     try p.run()
     // Wait until a few frames exist, then interrupt.
     for _ in 0..<600 {
-      let n = (try? FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".png") }.count) ?? 0
+      let n =
+        (try? FileManager.default.contentsOfDirectory(atPath: dir.path).filter {
+          $0.hasSuffix(".png")
+        }.count) ?? 0
       if n >= 3 { break }
       Thread.sleep(forTimeInterval: 0.05)
     }
@@ -236,10 +252,14 @@ func runExecutable(_ args: [String]) throws -> (status: Int32, out: String, err:
     p.waitUntilExit()
     #expect(p.terminationStatus == 130)
     let files = try FileManager.default.contentsOfDirectory(atPath: dir.path)
-    #expect(!files.contains { $0.hasPrefix(".") }, "temporary files were left: \(files.filter { $0.hasPrefix(".") })")
+    #expect(
+      !files.contains { $0.hasPrefix(".") },
+      "temporary files were left: \(files.filter { $0.hasPrefix(".") })")
     #expect(files.count < 400)
     for f in files where f.hasSuffix(".png") {
-      #expect(throws: Never.self) { try PNGDecoder().decodeFile(dir.appendingPathComponent(f).path) }
+      #expect(throws: Never.self) {
+        try PNGDecoder().decodeFile(dir.appendingPathComponent(f).path)
+      }
     }
   }
 }

@@ -4,7 +4,8 @@ import StrataExamples
 import StrataRender
 import Testing
 
-let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  .appendingPathComponent("Golden")
 
 @Suite struct AnimalsTests {
   @Test(arguments: [0.0, 0.25, 0.5, 1, 1.5, 2])
@@ -14,18 +15,24 @@ let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent(
     #expect(image.width == 375 && image.height == 667)
     let url = goldenDirectory.appendingPathComponent("animals-\(position).png")
     if ProcessInfo.processInfo.environment["STRATA_RECORD_GOLDENS"] == "1" {
-      try FileManager.default.createDirectory(at: goldenDirectory, withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(
+        at: goldenDirectory, withIntermediateDirectories: true)
       try PNGEncoder(mode: .small).write(image, to: url.path)
       return
     }
     let golden = try PNGDecoder().decodeFile(url.path)
     var differing = 0
-    for i in stride(from: 0, to: image.pixels.count, by: 4) where image.pixels[i..<(i + 4)] != golden.pixels[i..<(i + 4)] {
+    for i in stride(from: 0, to: image.pixels.count, by: 4)
+    where image.pixels[i..<(i + 4)] != golden.pixels[i..<(i + 4)] {
       differing += 1
     }
     #expect(differing == 0, "page \(position): \(differing) pixels differ from the golden")
     if differing > 0 {
-      try? PNGEncoder().write(image, to: FileManager.default.temporaryDirectory.appendingPathComponent("animals-\(position)-actual.png").path)
+      try? PNGEncoder().write(
+        image,
+        to: FileManager.default.temporaryDirectory.appendingPathComponent(
+          "animals-\(position)-actual.png"
+        ).path)
     }
   }
 

@@ -38,6 +38,16 @@ func tableOffset(_ d: [UInt8], _ tag: String) -> Int? {
     let hhea = try #require(tableOffset(d, "hhea"))
     #expect(be(d, hhea + 4, 2, signed: true) == face.ascender)
     #expect(be(d, hhea + 6, 2, signed: true) == face.descender)
+    // OS/2, read by hand: typographic metrics, x-height and cap height.
+    let os2 = try #require(tableOffset(d, "OS/2"))
+    let typo = try #require(face.typoMetrics)
+    #expect(typo.ascender == be(d, os2 + 68, 2, signed: true))
+    #expect(typo.descender == be(d, os2 + 70, 2, signed: true))
+    #expect(typo.lineGap == be(d, os2 + 72, 2, signed: true))
+    #expect(typo.ascender == 1556 && typo.descender == -492 && typo.lineGap == 410)
+    // DejaVu's OS/2 table is version 1: it has no x-height or cap height.
+    #expect(be(d, os2, 2) == 1 && face.xHeight == nil && face.capHeight == nil)
+    #expect(!face.prefersTypoMetrics)
   }
 
   @Test func advancesMatchTheHmtxTable() throws {

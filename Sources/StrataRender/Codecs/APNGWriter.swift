@@ -18,9 +18,12 @@ public final class APNGWriter {
   /// Starts an animation of `frameCount` frames at `fps` frames per second.
   ///
   /// - Throws: ``RenderError`` when the size is not allowed or the file cannot be created.
-  public init(path: String, width: Int, height: Int, frameCount: Int, fps: Int) throws(RenderError) {
+  public init(path: String, width: Int, height: Int, frameCount: Int, fps: Int) throws(RenderError)
+  {
     try PixelBuffer.validate(width: width, height: height)
-    guard frameCount > 0 else { throw .io(path: path, reason: "an animation needs at least one frame") }
+    guard frameCount > 0 else {
+      throw .io(path: path, reason: "an animation needs at least one frame")
+    }
     self.width = width
     self.height = height
     self.frameCount = frameCount
@@ -44,7 +47,9 @@ public final class APNGWriter {
     guard frame.width == width, frame.height == height else {
       throw .invalidSize(width: frame.width, height: frame.height, limit: PixelBuffer.pixelLimit)
     }
-    guard written < frameCount else { throw .io(path: file.path, reason: "more frames than announced") }
+    guard written < frameCount else {
+      throw .io(path: file.path, reason: "more frames than announced")
+    }
     var chunks: [UInt8] = []
     var fctl: [UInt8] = []
     fctl.appendBigEndian(sequence)

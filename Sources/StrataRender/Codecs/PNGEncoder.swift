@@ -51,7 +51,8 @@ public struct PNGEncoder: Sendable {
           let out = dstBase + y * (rowBytes + 1)
           switch mode {
           case .fast:
-            PNGFilter.apply(.sub, row: row, previous: prev, count: rowBytes, bpp: channels, into: out)
+            PNGFilter.apply(
+              .sub, row: row, previous: prev, count: rowBytes, bpp: channels, into: out)
           case .small:
             PNGFilter.applyBest(row: row, previous: prev, count: rowBytes, bpp: channels, into: out)
           }

@@ -51,7 +51,8 @@ public struct ContactSheet {
     let canvas = Canvas(buffer: sheet)
     let cache = GlyphCache()
     func text(_ s: String, size: Double, at rect: Rect, weight: Font.Weight = .regular) {
-      let content = TextContent(s, font: .system(size: size, weight: weight), color: Color(white: 0.2), alignment: .center)
+      let content = TextContent(
+        s, font: .system(size: size, weight: weight), color: Color(white: 0.2), alignment: .center)
       for run in textEngine.shape(content, in: rect, verticalAlignment: .center) {
         canvas.drawGlyphs(run, transform: .identity, cache: cache)
       }
@@ -65,7 +66,10 @@ public struct ContactSheet {
       let frame = try renderer.render(controller, pagePosition: position)
       guard let image = frame.rasterImage() else { continue }
       canvas.fill(
-        .rect(Rect(x: Double(x) - 1, y: Double(y) - 1, width: Double(cellW) + 2, height: Double(cellH) + 2)),
+        .rect(
+          Rect(
+            x: Double(x) - 1, y: Double(y) - 1, width: Double(cellW) + 2, height: Double(cellH) + 2)
+        ),
         paint: .solid(Color(white: 0.8)))
       canvas.drawImage(image, transform: Transform(translationX: Double(x), y: Double(y)))
       text(

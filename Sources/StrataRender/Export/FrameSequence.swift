@@ -19,7 +19,8 @@ public struct FrameSequence: Hashable, Sendable {
   /// out (cubic). With `frameCount` the run is sampled in that many evenly spaced frames;
   /// otherwise at `fps`, one frame every 1/fps seconds, both ends included.
   public static func swipe(
-    pages: Int, fps: Double = 60, rest: Double = 0.5, transition: Double = 0.6, frameCount: Int? = nil
+    pages: Int, fps: Double = 60, rest: Double = 0.5, transition: Double = 0.6,
+    frameCount: Int? = nil
   ) -> FrameSequence {
     let n = Swift.max(1, pages)
     let rest = Swift.max(0, rest)

@@ -26,14 +26,23 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
   public let isItalic: Bool
   /// Font units per em.
   public let unitsPerEm: Int
-  /// The typographic ascender, in font units (`hhea`).
+  /// The ascender used for line spacing, in font units: `hhea`'s, or `OS/2`'s typographic one
+  /// when the font sets `USE_TYPO_METRICS`.
   public let ascender: Int
-  /// The typographic descender, in font units (negative below the baseline; `hhea`).
+  /// The descender used for line spacing, in font units (negative below the baseline).
   public let descender: Int
-  /// The extra space between lines, in font units (`hhea`).
+  /// The extra space between lines used for line spacing, in font units.
   public let lineGap: Int
   /// The number of glyphs.
   public let glyphCount: Int
+  /// The `OS/2` typographic ascender, descender and line gap, in font units, when the table has them.
+  public let typoMetrics: (ascender: Int, descender: Int, lineGap: Int)?
+  /// The `OS/2` x-height and cap height, in font units (version 2 and later), when present.
+  public let xHeight: Int?
+  /// The height of capital letters, in font units (`OS/2` version 2 and later), when present.
+  public let capHeight: Int?
+  /// Whether `OS/2` asks for its typographic metrics to be used for line spacing (`USE_TYPO_METRICS`).
+  public let prefersTypoMetrics: Bool
   /// Where the face was read from, if from a file.
   public let source: String?
 
@@ -114,9 +123,9 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
 
     let hhea = try table("hhea")
     r.table = "hhea"
-    ascender = try r.i16(hhea.offset + 4)
-    descender = try r.i16(hhea.offset + 6)
-    lineGap = try r.i16(hhea.offset + 8)
+    let hheaAscender = try r.i16(hhea.offset + 4)
+    let hheaDescender = try r.i16(hhea.offset + 6)
+    let hheaLineGap = try r.i16(hhea.offset + 8)
     let metricsCount = try r.u16(hhea.offset + 34)
     guard metricsCount >= 1, metricsCount <= glyphCount else {
       throw .malformed(
@@ -152,11 +161,33 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
 
     var weightClass = (macStyle & 1) != 0 ? 700 : 400
     var italic = (macStyle & 2) != 0
+    var typo: (Int, Int, Int)?
+    var xh: Int?
+    var ch: Int?
+    var useTypo = false
     if let os2 = tables["OS/2"], os2.length >= 64 {
       r.table = "OS/2"
+      let version = try r.u16(os2.offset)
       weightClass = try r.u16(os2.offset + 4)
       let selection = try r.u16(os2.offset + 62)
       italic = italic || (selection & 1) != 0 || (selection & 0x200) != 0
+      useTypo = (selection & 0x80) != 0
+      if os2.length >= 74 {
+        typo = (try r.i16(os2.offset + 68), try r.i16(os2.offset + 70), try r.i16(os2.offset + 72))
+      }
+      if version >= 2, os2.length >= 90 {
+        xh = try r.i16(os2.offset + 86)
+        ch = try r.i16(os2.offset + 88)
+      }
+    }
+    typoMetrics = typo.map { (ascender: $0.0, descender: $0.1, lineGap: $0.2) }
+    xHeight = xh
+    capHeight = ch
+    prefersTypoMetrics = useTypo && typo != nil
+    if prefersTypoMetrics, let t = typo {
+      (ascender, descender, lineGap) = t
+    } else {
+      (ascender, descender, lineGap) = (hheaAscender, hheaDescender, hheaLineGap)
     }
     weight = Swift.min(1000, Swift.max(1, weightClass))
     isItalic = italic
