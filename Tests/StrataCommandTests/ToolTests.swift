@@ -178,7 +178,8 @@ func runExecutable(_ args: [String]) throws -> (status: Int32, out: String, err:
     #expect(types.first == "IHDR" && types[1] == "acTL" && types.last == "IEND")
     #expect(types.filter { $0 == "fcTL" }.count == 9)
     #expect(types.filter { $0 == "fdAT" }.count == 8)
-    #expect(try PNGDecoder().decode(apng).width == 188)  // its first frame, for viewers without APNG
+    // Its first frame, for viewers without APNG.
+    #expect(try PNGDecoder().decode(apng).width == 188)
     #expect(
       try PNGDecoder().decodeFile(dir.appendingPathComponent("contact-sheet.png").path).width > 300)
   }

@@ -58,7 +58,8 @@ public final class APNGWriter {
     fctl.appendBigEndian(UInt32(height))
     fctl.appendBigEndian(0)
     fctl.appendBigEndian(0)
-    fctl += [0, 1, UInt8(fps >> 8), UInt8(fps & 0xFF), 0, 0]  // delay 1/fps; dispose none; blend source
+    // Delay 1/fps; dispose none; blend source.
+    fctl += [0, 1, UInt8(fps >> 8), UInt8(fps & 0xFF), 0, 0]
     PNGEncoder.appendChunk("fcTL", fctl, to: &chunks)
     let data = PNGEncoder.compressedImageData(frame, channels: 4, mode: .fast)
     if written == 0 {
