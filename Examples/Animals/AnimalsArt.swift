@@ -13,6 +13,25 @@ enum AnimalsArt {
 
   // MARK: Scenes (375 × 667, the horizon above the card)
 
+  /// A sun: a disc of `radius` in a soft glow that fades out at `glow`.
+  static func sun(
+    _ x: Double, _ y: Double, radius: Double, glow: Double, disc: Color, halo: Color,
+    haloAlpha: Double
+  )
+    -> [VectorImage.Shape]
+  {
+    [
+      D.fill(
+        D.circle(x, y, glow),
+        .radialGradient(
+          Gradient(stops: [
+            .init(halo.withAlpha(haloAlpha), at: 0), .init(halo.withAlpha(0), at: 1),
+          ]),
+          center: Point(x: x, y: y), radius: glow)),
+      D.fill(D.circle(x, y, radius), disc),
+    ]
+  }
+
   static let scenes: [VectorImage] = [forest, sky, savanna]
 
   static let forest: VectorImage = {
@@ -21,13 +40,8 @@ enum AnimalsArt {
       D.fill(
         .rect(Rect(x: 0, y: 0, width: 375, height: 667)),
         D.vertical(D.rgb(0xBFE3D6), D.rgb(0xF5EBD2), from: 0, to: 380)))
-    s.append(
-      D.fill(
-        D.circle(268, 150, 80),
-        .radialGradient(
-          Gradient(stops: [.init(D.rgb(0xFFF3C9, 0.9), at: 0), .init(D.rgb(0xFFF3C9, 0), at: 1)]),
-          center: Point(x: 268, y: 150), radius: 80)))
-    s.append(D.fill(D.circle(268, 150, 34), D.rgb(0xFFE9A8)))
+    s += sun(
+      268, 150, radius: 34, glow: 80, disc: D.rgb(0xFFE9A8), halo: D.rgb(0xFFF3C9), haloAlpha: 0.9)
     s.append(D.cloud(92, 118, 0.9, D.rgb(0xFFFFFF, 0.75)))
     s.append(
       D.fill(
@@ -59,13 +73,8 @@ enum AnimalsArt {
       D.fill(
         .rect(Rect(x: 0, y: 0, width: 375, height: 667)),
         D.vertical(D.rgb(0x9ED3F2), D.rgb(0xE8F5FC), from: 0, to: 390)))
-    s.append(D.fill(D.circle(86, 120, 30), D.rgb(0xFFF6D5)))
-    s.append(
-      D.fill(
-        D.circle(86, 120, 62),
-        .radialGradient(
-          Gradient(stops: [.init(D.rgb(0xFFFBEA, 0.7), at: 0), .init(D.rgb(0xFFFBEA, 0), at: 1)]),
-          center: Point(x: 86, y: 120), radius: 62)))
+    s += sun(
+      86, 120, radius: 30, glow: 62, disc: D.rgb(0xFFF6D5), halo: D.rgb(0xFFFBEA), haloAlpha: 0.7)
     s.append(D.cloud(270, 92, 1.2, D.rgb(0xFFFFFF, 0.95)))
     s.append(D.cloud(150, 190, 0.8, D.rgb(0xFFFFFF, 0.85)))
     s.append(D.cloud(330, 232, 0.7, D.rgb(0xFFFFFF, 0.8)))
@@ -105,13 +114,8 @@ enum AnimalsArt {
       D.fill(
         .rect(Rect(x: 0, y: 0, width: 375, height: 667)),
         D.vertical(D.rgb(0xF29E74), D.rgb(0xFDDCAA), from: 0, to: 360)))
-    s.append(
-      D.fill(
-        D.circle(292, 132, 96),
-        .radialGradient(
-          Gradient(stops: [.init(D.rgb(0xFFF1C8, 0.85), at: 0), .init(D.rgb(0xFFF1C8, 0), at: 1)]),
-          center: Point(x: 292, y: 132), radius: 96)))
-    s.append(D.fill(D.circle(292, 132, 40), D.rgb(0xFFEBC2)))
+    s += sun(
+      292, 132, radius: 40, glow: 96, disc: D.rgb(0xFFEBC2), halo: D.rgb(0xFFF1C8), haloAlpha: 0.85)
     for (x, y, k) in [(70.0, 150.0, 0.9), (150, 92, 0.6)] {
       s.append(
         D.fill(D.rounded(x - 44 * k, y - 5 * k, 88 * k, 10 * k, 5 * k), D.rgb(0xFFE0BF, 0.55)))

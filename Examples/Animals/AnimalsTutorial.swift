@@ -244,10 +244,7 @@ public final class AnimalsTutorial: TutorialController, TutorialDataSource, Tuto
     let skies = AnimalsArt.skies
     let from = skies[Swift.min(skies.count - 1, Swift.max(0, transition.fromPage))]
     let to = skies[Swift.min(skies.count - 1, Swift.max(0, transition.toPage))]
-    let t = transition.progress
-    node.backgroundColor = Color(
-      red: from.red + (to.red - from.red) * t, green: from.green + (to.green - from.green) * t,
-      blue: from.blue + (to.blue - from.blue) * t)
+    node.backgroundColor = from.interpolated(to: to, amount: transition.progress)
   }
 
   /// Parallax and a quadratic cross-fade: leaving as 1 − p², arriving as p².
@@ -272,12 +269,8 @@ public final class AnimalsTutorial: TutorialController, TutorialDataSource, Tuto
   /// Moves the page indicator: each dot blends from grey to black as its page arrives.
   public func animateStaticContent(_ node: Node, transition: PageTransition) {
     for (i, dot) in dots.enumerated() {
-      let v = transition.visibility(of: i)
-      let a = Self.inactiveDot
-      let b = Self.activeDot
-      dot.backgroundColor = Color(
-        red: a.red + (b.red - a.red) * v, green: a.green + (b.green - a.green) * v,
-        blue: a.blue + (b.blue - a.blue) * v, alpha: a.alpha + (b.alpha - a.alpha) * v)
+      dot.backgroundColor = Self.inactiveDot.interpolated(
+        to: Self.activeDot, amount: transition.visibility(of: i))
     }
   }
 }

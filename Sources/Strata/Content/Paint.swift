@@ -74,8 +74,8 @@ public struct Gradient: Hashable, Sendable {
       })
   }
 
-  /// The colour at `location`, interpolated in sRGB with premultiplied alpha (as SVG and Core Graphics do
-  /// for opaque stops); held constant before the first and after the last stop.
+  /// The colour at `location`, each sRGB component and alpha interpolated linearly between the
+  /// neighbouring stops (as SVG does); held constant before the first and after the last stop.
   public func color(at location: Double) -> Color {
     guard let first = stops.first, let last = stops.last else { return .clear }
     let t = location.clamped(to: 0...1)
@@ -90,12 +90,7 @@ public struct Gradient: Hashable, Sendable {
     let a = stops[lo]
     let b = stops[hi]
     let span = b.location - a.location
-    let f = span > 0 ? (t - a.location) / span : 1
-    return Color(
-      red: a.color.red + (b.color.red - a.color.red) * f,
-      green: a.color.green + (b.color.green - a.color.green) * f,
-      blue: a.color.blue + (b.color.blue - a.color.blue) * f,
-      alpha: a.color.alpha + (b.color.alpha - a.color.alpha) * f)
+    return a.color.interpolated(to: b.color, amount: span > 0 ? (t - a.location) / span : 1)
   }
 
   /// The gradient with every stop's alpha multiplied by `alpha`.

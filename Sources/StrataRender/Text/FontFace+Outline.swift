@@ -76,34 +76,10 @@ extension FontFace {
         }
       }
     }
-    var xs = [Int](repeating: 0, count: count)
-    var ys = [Int](repeating: 0, count: count)
-    var v = 0
-    for k in 0..<count {
-      let f = flags[k]
-      if f & 2 != 0 {
-        let d = try r.u8(p)
-        p += 1
-        v += f & 16 != 0 ? d : -d
-      } else if f & 16 == 0 {
-        v += try r.i16(p)
-        p += 2
-      }
-      xs[k] = v
-    }
-    v = 0
-    for k in 0..<count {
-      let f = flags[k]
-      if f & 4 != 0 {
-        let d = try r.u8(p)
-        p += 1
-        v += f & 32 != 0 ? d : -d
-      } else if f & 32 == 0 {
-        v += try r.i16(p)
-        p += 2
-      }
-      ys[k] = v
-    }
+    // x then y: a short delta (1 byte, its sign in the "same" bit), a repeat of the previous
+    // value (the "same" bit alone), or a 16-bit delta.
+    let xs = try Self.coordinates(r, &p, flags, short: 2, same: 16)
+    let ys = try Self.coordinates(r, &p, flags, short: 4, same: 32)
     // The coordinates must lie within the glyph's own bytes.
     guard p <= end else { throw .truncated(table: "glyf", offset: p) }
     var first = 0
@@ -119,6 +95,27 @@ extension FontFace {
       Self.appendContour(pts, into: &path)
       first = last + 1
     }
+  }
+
+  static func coordinates(
+    _ r: FontReader, _ p: inout Int, _ flags: [UInt8], short: UInt8, same: UInt8
+  )
+    throws(FontError) -> [Int]
+  {
+    var out = [Int](repeating: 0, count: flags.count)
+    var v = 0
+    for (k, f) in flags.enumerated() {
+      if f & short != 0 {
+        let d = try r.u8(p)
+        p += 1
+        v += f & same != 0 ? d : -d
+      } else if f & same == 0 {
+        v += try r.i16(p)
+        p += 2
+      }
+      out[k] = v
+    }
+    return out
   }
 
   /// Adds one quadratic contour, restoring the on-curve points implied between two off-curve ones.
