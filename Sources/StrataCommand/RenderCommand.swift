@@ -9,11 +9,12 @@ import Synchronization
 let interruptRequested = Atomic<Bool>(false)
 
 extension Tool {
-  /// `strata render <example> [--out DIR] [--scale S] [--size WxH] [--frames N] [--fps F] [--svg] [--jobs N]`
+  /// `strata render <example> [--out DIR] [--scale S] [--size WxH] [--frames N] [--fps F] [--svg] [--jobs N]
+  /// [--script TEXT]`
   func render(_ args: [String]) throws -> Int32 {
     let o = try Options(
       args, command: "render",
-      valued: ["--out", "--scale", "--size", "--frames", "--fps", "--jobs"],
+      valued: ["--out", "--scale", "--size", "--frames", "--fps", "--jobs", "--script"],
       flagNames: ["--svg"])
     guard let name = o.positional.first else {
       throw ToolError.missingArgument("an example name", command: "render")
@@ -46,9 +47,24 @@ extension Tool {
     }
 
     let probe = example.makeController(size)
-    let sequence = FrameSequence.swipe(
-      pages: probe.pageCount == 0 ? 1 : probe.pageCount, fps: fps, frameCount: frames)
-    let count = sequence.positions.count
+    // The frames: a scripted session, played once to find every frame's state, or the default swipe.
+    var frameStates: [FrameState]
+    if let text = o.string("--script") {
+      let script: GestureScript
+      do {
+        script = try GestureScript(text)
+      } catch {
+        throw ToolError.badValue(option: "--script", value: text, expected: error.description)
+      }
+      frameStates = probe.play(script, fps: fps)
+      if let frames, frames < frameStates.count { frameStates = Array(frameStates.prefix(frames)) }
+    } else {
+      frameStates = FrameSequence.swipe(
+        pages: probe.pageCount == 0 ? 1 : probe.pageCount, fps: fps, frameCount: frames
+      ).positions.map { FrameState(pagePosition: $0) }
+    }
+    let states = frameStates
+    let count = states.count
     let digits = max(4, String(count - 1).count)
     @Sendable func framePath(_ i: Int, _ ext: String) -> String {
       let n = String(i)
@@ -69,7 +85,7 @@ extension Tool {
       for i in stride(from: worker, to: count, by: workers) {
         if interruptRequested.load(ordering: .relaxed) || failure.withLock({ $0 != nil }) { return }
         do {
-          controller.setPagePosition(sequence.positions[i])
+          controller.show(states[i])
           let list = try renderer.displayList(for: controller.scene())
           let image = try renderer.render(list)
           try PNGEncoder(mode: .fast).write(image, to: framePath(i, "png"))

@@ -40,8 +40,9 @@ public struct Tool {
     commands:
       list                 list the examples, one line each
       render <example> [--out DIR] [--scale S] [--size WxH] [--frames N] [--fps F] [--svg] [--jobs N]
-                           render a swipe through every page to DIR (default frames/<example>),
-                           plus contact-sheet.png and animation.png
+                           [--script "wait 0.5; swipe left; tap 'LET'S START'"]
+                           render a swipe through every page (or the script's session) to DIR
+                           (default frames/<example>), plus contact-sheet.png and animation.png
       frame <example> [--page P] [--scale S] [--size WxH] [--out F.png] [--svg F.svg]
                            render one frame at page position P (default 0) to a PNG
       bench [--quick] [--filter TEXT]

@@ -264,3 +264,21 @@ func runExecutable(_ args: [String]) throws -> (status: Int32, out: String, err:
     }
   }
 }
+
+@Suite struct ScriptedRenderTests {
+  @Test func aScriptDrivesTheFrames() throws {
+    let dir = try RenderCommandTests.folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let r = runTool([
+      "render", "animals", "--out", dir.path, "--scale", "0.25", "--fps", "20",
+      "--script", "wait 0.2; swipe left; wait 0.5; tap 'LET'S START'",
+    ])
+    #expect(r.status == 0, "\(r.err)")
+    let frames = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter {
+      $0.hasPrefix("frame-")
+    }
+    #expect(frames.count >= 20)
+    let bad = runTool(["render", "animals", "--out", dir.path, "--script", "hop 3"])
+    #expect(bad.status == 2 && bad.err.split(separator: "\n").count == 1 && bad.err.contains("hop"))
+  }
+}

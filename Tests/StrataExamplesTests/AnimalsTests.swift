@@ -89,3 +89,34 @@ let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent(
     #expect(image.width == 320 && image.height == 568)
   }
 }
+
+final class TapLog: TutorialDelegate {
+  var actions: [String] = []
+  func tutorialController(_ c: TutorialController, didTapButton id: String) { actions.append(id) }
+}
+
+@Suite struct AnimalsInteractionTests {
+  @Test func tappingLetsStartFiresItsAction() throws {
+    let t = AnimalsTutorial()
+    let log = TapLog()
+    t.delegate = log
+    _ = t.play(try GestureScript("wait 0.2; tap 'LET'S START'"), fps: 60)
+    #expect(log.actions == [AnimalsTutorial.startAction])
+    #expect(t.currentPage == 0)
+  }
+
+  @Test func aSwipeThatStartsOnTheButtonChangesPageAndFiresNothing() throws {
+    let t = AnimalsTutorial()
+    let log = TapLog()
+    t.delegate = log
+    _ = t.scene()
+    let button = try #require(t.root.descendant(named: "LET'S START"))
+    let c = try #require(
+      button.convert(Point(x: button.bounds.midX, y: button.bounds.midY), to: nil))
+    let frames = t.play(
+      GestureScript([.drag(from: c, to: Point(x: c.x - 220, y: c.y), duration: 0.25)]), fps: 60)
+    #expect(log.actions.isEmpty)
+    #expect(t.currentPage == 1)
+    #expect(frames.last?.pagePosition == 1)
+  }
+}

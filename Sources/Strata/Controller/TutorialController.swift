@@ -113,6 +113,20 @@ open class TutorialController {
   public private(set) var currentPage = 0
 
   private var offset = 0.0
+  /// The scroll model that gestures and programmatic navigation drive.
+  var physics = ScrollPhysics(configuration: .init(pageWidth: 1, pageCount: 0))
+  /// The interaction clock, in seconds.
+  var clock = 0.0
+  /// The finger being tracked, if any.
+  var touch: TouchState?
+  /// The navigation buttons in the static content.
+  var navigationButtons: [NavigationButtonNode] = []
+
+  /// How the pages scroll under a finger: paging, deceleration, flick reach, spring, rubber band.
+  /// The page width and count are filled in from the layout. Setting it reloads on the next update.
+  public var scrollBehavior = ScrollPhysics.Configuration(pageWidth: 1, pageCount: 0) {
+    didSet { needsReload = true }
+  }
   private var pendingPagePosition: Double?
   private var needsReload = true
   private var needsStaticBase = true
@@ -217,6 +231,16 @@ open class TutorialController {
     offset = clampedOffset(offset)
     currentPage = transition(at: offset).nearestPage
     lastTransition = nil
+    var config = scrollBehavior
+    config.pageWidth = m.width
+    config.pageCount = loadedPageCount
+    physics = ScrollPhysics(configuration: config, offset: offset)
+    physics.setOffset(offset)
+    touch = nil
+    navigationButtons = []
+    staticContentNode?.forEachInSubtree {
+      if let b = $0 as? NavigationButtonNode { navigationButtons.append(b) }
+    }
   }
 
   /// Called when a page's nodes have been built and laid out, before it first shows.
@@ -348,6 +372,13 @@ open class TutorialController {
   public func setContentOffset(_ x: Double) {
     reloadIfNeeded()
     offset = clampedOffset(x)
+    physics.setOffset(offset)
+    update()
+  }
+
+  /// Shows the physics' offset without telling the physics (it is the source).
+  func applyPhysicsOffset() {
+    offset = clampedOffset(physics.offset)
     update()
   }
 
@@ -399,6 +430,7 @@ open class TutorialController {
       if let n = p.innerWireframe { a.animateInnerWireframe(n, page: p.index, transition: t) }
     }
     if let n = staticContentNode { a.animateStaticContent(n, transition: t) }
+    updateNavigationButtons(t)
     for p in visible {
       if let n = p.label { a.animateLabel(n, page: p.index, transition: t) }
     }
@@ -412,6 +444,16 @@ open class TutorialController {
     let a = activeAnimator
     if let n = staticBackgroundNode { a.animateStaticBackground(n, transition: t) }
     if let n = staticContentNode { a.animateStaticContent(n, transition: t) }
+    updateNavigationButtons(t)
+  }
+
+  /// Shows each navigation button as much as its pages are shown.
+  private func updateNavigationButtons(_ t: PageTransition) {
+    for b in navigationButtons {
+      let f = b.visibility.fraction(in: t)
+      b.alpha *= f
+      if f <= 0 { b.isHidden = true }
+    }
   }
 
   private func finishUpdate(_ t: PageTransition) {
@@ -422,6 +464,7 @@ open class TutorialController {
       let old = currentPage
       currentPage = page
       delegate?.tutorialController(self, didChangePageFrom: old, to: page)
+      if page == loadedPageCount - 1 { delegate?.tutorialControllerDidReachLastPage(self) }
     }
   }
 

@@ -59,6 +59,13 @@ public protocol TutorialDataSource: StaticBackgroundDataSource, DynamicBackgroun
 {
   /// How many pages the onboarding has (negative counts as 0).
   var numberOfPages: Int { get }
+  /// Where the reader may go from `page` by swiping and with the next and back buttons.
+  func navigationPolicy(at page: Int) -> NavigationPolicy
+}
+
+extension TutorialDataSource {
+  /// Both ways from every page.
+  public func navigationPolicy(at page: Int) -> NavigationPolicy { .free }
 }
 
 extension StaticBackgroundDataSource {

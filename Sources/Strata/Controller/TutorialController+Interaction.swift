@@ -1,0 +1,225 @@
+/// The finger a controller is tracking.
+struct TouchState {
+  var start: Point
+  var pressed: ButtonNode?
+  var isDragging: Bool
+  var tracker = VelocityTracker()
+}
+
+extension TutorialController {
+  /// The distance a finger must move before a touch becomes a drag (UIKit's is about 10 points).
+  public static let touchSlop = 10.0
+
+  /// The scroll model's state.
+  public var scrollPhysics: ScrollPhysics {
+    _ = pageCount
+    return physics
+  }
+
+  /// The interaction clock, in seconds: the time of the last event or ``advance(to:)``.
+  public var time: Double { clock }
+
+  /// Whether anything is moving or a finger is down.
+  public var isInteracting: Bool { touch != nil || !physics.isIdle }
+
+  /// Handles a touch. Time first advances to the event's time.
+  ///
+  /// - A touch that goes down on a button highlights it; lifting on the button taps it (the
+  ///   delegate hears ``TutorialDelegate/tutorialController(_:didTapButton:)``, and navigation
+  ///   buttons act). The transparent main scroll node passes such taps through.
+  /// - A touch that moves more than ``touchSlop`` becomes a drag, wherever it started — on a
+  ///   button too, which then fires nothing — and the pages follow the finger; lifting hands
+  ///   the release velocity to the scroll physics.
+  /// - A touch on moving content catches it.
+  public func handle(_ event: TouchEvent) {
+    _ = pageCount
+    guard event.location.isFinite else { return }
+    advance(to: event.time)
+    let p = event.location
+    switch event.phase {
+    case .down:
+      var state = TouchState(start: p, pressed: nil, isDragging: false)
+      state.tracker.add(x: p.x, time: clock)
+      if !physics.isIdle {
+        state.isDragging = true
+        physics.allowedRange = allowedRange(from: physics.nearestPage)
+        physics.beginDrag(fingerX: p.x)
+        delegate?.tutorialControllerDidBeginDragging(self)
+      } else if let control = root.hitTest(p)?.enclosingControl {
+        state.pressed = control
+        control.isHighlighted = true
+      }
+      touch = state
+    case .move:
+      guard var state = touch else { return }
+      state.tracker.add(x: p.x, time: clock)
+      if !state.isDragging, (p - state.start).length > Self.touchSlop {
+        state.isDragging = true
+        state.pressed?.isHighlighted = false
+        state.pressed = nil
+        physics.allowedRange = allowedRange(from: physics.nearestPage)
+        physics.beginDrag(fingerX: p.x)
+        delegate?.tutorialControllerDidBeginDragging(self)
+      }
+      if state.isDragging {
+        physics.drag(fingerX: p.x)
+        applyPhysicsOffset()
+      }
+      touch = state
+    case .up, .cancel:
+      guard var state = touch else { return }
+      touch = nil
+      state.tracker.add(x: p.x, time: clock)
+      state.pressed?.isHighlighted = false
+      if state.isDragging {
+        physics.endDrag(velocity: event.phase == .up ? -state.tracker.velocity : 0)
+        applyPhysicsOffset()
+      } else if event.phase == .up, let pressed = state.pressed,
+        root.hitTest(p)?.enclosingControl === pressed
+      {
+        tap(pressed)
+      } else {
+        update()
+      }
+    }
+  }
+
+  /// Advances the interaction clock to `time` (earlier times are ignored), moving the pages.
+  public func advance(to time: Double) {
+    _ = pageCount
+    guard time.isFinite, time > clock else { return }
+    let dt = time - clock
+    clock = time
+    guard !physics.isIdle else { return }
+    // Step in pieces of at most 1/240 s: the closed forms are exact, the pieces only bound
+    // how late a phase change (settled, bounced) is noticed.
+    var left = dt
+    while left > 1e-12 && !physics.isIdle {
+      let step = Swift.min(left, 1.0 / 240)
+      physics.step(step)
+      left -= step
+    }
+    applyPhysicsOffset()
+  }
+
+  /// Advances the interaction clock by `dt` seconds.
+  public func advance(by dt: Double) { advance(to: clock + (dt.isFinite ? Swift.max(0, dt) : 0)) }
+
+  /// Scrolls to `page` (within the pages), animated over `duration` with `easing`, or at once.
+  public func scroll(
+    toPage page: Int, animated: Bool = true, duration: Double = 0.35, easing: Easing = .easeInOut
+  ) {
+    _ = pageCount
+    physics.allowedRange = 0...physics.configuration.maximumOffset
+    physics.scroll(toPage: page, animated: animated, duration: duration, easing: easing)
+    applyPhysicsOffset()
+  }
+
+  /// Scrolls to the next page, if the current page's policy allows it.
+  public func showNextPage(animated: Bool = true) {
+    guard let policy = activeDataSource?.navigationPolicy(at: currentPage), policy.canGoForward
+    else { return }
+    scroll(toPage: currentPage + 1, animated: animated)
+  }
+
+  /// Scrolls to the previous page, if the current page's policy allows it.
+  public func showPreviousPage(animated: Bool = true) {
+    guard let policy = activeDataSource?.navigationPolicy(at: currentPage), policy.canGoBack else {
+      return
+    }
+    scroll(toPage: currentPage - 1, animated: animated)
+  }
+
+  /// Taps `button`: tells the delegate, then acts if it is a navigation button.
+  public func tap(_ button: ButtonNode) {
+    guard button.isEnabled else { return }
+    delegate?.tutorialController(self, didTapButton: button.actionIdentifier)
+    if let nav = button as? NavigationButtonNode {
+      switch nav.role {
+      case .next: showNextPage()
+      case .back: showPreviousPage()
+      case .skip: delegate?.tutorialController(self, didFinish: true)
+      case .done: delegate?.tutorialController(self, didFinish: false)
+      }
+    }
+    update()
+  }
+
+  /// The offsets a drag from `page` may rest in, from the page's navigation policy.
+  func allowedRange(from page: Int) -> ClosedRange<Double> {
+    let w = physics.configuration.pageWidth
+    let last = physics.configuration.maximumOffset
+    let policy = activeDataSource?.navigationPolicy(at: page) ?? .free
+    let here = Double(page) * w
+    let lo = policy.canGoBack ? 0 : here
+    let hi = policy.canGoForward ? last : here
+    return lo...Swift.max(lo, hi)
+  }
+}
+
+/// What one frame of a simulated session shows: where the pages stand and which button is pressed.
+public struct FrameState: Hashable, Sendable {
+  /// The page position.
+  public var pagePosition: Double
+  /// The name of the button being pressed, if any.
+  public var pressedButton: String?
+
+  /// Creates a frame state.
+  public init(pagePosition: Double, pressedButton: String? = nil) {
+    self.pagePosition = pagePosition
+    self.pressedButton = pressedButton
+  }
+}
+
+extension TutorialController {
+  /// Plays `script` from the current state, one frame every 1/`fps` seconds, and returns every
+  /// frame's state: during the script and then until the pages come to rest (at most `settleLimit`
+  /// seconds more). Touches are generated at 240 Hz whatever the frame rate, so the same script
+  /// lands on the same pages at 30, 60 or 120 frames per second.
+  ///
+  /// Named taps find their node when the tap begins, in the scene as it is then.
+  public func play(_ script: GestureScript, fps: Double = 60, settleLimit: Double = 5)
+    -> [FrameState]
+  {
+    _ = pageCount
+    let fps = fps.isFinite && fps > 0 ? Swift.min(fps, 1000) : 60
+    let base = clock
+    var frames: [FrameState] = []
+    func frameTime(_ n: Int) -> Double { base + Double(n) / fps }
+    func record(until t: Double) {
+      while frameTime(frames.count) <= t + 1e-12 {
+        advance(to: frameTime(frames.count))
+        frames.append(FrameState(pagePosition: pagePosition, pressedButton: touch?.pressed?.name))
+      }
+    }
+    var t = base
+    for g in script.gestures {
+      let events = GestureScript.touchEvents(of: g, at: t, size: pageSize) { name in
+        guard let node = self.root.descendant(named: name) else { return nil }
+        return node.convert(Point(x: node.bounds.midX, y: node.bounds.midY), to: nil)
+      }
+      for e in events {
+        record(until: e.time - 1e-9)
+        handle(e)
+      }
+      t += GestureScript.duration(of: g, pageWidth: pageSize.width)
+    }
+    record(until: t)
+    let limit = t + Swift.max(0, settleLimit)
+    while isInteracting && frameTime(frames.count) <= limit {
+      record(until: frameTime(frames.count))
+    }
+    if frames.isEmpty { frames.append(FrameState(pagePosition: pagePosition)) }
+    return frames
+  }
+
+  /// Shows `state`: the page position and the pressed button (by name).
+  public func show(_ state: FrameState) {
+    root.forEachInSubtree { node in
+      if let b = node as? ButtonNode {
+        b.isHighlighted = state.pressedButton != nil && b.name == state.pressedButton
+      }
+    }
+    setPagePosition(state.pagePosition)
+  }
+}
