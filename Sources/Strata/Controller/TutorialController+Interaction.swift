@@ -42,7 +42,7 @@ extension TutorialController {
       state.tracker.add(x: p.x, time: clock)
       if !physics.isIdle {
         state.isDragging = true
-        physics.allowedRange = allowedRange(from: physics.nearestPage)
+        physics.allowedRange = allowedRange(from: logicalPage(physics.nearestPage))
         physics.beginDrag(fingerX: p.x)
         delegate?.tutorialControllerDidBeginDragging(self)
       } else if let control = root.hitTest(p)?.enclosingControl {
@@ -57,7 +57,7 @@ extension TutorialController {
         state.isDragging = true
         state.pressed?.isHighlighted = false
         state.pressed = nil
-        physics.allowedRange = allowedRange(from: physics.nearestPage)
+        physics.allowedRange = allowedRange(from: logicalPage(physics.nearestPage))
         physics.beginDrag(fingerX: p.x)
         delegate?.tutorialControllerDidBeginDragging(self)
       }
@@ -111,7 +111,9 @@ extension TutorialController {
   ) {
     _ = pageCount
     physics.allowedRange = 0...physics.configuration.maximumOffset
-    physics.scroll(toPage: page, animated: animated, duration: duration, easing: easing)
+    guard pageCount > 0 else { return }
+    let slot = logicalPage(Swift.min(Swift.max(page, 0), pageCount - 1))
+    physics.scroll(toPage: slot, animated: animated, duration: duration, easing: easing)
     applyPhysicsOffset()
   }
 
@@ -130,10 +132,17 @@ extension TutorialController {
     scroll(toPage: currentPage - 1, animated: animated)
   }
 
-  /// Taps `button`: tells the delegate, then acts if it is a navigation button.
-  public func tap(_ button: ButtonNode) {
+  /// Taps `button` (at `point`, in root coordinates, for a page indicator): tells the delegate,
+  /// then acts if it is a navigation button or a page indicator.
+  public func tap(_ button: ButtonNode, at point: Point? = nil) {
     guard button.isEnabled else { return }
     delegate?.tutorialController(self, didTapButton: button.actionIdentifier)
+    if let indicator = button as? PageIndicatorNode, let point,
+      let local = indicator.transformToRoot.inverted()?.apply(to: point),
+      let page = indicator.page(at: local)
+    {
+      scroll(toPage: page)
+    }
     if let nav = button as? NavigationButtonNode {
       switch nav.role {
       case .next: showNextPage()
@@ -145,14 +154,17 @@ extension TutorialController {
     update()
   }
 
-  /// The offsets a drag from `page` may rest in, from the page's navigation policy.
+  /// The offsets a drag from `page` may rest in, from the page's navigation policy (forward is
+  /// to the left right to left).
   func allowedRange(from page: Int) -> ClosedRange<Double> {
     let w = physics.configuration.pageWidth
     let last = physics.configuration.maximumOffset
     let policy = activeDataSource?.navigationPolicy(at: page) ?? .free
-    let here = Double(page) * w
-    let lo = policy.canGoBack ? 0 : here
-    let hi = policy.canGoForward ? last : here
+    let here = Double(logicalPage(page)) * w
+    let towardsRight = isRightToLeft ? policy.canGoBack : policy.canGoForward
+    let towardsLeft = isRightToLeft ? policy.canGoForward : policy.canGoBack
+    let lo = towardsLeft ? 0 : here
+    let hi = towardsRight ? last : here
     return lo...Swift.max(lo, hi)
   }
 }

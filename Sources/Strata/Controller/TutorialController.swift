@@ -65,10 +65,33 @@ open class TutorialController {
       let clamped = Self.clampedSize(pageSize)
       if clamped != pageSize { pageSize = clamped }
       if pageSize != oldValue {
-        pendingPagePosition = oldValue.width > 0 ? offset / oldValue.width : 0
+        pendingPagePosition =
+          pendingPagePosition ?? logicalPosition(ofVisual: offset / Swift.max(1, metrics.width))
         needsReload = true
       }
     }
+  }
+
+  /// Which way the pages run. Right to left, page 0 is on the right, swiping right moves to the
+  /// next page, and positions mirror (so animators mirror their direction). Changing it keeps
+  /// the page position and reloads on the next update.
+  public var layoutDirection: LayoutDirection = .leftToRight {
+    didSet {
+      if layoutDirection != oldValue {
+        pendingPagePosition = needsReload ? pendingPagePosition : pagePosition
+        needsReload = true
+      }
+    }
+  }
+
+  /// Renders the reduced-motion version of the onboarding, for readers who ask for less motion.
+  ///
+  /// Animators that handle it themselves (``ReducedMotionAware``, as ``AnimatorSet`` does) decide
+  /// per animation; for any other animator the controller applies the default after the
+  /// animators run: a layer node that an animator moved, turned or scaled is put back where it
+  /// was laid out and cross-fades instead (alpha × (1 − |position|)); the static layers do not move.
+  public var reduceMotion = false {
+    didSet { lastTransition = nil }
   }
 
   /// The static content height used when ``staticContentHeight`` is not overridden;
@@ -121,6 +144,8 @@ open class TutorialController {
   var touch: TouchState?
   /// The navigation buttons in the static content.
   var navigationButtons: [NavigationButtonNode] = []
+  /// The page indicators in the static content.
+  var pageIndicators: [PageIndicatorNode] = []
 
   /// How the pages scroll under a finger: paging, deceleration, flick reach, spring, rubber band.
   /// The page width and count are filled in from the layout. Setting it reloads on the next update.
@@ -225,7 +250,7 @@ open class TutorialController {
       staticContentNode = content
     }
     if let s = pendingPagePosition {
-      offset = s * m.width
+      offset = visualPosition(of: s) * m.width
       pendingPagePosition = nil
     }
     offset = clampedOffset(offset)
@@ -255,18 +280,35 @@ open class TutorialController {
   public func page(_ index: Int) -> TutorialPage? {
     reloadIfNeeded()
     guard index >= 0, index < loadedPageCount else { return nil }
-    if let p = pages[index] { return p }
-    return buildPage(index)
+    let slot = logicalPage(index)  // the mapping is its own inverse
+    if let p = pages[slot] { return p }
+    return buildPage(slot)
   }
 
   private func reloadIfNeeded() {
     if needsReload { reloadData() }
   }
 
-  private func buildPage(_ index: Int) -> TutorialPage {
+  /// The page shown in visual slot `visual` (from the left), and back: the identity left to
+  /// right, mirrored right to left.
+  func logicalPage(_ visual: Int) -> Int { isRightToLeft ? loadedPageCount - 1 - visual : visual }
+
+  var isRightToLeft: Bool { layoutDirection == .rightToLeft }
+
+  func visualPosition(of logical: Double) -> Double {
+    isRightToLeft ? Double(loadedPageCount - 1) - logical : logical
+  }
+
+  func logicalPosition(ofVisual visual: Double) -> Double {
+    isRightToLeft ? Double(loadedPageCount - 1) - visual : visual
+  }
+
+  /// Builds the page in visual slot `slot`.
+  private func buildPage(_ slot: Int) -> TutorialPage {
     let source = activeDataSource
     let m = metrics
-    let x = Double(index) * m.width
+    let index = logicalPage(slot)
+    let x = Double(slot) * m.width
     let container = Node(
       frame: Rect(x: x, y: 0, width: m.width, height: m.height), name: "page \(index)")
     let background = source?.dynamicBackground(at: index)
@@ -323,7 +365,7 @@ open class TutorialController {
       innerWireframe: inner, labelSlot: labelSlot, label: label, iconSlot: iconSlot, icon: icon)
     configurePage(page)
     page.captureBase()
-    pages[index] = page
+    pages[slot] = page
     return page
   }
 
@@ -352,7 +394,7 @@ open class TutorialController {
   private func transition(at o: Double) -> PageTransition {
     PageTransition(
       offset: o, pageWidth: metrics.width, pageCount: loadedPageCount, pageHeight: metrics.height,
-      arc: metrics.arc)
+      arc: metrics.arc, isRightToLeft: isRightToLeft, isMotionReduced: reduceMotion)
   }
 
   /// The transition at the current offset.
@@ -386,11 +428,12 @@ open class TutorialController {
   public func setPagePosition(_ position: Double) {
     reloadIfNeeded()
     guard !position.isNaN else { return update() }
-    setContentOffset(position * metrics.width)
+    setContentOffset(visualPosition(of: position) * metrics.width)
   }
 
-  /// The current position in pages: ``contentOffset`` / page width.
-  public var pagePosition: Double { contentOffset / metrics.width }
+  /// The current position in pages (1.5 is half way from page 1 to page 2, in either layout
+  /// direction).
+  public var pagePosition: Double { logicalPosition(ofVisual: contentOffset / metrics.width) }
 
   /// Re-runs the update at the current offset (after you changed something an animator reads).
   public func update() {
@@ -437,6 +480,9 @@ open class TutorialController {
     for p in visible {
       if let n = p.icon { a.animateIcon(n, page: p.index, transition: t) }
     }
+    if reduceMotion, !((a as? any ReducedMotionAware)?.handlesReducedMotion ?? false) {
+      reduceMotion(visible, t)
+    }
     finishUpdate(t)
   }
 
@@ -447,8 +493,29 @@ open class TutorialController {
     updateNavigationButtons(t)
   }
 
-  /// Shows each navigation button as much as its pages are shown.
+  /// The default reduced motion: what an animator moved goes back and cross-fades instead.
+  private func reduceMotion(_ visible: [TutorialPage], _ t: PageTransition) {
+    for (node, props) in staticBase {
+      node.transform = props.transform
+      node.position = props.position
+    }
+    for p in visible {
+      for (node, props) in p.layerBase
+      where node.transform != props.transform || node.position != props.position {
+        node.transform = props.transform
+        node.position = props.position
+        node.alpha = props.alpha * t.visibility(of: p.index)
+      }
+    }
+  }
+
+  /// Shows each navigation button as much as its pages are shown, and moves the page indicators.
   private func updateNavigationButtons(_ t: PageTransition) {
+    for i in pageIndicators {
+      i.pagePosition = t.pagePosition
+      i.pageCount = t.pageCount
+      i.isRightToLeft = t.isRightToLeft
+    }
     for b in navigationButtons {
       let f = b.visibility.fraction(in: t)
       b.alpha *= f

@@ -26,6 +26,8 @@ public final class TutorialPage {
   public let icon: Node?
 
   var base: [(Node, Node.AnimatedProperties)] = []
+  /// The laid-out state of the page's layer nodes (for reduced motion).
+  var layerBase: [(Node, Node.AnimatedProperties)] = []
 
   init(
     index: Int, container: Node, dynamicBackground: Node?, wireframe: Node?, innerWireframe: Node?,
@@ -55,6 +57,9 @@ public final class TutorialPage {
   }
 
   func captureBase() {
+    layerBase = [dynamicBackground, wireframe, innerWireframe, label, icon].compactMap { $0 }.map {
+      ($0, $0.animatedProperties)
+    }
     base.removeAll(keepingCapacity: true)
     for root in [container, labelSlot, iconSlot] {
       root.forEachInSubtree { base.append(($0, $0.animatedProperties)) }

@@ -59,14 +59,6 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// The colour a fraction `amount` of the way to `other`, each sRGB component and alpha
-  /// interpolated linearly (amount may leave 0...1; the result is clamped).
-  public func interpolated(to other: Color, amount t: Double) -> Color {
-    Color(
-      red: red + (other.red - red) * t, green: green + (other.green - green) * t,
-      blue: blue + (other.blue - blue) * t, alpha: alpha + (other.alpha - alpha) * t)
-  }
-
   /// The same colour with another alpha.
   public func withAlpha(_ alpha: Double) -> Color {
     Color(red: red, green: green, blue: blue, alpha: alpha)

@@ -15,12 +15,20 @@ public struct PageTransition: Hashable, Sendable {
   public let pageWidth: Double
   /// The number of pages.
   public let pageCount: Int
-  /// The page on the left of the transition, ⌊offset / pageWidth⌋ (may be −1 or ``pageCount``).
+  /// The page on the left of the transition (for left-to-right layouts ⌊offset / pageWidth⌋;
+  /// may be −1 or ``pageCount``, pages that do not exist).
   public let fromPage: Int
-  /// The page on the right, `fromPage + 1`.
-  public var toPage: Int { fromPage + 1 }
-  /// How far the transition has gone, 0..<1.
+  /// The page on the right: `fromPage + 1` left to right, `fromPage − 1` right to left.
+  public let toPage: Int
+  /// How far the transition has gone from the left page to the right one, 0..<1.
   public let progress: Double
+  /// Whether pages run right to left (page 0 on the right). Positions then mirror, so
+  /// animators built on ``position(of:)`` mirror their direction without knowing.
+  public let isRightToLeft: Bool
+  /// Whether the reader asked for reduced motion; see ``TutorialController/reduceMotion``.
+  public let isMotionReduced: Bool
+  /// The offset in visual pages (offset / pageWidth), left to right whatever the direction.
+  public let visualPosition: Double
   /// The viewport size.
   public let pageSize: Size
   /// The roundness arc in viewport coordinates (its peak at the top of the static content).
@@ -32,7 +40,7 @@ public struct PageTransition: Hashable, Sendable {
   /// as 1, and a negative page count as 0, so a transition is always defined.
   public init(
     offset: Double, pageWidth: Double, pageCount: Int, pageHeight: Double? = nil,
-    arc: RoundnessArc? = nil
+    arc: RoundnessArc? = nil, isRightToLeft: Bool = false, isMotionReduced: Bool = false
   ) {
     let w = pageWidth.isFinite && pageWidth > 0 ? pageWidth : 1
     let o = offset.isFinite ? offset : 0
@@ -42,18 +50,28 @@ public struct PageTransition: Hashable, Sendable {
     // Page positions are limited to ±2⁵¹ so that ⌊o/W⌋ always fits an Int.
     let s = (o / w).clamped(to: -2_251_799_813_685_248...2_251_799_813_685_248)
     let k = s.rounded(.down)
-    self.fromPage = Int(k)
+    let n = Swift.max(0, pageCount)
+    self.visualPosition = s
+    self.isRightToLeft = isRightToLeft
+    self.isMotionReduced = isMotionReduced
+    self.fromPage = isRightToLeft ? n - 1 - Int(k) : Int(k)
+    self.toPage = isRightToLeft ? n - 2 - Int(k) : Int(k) + 1
     self.progress = s - k
     self.pageSize = Size(width: w, height: pageHeight ?? 0)
     self.arc = arc ?? RoundnessArc(width: w, height: 0)
   }
 
-  /// The offset in pages: offset / pageWidth.
-  public var pagePosition: Double { offset / pageWidth }
+  /// The position in pages: 1.5 is half way from page 1 to page 2 (in either direction).
+  public var pagePosition: Double {
+    isRightToLeft ? Double(pageCount - 1) - visualPosition : visualPosition
+  }
 
-  /// Where `page` stands relative to the viewport: 0 centred, −1 one page to the left, +1 one to the right.
-  @inlinable
-  public func position(of page: Int) -> Double { Double(page) - pagePosition }
+  /// The page's slot from the left: the page itself left to right, mirrored right to left.
+  public func visualIndex(of page: Int) -> Int { isRightToLeft ? pageCount - 1 - page : page }
+
+  /// Where `page` stands relative to the viewport: 0 centred, −1 one page to the left, +1 one
+  /// to the right (on screen, so right to left the next page is at −1).
+  public func position(of page: Int) -> Double { Double(visualIndex(of: page)) - visualPosition }
 
   /// The x of the centre of `page` in viewport coordinates.
   public func centerX(of page: Int) -> Double { (position(of: page) + 0.5) * pageWidth }

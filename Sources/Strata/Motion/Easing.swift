@@ -29,12 +29,10 @@ public struct Easing: Sendable, Hashable, CustomStringConvertible {
 
   /// No easing: t.
   public static let linear = Easing(name: "linear") { $0 }
-  /// Cubic ease-in-out: slow, fast, slow.
-  public static let easeInOut = Easing(name: "easeInOut") { t in
-    t < 0.5 ? 4 * t * t * t : 1 - _pow(-2 * t + 2, 3) / 2
-  }
-  /// Cubic ease-out: fast, then slow.
-  public static let easeOut = Easing(name: "easeOut") { t in 1 - _pow(1 - t, 3) }
-  /// Cubic ease-in: slow, then fast.
-  public static let easeIn = Easing(name: "easeIn") { t in t * t * t }
+  /// Slow, fast, slow: ``cubicInOut``.
+  public static var easeInOut: Easing { cubicInOut }
+  /// Fast, then slow: ``cubicOut``.
+  public static var easeOut: Easing { cubicOut }
+  /// Slow, then fast: ``cubicIn``.
+  public static var easeIn: Easing { cubicIn }
 }

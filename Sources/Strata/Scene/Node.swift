@@ -28,6 +28,10 @@ open class Node {
     public var isHidden: Bool
     /// See ``Node/backgroundColor``.
     public var backgroundColor: Color?
+    /// See ``Node/mask``.
+    public var mask: Path?
+    /// See ``Node/zPosition``.
+    public var zPosition: Double
   }
 
   /// A name to find the node by (in tests, scripts and ``Scene/node(named:)``).
@@ -115,7 +119,7 @@ open class Node {
     get {
       AnimatedProperties(
         position: position, transform: transform, alpha: alpha, isHidden: isHidden,
-        backgroundColor: backgroundColor)
+        backgroundColor: backgroundColor, mask: mask, zPosition: zPosition)
     }
     set {
       position = newValue.position
@@ -123,6 +127,8 @@ open class Node {
       alpha = newValue.alpha
       isHidden = newValue.isHidden
       backgroundColor = newValue.backgroundColor
+      mask = newValue.mask
+      zPosition = newValue.zPosition
     }
   }
 

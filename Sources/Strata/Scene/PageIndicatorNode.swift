@@ -1,0 +1,315 @@
+/// A page indicator driven by the fractional page position: dots, a stretching dot, scaling
+/// dots, a worm, a jumping dot, numbers or a progress bar — or a style of your own.
+///
+/// Put it in the static content: the controller sets its ``pagePosition`` on every update, and a tap
+/// on a dot scrolls to that page.
+///
+/// ```swift
+/// let dots = PageIndicatorNode(pageCount: 3, style: .worm, frame: Rect(x: 0, y: 0, width: 80, height: 12))
+/// dots.appearance.activeColor = .black
+/// ```
+open class PageIndicatorNode: ButtonNode {
+  /// Horizontal or vertical.
+  public enum Orientation: String, Hashable, Sendable {
+    /// Dots in a row.
+    case horizontal
+    /// Dots in a column.
+    case vertical
+  }
+
+  /// The action identifier a tap reports before the indicator scrolls.
+  public static let action = "strata.pageIndicator"
+
+  /// How it looks.
+  public var style: PageIndicatorStyle
+  /// Colours and sizes.
+  public var appearance: PageIndicatorAppearance
+  /// The number of pages.
+  public var pageCount: Int
+  /// The page position shown (1.5 is half way from page 1 to page 2).
+  public var pagePosition: Double
+  /// Row or column.
+  public var orientation: Orientation
+  /// Whether page 0 is on the right (set by the controller from its layout direction).
+  public var isRightToLeft: Bool
+
+  /// Creates an indicator.
+  public init(
+    pageCount: Int, style: PageIndicatorStyle = .dots,
+    appearance: PageIndicatorAppearance = PageIndicatorAppearance(),
+    orientation: Orientation = .horizontal, frame: Rect = .zero, name: String? = "page indicator"
+  ) {
+    self.style = style
+    self.appearance = appearance
+    self.pageCount = Swift.max(0, pageCount)
+    self.pagePosition = 0
+    self.orientation = orientation
+    self.isRightToLeft = false
+    super.init(
+      title: TextContent(runs: []), actionIdentifier: Self.action, frame: frame, name: name)
+  }
+
+  /// The geometry the style draws in.
+  public var layout: PageIndicatorLayout {
+    PageIndicatorLayout(
+      count: pageCount, pagePosition: pagePosition.isFinite ? pagePosition : 0, size: bounds.size,
+      appearance: appearance,
+      isVertical: orientation == .vertical, isRightToLeft: isRightToLeft)
+  }
+
+  /// The drawing of the current position.
+  open override var content: SceneNode.Content {
+    switch style.draw(layout) {
+    case .shapes(let shapes):
+      return .image(.vector(VectorImage(size: bounds.size, shapes: shapes)), .scaleToFill)
+    case .text(let text):
+      return .text(text, .center)
+    }
+  }
+
+  /// The page whose dot is nearest to `point` (in the node's coordinates), if any.
+  public func page(at point: Point) -> Int? {
+    let l = layout
+    guard l.count > 0 else { return nil }
+    let along = l.isVertical ? point.y : point.x
+    var best = 0
+    var distance = Double.infinity
+    for i in 0..<l.count {
+      let c = l.center(of: i)
+      let d = Swift.abs((l.isVertical ? c.y : c.x) - along)
+      if d < distance {
+        distance = d
+        best = i
+      }
+    }
+    return best
+  }
+}
+
+/// Colours and sizes of a page indicator.
+public struct PageIndicatorAppearance: Hashable, Sendable {
+  /// The current page's colour.
+  public var activeColor: Color
+  /// The other pages' colour.
+  public var inactiveColor: Color
+  /// The diameter of a dot.
+  public var dotSize: Double
+  /// The distance between the centres of neighbouring dots.
+  public var spacing: Double
+  /// How long the current dot grows (extended dot, worm).
+  public var extendedLength: Double
+  /// The font of the numbers style.
+  public var font: Font
+
+  /// Creates an appearance.
+  public init(
+    activeColor: Color = Color(white: 0.1),
+    inactiveColor: Color = Color(red8: 122, green8: 122, blue8: 122, alpha8: 61),
+    dotSize: Double = 8, spacing: Double = 16, extendedLength: Double = 22,
+    font: Font = .system(size: 13, weight: .semibold)
+  ) {
+    self.activeColor = activeColor
+    self.inactiveColor = inactiveColor
+    self.dotSize = Swift.max(0, dotSize)
+    self.spacing = Swift.max(0, spacing)
+    self.extendedLength = Swift.max(0, extendedLength)
+    self.font = font
+  }
+}
+
+/// Where a style draws: the dots' centres and the share each page has of the position.
+public struct PageIndicatorLayout: Hashable, Sendable {
+  /// The number of pages.
+  public var count: Int
+  /// The page position.
+  public var pagePosition: Double
+  /// The node's size.
+  public var size: Size
+  /// Colours and sizes.
+  public var appearance: PageIndicatorAppearance
+  /// Whether dots run top to bottom.
+  public var isVertical: Bool
+  /// Whether page 0 is at the end (right or bottom).
+  public var isRightToLeft: Bool
+
+  /// The position clamped to the pages.
+  public var clampedPosition: Double {
+    count > 0 ? pagePosition.clamped(to: 0...Double(count - 1)) : 0
+  }
+
+  /// The centre of page `i`'s dot: the dots are centred in the node, `spacing` apart.
+  public func center(of i: Double) -> Point {
+    let slot = isRightToLeft ? Double(count - 1) - i : i
+    let span = Double(Swift.max(0, count - 1)) * appearance.spacing
+    let along = (isVertical ? size.height : size.width) / 2 - span / 2 + slot * appearance.spacing
+    return isVertical ? Point(x: size.width / 2, y: along) : Point(x: along, y: size.height / 2)
+  }
+
+  /// The centre of page `i`'s dot.
+  public func center(of i: Int) -> Point { center(of: Double(i)) }
+
+  /// How much page `i` is the current page: 1 − |position − i|, limited to 0...1.
+  public func share(of i: Int) -> Double {
+    (1 - Swift.abs(clampedPosition - Double(i))).clamped(to: 0...1)
+  }
+
+  /// A pill from dot position `a` to `b` (in pages), `thickness` across.
+  public func pill(from a: Double, to b: Double, thickness: Double) -> Path {
+    let p = center(of: a)
+    let q = center(of: b)
+    let r = thickness / 2
+    let rect = Rect(
+      x: Swift.min(p.x, q.x) - r, y: Swift.min(p.y, q.y) - r,
+      width: Swift.abs(q.x - p.x) + thickness,
+      height: Swift.abs(q.y - p.y) + thickness)
+    return .roundedRect(rect, cornerRadius: r)
+  }
+}
+
+/// How a page indicator draws itself: a named function from its layout to shapes or text.
+/// Presets are static members; make your own the same way.
+public struct PageIndicatorStyle: Sendable, Hashable {
+  /// What a style draws.
+  public enum Drawing: Sendable {
+    /// Filled shapes in the node's coordinates.
+    case shapes([VectorImage.Shape])
+    /// Centred text.
+    case text(TextContent)
+  }
+
+  /// The name, which identifies the style.
+  public let name: String
+  /// The drawing at a layout.
+  public let draw: @Sendable (PageIndicatorLayout) -> Drawing
+
+  /// Creates a style.
+  public init(name: String, draw: @escaping @Sendable (PageIndicatorLayout) -> Drawing) {
+    self.name = name
+    self.draw = draw
+  }
+
+  /// Compares names.
+  public static func == (a: PageIndicatorStyle, b: PageIndicatorStyle) -> Bool { a.name == b.name }
+  /// Hashes the name.
+  public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+
+  static func dot(_ c: Point, _ d: Double, _ color: Color) -> VectorImage.Shape {
+    VectorImage.Shape(path: .circle(center: c, radius: d / 2), fill: .solid(color))
+  }
+
+  /// Dots; the current one blends to the active colour.
+  public static let dots = PageIndicatorStyle(name: "dots") { l in
+    .shapes(
+      (0..<l.count).map { i in
+        dot(
+          l.center(of: i), l.appearance.dotSize,
+          l.appearance.inactiveColor.interpolated(
+            to: l.appearance.activeColor, amount: l.share(of: i)))
+      })
+  }
+
+  /// The current dot stretches into a pill (AdvancedPageControl's "extended" style); the others
+  /// make room.
+  public static let extendedDot = PageIndicatorStyle(name: "extendedDot") { l in
+    let a = l.appearance
+    let extra = a.extendedLength - a.dotSize
+    var shapes: [VectorImage.Shape] = []
+    // Lay the dots out end to end, each as long as its share makes it.
+    let lengths = (0..<l.count).map { a.dotSize + extra * l.share(of: $0) }
+    let gap = a.spacing - a.dotSize
+    let total = lengths.reduce(0, +) + gap * Double(Swift.max(0, l.count - 1))
+    var along = ((l.isVertical ? l.size.height : l.size.width) - total) / 2
+    let order = l.isRightToLeft ? Array((0..<l.count).reversed()) : Array(0..<l.count)
+    for i in order {
+      let len = lengths[i]
+      let rect =
+        l.isVertical
+        ? Rect(x: l.size.width / 2 - a.dotSize / 2, y: along, width: a.dotSize, height: len)
+        : Rect(x: along, y: l.size.height / 2 - a.dotSize / 2, width: len, height: a.dotSize)
+      shapes.append(
+        VectorImage.Shape(
+          path: .roundedRect(rect, cornerRadius: a.dotSize / 2),
+          fill: .solid(a.inactiveColor.interpolated(to: a.activeColor, amount: l.share(of: i)))))
+      along += len + gap
+    }
+    return .shapes(shapes)
+  }
+
+  /// The current dot is larger (1.5×) as well as darker.
+  public static let scalingDots = PageIndicatorStyle(name: "scalingDots") { l in
+    .shapes(
+      (0..<l.count).map { i in
+        let s = l.share(of: i)
+        return dot(
+          l.center(of: i), l.appearance.dotSize * (1 + 0.5 * s),
+          l.appearance.inactiveColor.interpolated(to: l.appearance.activeColor, amount: s))
+      })
+  }
+
+  /// A worm: the current pill's head runs ahead in the first half of a transition and its tail
+  /// catches up in the second.
+  public static let worm = PageIndicatorStyle(name: "worm") { l in
+    var shapes = (0..<l.count).map {
+      dot(l.center(of: $0), l.appearance.dotSize, l.appearance.inactiveColor)
+    }
+    let s = l.clampedPosition
+    let k = s.rounded(.down)
+    let p = s - k
+    let head = k + Swift.min(1, 2 * p)
+    let tail = k + Swift.max(0, 2 * p - 1)
+    shapes.append(
+      VectorImage.Shape(
+        path: l.pill(from: tail, to: head, thickness: l.appearance.dotSize),
+        fill: .solid(l.appearance.activeColor)))
+    return .shapes(shapes)
+  }
+
+  /// The current dot jumps from one place to the next along a little arc.
+  public static let jumpingDot = PageIndicatorStyle(name: "jumpingDot") { l in
+    var shapes = (0..<l.count).map {
+      dot(l.center(of: $0), l.appearance.dotSize, l.appearance.inactiveColor)
+    }
+    let s = l.clampedPosition
+    var c = l.center(of: s)
+    let p = s - s.rounded(.down)
+    let lift = StrataMath.sin(p * Double.pi) * l.appearance.dotSize
+    if l.isVertical { c.x -= lift } else { c.y -= lift }
+    shapes.append(dot(c, l.appearance.dotSize, l.appearance.activeColor))
+    return .shapes(shapes)
+  }
+
+  /// "2 / 5": the nearest page and the count.
+  public static let numbers = PageIndicatorStyle(name: "numbers") { l in
+    let current = l.count > 0 ? Int(l.clampedPosition.rounded()) + 1 : 0
+    return .text(
+      TextContent(
+        "\(current) / \(l.count)", font: l.appearance.font, color: l.appearance.activeColor,
+        alignment: .center))
+  }
+
+  /// A bar that fills as the pages go by: (position + 1) / count of its length.
+  public static let progressBar = PageIndicatorStyle(name: "progressBar") { l in
+    let a = l.appearance
+    let thickness = a.dotSize / 2
+    let length = (l.isVertical ? l.size.height : l.size.width)
+    let fraction = l.count > 0 ? ((l.clampedPosition + 1) / Double(l.count)).clamped(to: 0...1) : 0
+    let filled = length * fraction
+    func bar(_ start: Double, _ len: Double) -> Path {
+      let r =
+        l.isVertical
+        ? Rect(x: l.size.width / 2 - thickness / 2, y: start, width: thickness, height: len)
+        : Rect(x: start, y: l.size.height / 2 - thickness / 2, width: len, height: thickness)
+      return .roundedRect(r, cornerRadius: thickness / 2)
+    }
+    return .shapes([
+      VectorImage.Shape(path: bar(0, length), fill: .solid(a.inactiveColor)),
+      VectorImage.Shape(
+        path: bar(l.isRightToLeft ? length - filled : 0, filled), fill: .solid(a.activeColor)),
+    ])
+  }
+
+  /// Every preset.
+  public static let presets: [PageIndicatorStyle] = [
+    .dots, .extendedDot, .scalingDots, .worm, .jumpingDot, .numbers, .progressBar,
+  ]
+}
