@@ -9,7 +9,8 @@ import StrataRender
 ///   as 1 − p² (leaving) and p² (arriving).
 /// - Wireframes: a phone per page, tilting to the tangent of the roundness arc as it slides,
 ///   and fading; inside it, that page's app screen (the inner wireframe).
-/// - Static content: a white card under the arc with a page indicator and a "LET'S START"
+/// - Static content: a white card under the arc with a page indicator (a ``PageIndicatorNode``,
+///   which the controller moves and which navigates when tapped) and a "LET'S START"
 ///   button; its arc-shaped shadow is cast by a helper node added in ``reloadData()``.
 /// - Labels: a bold title over a two-line body, fading; icons ride the arc (the default).
 public final class AnimalsTutorial: TutorialController, TutorialDataSource, TutorialAnimator {
@@ -20,7 +21,6 @@ public final class AnimalsTutorial: TutorialController, TutorialDataSource, Tuto
   /// The action the start button reports.
   public static let startAction = "start"
 
-  private var dots: [Node] = []
   private let shadowCaster = Node(name: "card shadow")
 
   /// Creates the onboarding for a viewport of `pageSize` (375 × 667 by default).
@@ -179,17 +179,14 @@ public final class AnimalsTutorial: TutorialController, TutorialDataSource, Tuto
     let h = staticContentHeight + roundnessHeight
     let card = Node(name: "card")
     card.backgroundColor = .white
-    dots = (0..<numberOfPages).map { i in
-      let d = Node(
-        frame: Rect(
-          center: Point(x: w / 2 + Double(i - 1) * 16 * k, y: h - 108 * k),
-          size: Size(width: 8 * k, height: 8 * k)),
-        name: "dot \(i)")
-      d.cornerRadius = 4 * k
-      d.backgroundColor = Self.inactiveDot
-      card.addChild(d)
-      return d
-    }
+    let indicator = PageIndicatorNode(
+      pageCount: numberOfPages, style: .dots,
+      appearance: PageIndicatorAppearance(
+        activeColor: Color(white: 0.1),
+        inactiveColor: Color(red8: 122, green8: 122, blue8: 122, alpha8: 61),
+        dotSize: 8 * k, spacing: 16 * k),
+      frame: Rect(x: 0, y: h - 116 * k, width: w, height: 16 * k))
+    card.addChild(indicator)
     let size = Size(width: w * 428 / 640, height: pageSize.height * 80 / 1136)
     let button = ButtonNode(
       title: TextContent("LET'S START", font: .system(size: 14 * k, weight: .bold), color: .white),
@@ -205,9 +202,6 @@ public final class AnimalsTutorial: TutorialController, TutorialDataSource, Tuto
     card.addChild(button)
     return card
   }
-
-  static let inactiveDot = Color(red8: 122, green8: 122, blue8: 122, alpha8: 61)
-  static let activeDot = Color(white: 0.1)
 
   /// A bold title over the body text, centred, with side insets of 60/640 of the width.
   public func label(at page: Int) -> Node? {
@@ -266,11 +260,4 @@ public final class AnimalsTutorial: TutorialController, TutorialDataSource, Tuto
     node.alpha = transition.visibility(of: page)
   }
 
-  /// Moves the page indicator: each dot blends from grey to black as its page arrives.
-  public func animateStaticContent(_ node: Node, transition: PageTransition) {
-    for (i, dot) in dots.enumerated() {
-      dot.backgroundColor = Self.inactiveDot.interpolated(
-        to: Self.activeDot, amount: transition.visibility(of: i))
-    }
-  }
 }

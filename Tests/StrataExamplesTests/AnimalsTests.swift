@@ -120,3 +120,66 @@ final class TapLog: TutorialDelegate {
     #expect(frames.last?.pagePosition == 1)
   }
 }
+
+@Suite struct AnimalsAccessibilityTests {
+  static func expectGolden(_ image: PixelBuffer, _ name: String) throws {
+    let url = goldenDirectory.appendingPathComponent("\(name).png")
+    if ProcessInfo.processInfo.environment["STRATA_RECORD_GOLDENS"] == "1" {
+      try PNGEncoder(mode: .small).write(image, to: url.path)
+      return
+    }
+    let golden = try PNGDecoder().decodeFile(url.path)
+    #expect(golden == image, "\(name) differs from its golden")
+    if golden != image {
+      try? PNGEncoder().write(
+        image,
+        to: FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-actual.png").path
+      )
+    }
+  }
+
+  @Test(arguments: [0.0, 0.4, 1])
+  func rightToLeftFramesMatchTheirGoldens(position: Double) throws {
+    let t = AnimalsTutorial()
+    t.layoutDirection = .rightToLeft
+    try Self.expectGolden(
+      try FrameRenderer().render(t, pagePosition: position), "animals-rtl-\(position)")
+  }
+
+  @Test(arguments: [0.4, 1.5])
+  func reducedMotionFramesMatchTheirGoldens(position: Double) throws {
+    let t = AnimalsTutorial()
+    t.reduceMotion = true
+    try Self.expectGolden(
+      try FrameRenderer().render(t, pagePosition: position), "animals-reduced-\(position)")
+  }
+
+  @Test func rightToLeftMirrorsTheLayout() throws {
+    let t = AnimalsTutorial()
+    t.layoutDirection = .rightToLeft
+    t.setPagePosition(0)
+    #expect(t.currentPage == 0)
+    #expect(t.scene().node(named: "label 0") != nil)
+    // The next page waits on the left.
+    t.setPagePosition(0.5)
+    let phone1 = try #require(t.scene().node(named: "phone 1"))
+    #expect(phone1.frame.midX < 187.5)
+    // Parallax mirrors: the arriving background moves the other way.
+    let ltr = AnimalsTutorial()
+    ltr.setPagePosition(0.5)
+    #expect(
+      abs(
+        (t.page(1)?.dynamicBackground?.transform.tx ?? 0)
+          + (ltr.page(1)?.dynamicBackground?.transform.tx ?? 0)) < 1e-9)
+  }
+
+  @Test func reducedMotionStopsTheTiltAndTheParallax() throws {
+    let t = AnimalsTutorial()
+    t.reduceMotion = true
+    t.setPagePosition(0.3)
+    #expect(t.page(1)?.wireframe?.transform == .identity)
+    #expect(t.page(0)?.dynamicBackground?.transform == .identity)
+    #expect(t.page(1)?.icon?.transform == .identity)
+    #expect(abs((t.page(1)?.icon?.alpha ?? 0) - 0.3) < 1e-12)
+  }
+}

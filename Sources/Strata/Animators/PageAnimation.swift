@@ -69,6 +69,15 @@ extension PageTransition {
 extension Node {
   /// Appends `t` to the node's transform (applied after what earlier animations did).
   public func append(_ t: Transform) { transform = transform.concatenating(t) }
+
+  /// The page's slot in its scroll node that holds this node (the ancestor whose parent is a
+  /// ``ScrollNode``), or the node itself. Pages are ordered by their slots, so an animation that
+  /// puts one page over another raises the slot's ``zPosition``.
+  public var pageSlot: Node {
+    var n: Node = self
+    while let p = n.parent, !(p is ScrollNode) { n = p }
+    return n
+  }
 }
 
 /// Animations per layer, applied in order: a ``TutorialAnimator`` built from parts.

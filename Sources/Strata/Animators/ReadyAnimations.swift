@@ -190,15 +190,15 @@ public struct CircularReveal: PageAnimation, Hashable {
   /// Creates a reveal.
   public init(from origin: Point = Point(x: 0.5, y: 0.8)) { self.origin = origin }
 
-  /// Sets the mask of an arriving page; a leaving or centred page shows whole. It also cancels
-  /// the page's scroll, so the page grows in place.
+  /// Sets the mask of an arriving page; a leaving or centred page shows whole, under the
+  /// arriving one. It also cancels the page's scroll, so the page grows in place.
   public func animate(_ node: Node, page: Int?, transition: PageTransition) {
     guard let page else { return }
     let p = transition.position(of: page)
     node.append(Transform(translationX: -p * transition.pageWidth, y: 0))
     let arriving = p != 0 && (p > 0) != transition.isRightToLeft
     guard arriving else {
-      node.zPosition -= 1
+      node.pageSlot.zPosition -= 1
       return
     }
     let b = node.bounds
@@ -247,7 +247,8 @@ public struct SlideTransition: PageAnimation, Hashable {
     self.side = side
   }
 
-  /// Places the node as the transition has it (cancelling the scroll) and orders the pages.
+  /// Places the node as the transition has it (cancelling the scroll) and orders the pages
+  /// (through their slots' z-position: see ``Node/pageSlot``).
   public func animate(_ node: Node, page: Int?, transition: PageTransition) {
     guard let page else { return }
     let p = transition.position(of: page)
@@ -273,8 +274,8 @@ public struct SlideTransition: PageAnimation, Hashable {
     node.append(Transform(translation: displacement - Vector(dx: p * w, dy: 0)))
     if style == .fade { node.alpha *= 1 - away }
     switch style {
-    case .moveIn: node.zPosition += arriving ? 1 : 0
-    case .reveal: node.zPosition += arriving ? 0 : 1
+    case .moveIn: node.pageSlot.zPosition += arriving ? 1 : 0
+    case .reveal: node.pageSlot.zPosition += arriving ? 0 : 1
     default: break
     }
   }

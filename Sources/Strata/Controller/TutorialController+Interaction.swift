@@ -77,7 +77,7 @@ extension TutorialController {
       } else if event.phase == .up, let pressed = state.pressed,
         root.hitTest(p)?.enclosingControl === pressed
       {
-        tap(pressed)
+        tap(pressed, at: p)
       } else {
         update()
       }

@@ -78,7 +78,12 @@ open class TutorialController {
   public var layoutDirection: LayoutDirection = .leftToRight {
     didSet {
       if layoutDirection != oldValue {
-        pendingPagePosition = needsReload ? pendingPagePosition : pagePosition
+        if !needsReload {
+          // The position as it was, read with the old direction.
+          let visual = offset / Swift.max(1, metrics.width)
+          pendingPagePosition =
+            oldValue == .rightToLeft ? Double(loadedPageCount - 1) - visual : visual
+        }
         needsReload = true
       }
     }
@@ -263,8 +268,10 @@ open class TutorialController {
     physics.setOffset(offset)
     touch = nil
     navigationButtons = []
+    pageIndicators = []
     staticContentNode?.forEachInSubtree {
       if let b = $0 as? NavigationButtonNode { navigationButtons.append(b) }
+      if let i = $0 as? PageIndicatorNode { pageIndicators.append(i) }
     }
   }
 

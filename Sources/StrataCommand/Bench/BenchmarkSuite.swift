@@ -20,6 +20,7 @@ struct BenchmarkSuite {
       ("controller", { ControllerBenchmark(quick: quick).run() }),
       ("render", { RenderBenchmark(quick: quick).run() }),
       ("text", { TextBenchmark(quick: quick).run() }),
+      ("keyframes", { KeyframeBenchmark(quick: quick).run() }),
     ]
     for (name, body) in groups where filter.map({ name.contains($0) }) ?? true {
       results += body()
