@@ -82,12 +82,13 @@ extension Tool {
       // bytes do not depend on which worker renders which frame.
       let controller = example.makeController(size)
       let renderer = FrameRenderer(scale: scale)
+      var image = PixelBuffer.placeholder
       for i in stride(from: worker, to: count, by: workers) {
         if interruptRequested.load(ordering: .relaxed) || failure.withLock({ $0 != nil }) { return }
         do {
           controller.show(states[i])
           let list = try renderer.displayList(for: controller.scene())
-          let image = try renderer.render(list)
+          try renderer.render(list, into: &image)
           try PNGEncoder(mode: .fast).write(image, to: framePath(i, "png"))
           if svg {
             try AtomicFile.write(Array(SVGWriter().svg(for: list).utf8), to: framePath(i, "svg"))

@@ -24,6 +24,16 @@ import Testing
     }
   }
 
+  @Test func renderingIntoAReusedBufferGivesTheSamePixels() throws {
+    var buffer = PixelBuffer.placeholder
+    for (_, scene) in Gallery.all {
+      let renderer = FrameRenderer(scale: 2, background: Color(white: 0.5, alpha: 0.5))
+      let list = try renderer.displayList(for: scene)
+      try renderer.render(list, into: &buffer)
+      #expect(buffer == (try renderer.render(list)))
+    }
+  }
+
   @Test func badScalesAndSizesAreErrors() throws {
     let scene = Gallery.all[0].1
     for s in [0.0, -1, .nan, .infinity] {

@@ -46,11 +46,36 @@ public struct FrameRenderer {
 
   /// Renders a display list.
   public func render(_ list: DisplayList) throws(RenderError) -> PixelBuffer {
-    var buffer = try PixelBuffer(width: list.width, height: list.height)
-    if let background { buffer.fill(background) }
-    let canvas = Canvas(buffer: buffer)
+    // The canvas owns the only copy of the pixels, so drawing never copies them.
+    let canvas = try Canvas(width: list.width, height: list.height)
+    if let background {
+      canvas.fill(
+        .rect(Rect(x: 0, y: 0, width: Double(list.width), height: Double(list.height))),
+        paint: .solid(background))
+    }
     canvas.draw(list, glyphCache: glyphCache)
     return canvas.buffer
+  }
+
+  /// Renders a display list into `buffer`, reusing its memory (it is resized if it has another
+  /// size). Rendering frame after frame into one buffer saves allocating and faulting in a
+  /// fresh frame each time.
+  public func render(_ list: DisplayList, into buffer: inout PixelBuffer) throws(RenderError) {
+    if buffer.width != list.width || buffer.height != list.height
+      || buffer.pixels.count != list.width * list.height * 4
+    {
+      buffer = try PixelBuffer(width: list.width, height: list.height)
+    }
+    let fill =
+      background.map { PremultipliedColor($0) } ?? PremultipliedColor(r: 0, g: 0, b: 0, a: 0)
+    let packed = Pixels.pack(fill)
+    buffer.pixels.withUnsafeMutableBytes { raw in
+      let p = raw.bindMemory(to: UInt32.self)
+      for i in p.indices { p[i] = packed }
+    }
+    let canvas = Canvas(taking: &buffer)
+    canvas.draw(list, glyphCache: glyphCache)
+    canvas.finish(into: &buffer)
   }
 
   /// Sets `controller` to `pagePosition` and renders what it shows.

@@ -32,7 +32,9 @@ public final class Canvas {
 
   private var surfaces: [Surface]
   private var clips: [Clip]
-  let rasterizer = Rasterizer()
+  let rasterizer = Rasterizer.take()
+
+  deinit { Rasterizer.give(rasterizer) }
   private var spanColors = [UInt32](repeating: 0, count: 1024)
   private var spanCoverage = [UInt8](repeating: 0, count: 1024)
 
@@ -41,6 +43,22 @@ public final class Canvas {
   /// - Throws: ``RenderError/invalidSize(width:height:limit:)``.
   public convenience init(width: Int, height: Int) throws(RenderError) {
     self.init(buffer: try PixelBuffer(width: width, height: height))
+  }
+
+  /// Creates a canvas that draws into `buffer`'s memory, which it takes: `buffer` is left
+  /// empty until ``finish(into:)`` gives the drawing back. No pixels are copied or allocated.
+  public convenience init(taking buffer: inout PixelBuffer) {
+    var pixels: [UInt8] = []
+    swap(&pixels, &buffer.pixels)
+    self.init(
+      buffer: PixelBuffer(validatedWidth: buffer.width, height: buffer.height, pixels: pixels))
+  }
+
+  /// Gives the drawing back to `buffer` (of this canvas's size), leaving the canvas empty.
+  public func finish(into buffer: inout PixelBuffer) {
+    var pixels: [UInt8] = []
+    swap(&pixels, &surfaces[0].pixels)
+    buffer = PixelBuffer(validatedWidth: width, height: height, pixels: pixels)
   }
 
   /// Creates a canvas that draws over `buffer`.
@@ -321,8 +339,7 @@ public final class Canvas {
       uniform = UInt32(div255(Int(constant) * opacity255))
     }
     if uniform == 0 { return }
-    var solid: UInt32?
-    if case .solid(let c) = shader { solid = Pixels.pack(c) }
+    let solid = shader.rowColor(y: y)
     spanColors.withUnsafeMutableBufferPointer { colors in
       guard let colorBase = colors.baseAddress else { return }
       if solid == nil { shader.shade(x: x, y: y, count: count, into: colorBase) }
@@ -333,7 +350,7 @@ public final class Canvas {
           if let s = solid {
             let src = u == 255 ? s : Pixels.scale(s, u)
             if src >> 24 == 255 {
-              for i in 0..<count { dst[d0 + i] = src }
+              if let base = dst.baseAddress { (base + d0).update(repeating: src, count: count) }
             } else {
               for i in 0..<count { dst[d0 + i] = Pixels.over(src, dst[d0 + i]) }
             }

@@ -37,6 +37,11 @@ public struct PixelBuffer: Hashable, Sendable {
     self.pixels = pixels
   }
 
+  /// A 1 × 1 transparent buffer, to be replaced (for example by ``FrameRenderer/render(_:into:)``).
+  public static var placeholder: PixelBuffer {
+    PixelBuffer(validatedWidth: 1, height: 1, pixels: [0, 0, 0, 0])
+  }
+
   /// Wraps pixels whose size was validated before (a canvas's own buffer).
   init(validatedWidth width: Int, height: Int, pixels: [UInt8]) {
     self.width = width

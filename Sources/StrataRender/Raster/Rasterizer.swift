@@ -14,7 +14,17 @@ import Strata
 /// vertical edge on its left side (it still adds its full winding to every pixel to
 /// its right), the part right of it is dropped, rows above and below are skipped.
 /// So edges far off the canvas cost nothing and never overflow.
-final class Rasterizer {
+final class Rasterizer: @unchecked Sendable {
+  // Rasterizers keep their cell buffers between fills; a pool lets the canvases of successive
+  // frames (on any thread) reuse them instead of allocating and faulting in megabytes per frame.
+  private static let pool = Locked([Rasterizer]())
+
+  /// A rasterizer from the pool, or a new one.
+  static func take() -> Rasterizer { pool.withLock { $0.popLast() } ?? Rasterizer() }
+
+  /// Returns a rasterizer to the pool (at most four are kept).
+  static func give(_ r: Rasterizer) { pool.withLock { if $0.count < 4 { $0.append(r) } } }
+
   private(set) var region = IntRect.empty
   private var cells: [Float] = []
   private var rowMin: [Int32] = []

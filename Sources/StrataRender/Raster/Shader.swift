@@ -92,14 +92,21 @@ enum Shader {
         columns.x0.withUnsafeBufferPointer { x0s in
           columns.x1.withUnsafeBufferPointer { x1s in
             columns.fx.withUnsafeBufferPointer { fxs in
+              guard count > 0 else { return }
+              // Blend the two source rows once over the columns this span reads, then
+              // each pixel needs one horizontal blend.
+              let lo = Int(Swift.min(x0s[x], x0s[x + count - 1]))
+              let hi = Int(Swift.max(x1s[x], x1s[x + count - 1]))
+              let row = UnsafeMutablePointer<UInt32>.allocate(capacity: hi - lo + 1)
+              defer { row.deallocate() }
+              if fy == 0 {
+                for j in lo...hi { row[j - lo] = src[row0 + j] }
+              } else {
+                for j in lo...hi { row[j - lo] = Pixels.lerp(src[row0 + j], src[row1 + j], fy) }
+              }
               for i in 0..<count {
                 let c = x + i
-                let a = Int(x0s[c])
-                let b = Int(x1s[c])
-                let f = fxs[c]
-                let top = Pixels.lerp(src[row0 + a], src[row0 + b], f)
-                let bottom = Pixels.lerp(src[row1 + a], src[row1 + b], f)
-                out[i] = fy == 0 ? top : Pixels.lerp(top, bottom, fy)
+                out[i] = Pixels.lerp(row[Int(x0s[c]) - lo], row[Int(x1s[c]) - lo], fxs[c])
               }
             }
           }
@@ -143,6 +150,17 @@ enum Shader {
       t.a * (Double(c) + 0.5) + t.tx - 0.5
     }
     private func inv(_ t: Transform, _ c: Int) -> Double { Self.inv(t, c) }
+  }
+
+  /// The colour every pixel of row `y` gets, when it does not vary along the row (a solid
+  /// colour, or a linear gradient that changes only vertically).
+  func rowColor(y: Int) -> UInt32? {
+    switch self {
+    case .solid(let c): return Pixels.pack(c)
+    case .linear(let lut, let kx, let ky, let k0) where kx == 0:
+      return lut[Shader.index(ky * (Double(y) + 0.5) + k0)]
+    default: return nil
+    }
   }
 
   @inline(__always) static func index(_ t: Double) -> Int {
