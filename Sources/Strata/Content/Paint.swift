@@ -81,12 +81,8 @@ public struct Gradient: Hashable, Sendable {
     let t = location.clamped(to: 0...1)
     if t <= first.location { return first.color }
     if t >= last.location { return last.color }
-    var lo = 0
-    var hi = stops.count - 1
-    while hi - lo > 1 {
-      let mid = (lo + hi) / 2
-      if stops[mid].location <= t { lo = mid } else { hi = mid }
-    }
+    let lo = stops.lastIndex(keyAtMost: t) { $0.location }
+    let hi = lo + 1
     let a = stops[lo]
     let b = stops[hi]
     let span = b.location - a.location

@@ -83,13 +83,8 @@ public struct Keyframes<Value: Sendable>: Sendable {
     guard !time.isNaN, time > first.time else { return first.value }
     let last = frames[frames.count - 1]
     if time >= last.time { return last.value }
-    // The last keyframe at or before `time`.
-    var lo = 0
-    var hi = frames.count - 1
-    while hi - lo > 1 {
-      let mid = (lo + hi) / 2
-      if frames[mid].time <= time { lo = mid } else { hi = mid }
-    }
+    let lo = frames.lastIndex(keyAtMost: time) { $0.time }
+    let hi = lo + 1
     let a = frames[lo]
     let b = frames[hi]
     let t = (time - a.time) / (b.time - a.time)

@@ -30,12 +30,8 @@ public struct PathMotion: Hashable, Sendable {
     guard let first = points.first else { return (.zero, 0) }
     guard points.count > 1, length > 0 else { return (first, 0) }
     let target = fraction.clamped(to: 0...1) * length
-    var lo = 0
-    var hi = lengths.count - 1
-    while hi - lo > 1 {
-      let mid = (lo + hi) / 2
-      if lengths[mid] <= target { lo = mid } else { hi = mid }
-    }
+    let lo = lengths.lastIndex(keyAtMost: target) { $0 }
+    let hi = lo + 1
     let a = points[lo]
     let b = points[hi]
     let span = lengths[hi] - lengths[lo]
