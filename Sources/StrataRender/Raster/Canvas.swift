@@ -270,23 +270,15 @@ public final class Canvas {
     let pr = surfaces[parentIndex].rect
     let r = top.rect.intersection(pr)
     guard !r.isEmpty else { return }
-    top.pixels.withUnsafeBufferPointer { src in
-      surfaces[parentIndex].pixels.withUnsafeMutableBufferPointer { dst in
+    top.pixels.withUnsafeBytes { rawSrc in
+      surfaces[parentIndex].pixels.withUnsafeMutableBytes { rawDst in
+        let src = rawSrc.bindMemory(to: UInt32.self)
+        let dst = rawDst.bindMemory(to: UInt32.self)
+        guard let s0 = src.baseAddress, let d0 = dst.baseAddress else { return }
         for y in r.y..<r.maxY {
-          var si = ((y - top.rect.y) * top.rect.width + (r.x - top.rect.x)) * 4
-          var di = ((y - pr.y) * pr.width + (r.x - pr.x)) * 4
-          for _ in 0..<r.width {
-            let sa = div255(Int(src[si + 3]) * o)
-            if sa > 0 {
-              let inv = 255 - sa
-              dst[di] = UInt8(div255(Int(src[si]) * o) + div255(Int(dst[di]) * inv))
-              dst[di + 1] = UInt8(div255(Int(src[si + 1]) * o) + div255(Int(dst[di + 1]) * inv))
-              dst[di + 2] = UInt8(div255(Int(src[si + 2]) * o) + div255(Int(dst[di + 2]) * inv))
-              dst[di + 3] = UInt8(sa + div255(Int(dst[di + 3]) * inv))
-            }
-            si += 4
-            di += 4
-          }
+          let si = (y - top.rect.y) * top.rect.width + (r.x - top.rect.x)
+          let di = (y - pr.y) * pr.width + (r.x - pr.x)
+          Pixels.blend(into: d0 + di, colors: s0 + si, solid: 0, coverage: nil, uniform: UInt32(o), count: r.width)
         }
       }
     }
@@ -346,30 +338,25 @@ public final class Canvas {
       surfaces[si].pixels.withUnsafeMutableBytes { raw in
         let dst = raw.bindMemory(to: UInt32.self)
         let d0 = (y - sr.y) * sr.width + (x - sr.x)
-        if let u = uniform {
-          if let s = solid {
-            let src = u == 255 ? s : Pixels.scale(s, u)
-            if src >> 24 == 255 {
-              if let base = dst.baseAddress { (base + d0).update(repeating: src, count: count) }
-            } else {
-              for i in 0..<count { dst[d0 + i] = Pixels.over(src, dst[d0 + i]) }
-            }
-          } else if u == 255 {
-            for i in 0..<count { dst[d0 + i] = Pixels.over(colors[i], dst[d0 + i]) }
+        guard let base = dst.baseAddress else { return }
+        let target = base + d0
+        if let u = uniform, let s = solid {
+          let src = u == 255 ? s : Pixels.scale(s, u)
+          if src >> 24 == 255 {
+            target.update(repeating: src, count: count)
           } else {
-            for i in 0..<count {
-              dst[d0 + i] = Pixels.over(Pixels.scale(colors[i], u), dst[d0 + i])
-            }
+            Pixels.blend(into: target, colors: nil, solid: src, coverage: nil, uniform: 255, count: count)
           }
           return
         }
+        if let u = uniform {
+          Pixels.blend(into: target, colors: UnsafePointer(colorBase), solid: 0, coverage: nil, uniform: u, count: count)
+          return
+        }
         spanCoverage.withUnsafeBufferPointer { cov in
-          for i in 0..<count {
-            let c = UInt32(cov[i])
-            if c == 0 { continue }
-            let s = solid ?? colors[i]
-            dst[d0 + i] = Pixels.over(c == 255 ? s : Pixels.scale(s, c), dst[d0 + i])
-          }
+          Pixels.blend(
+            into: target, colors: solid == nil ? UnsafePointer(colorBase) : nil, solid: solid ?? 0,
+            coverage: cov.baseAddress, uniform: 255, count: count)
         }
       }
     }
