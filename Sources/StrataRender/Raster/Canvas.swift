@@ -139,26 +139,50 @@ public final class Canvas {
     let region = IntRect(covering: Self.bounds(of: polys)).outset(by: margin).intersection(
       target.outset(by: margin))
     guard !region.isEmpty, region.width * region.height <= PixelBuffer.pixelLimit else { return }
-    var alpha = [UInt8](repeating: 0, count: region.width * region.height)
-    rasterizer.reset(region: region)
-    rasterizer.add(polys)
-    rasterizer.forEachSpan(rule: .nonZero) { y, x, n, values, c in
-      let base = (y - region.y) * region.width + (x - region.x)
-      for i in 0..<n { alpha[base + i] = values?[i] ?? c }
-    }
-    if s > 0 { Blur.gaussian(&alpha, width: region.width, height: region.height, sigma: s) }
     let shader = Shader.solid(PremultipliedColor(color, opacity: opacity))
     guard case .solid(let pc) = shader, pc.a > 0 else { return }
     let area = region.intersection(target)
     guard !area.isEmpty else { return }
+    // A wide blur loses nothing at a lower resolution: blur a 1/k-size mask with σ/k and
+    // sample it back bilinearly (k keeps σ/k at 4 pixels or more).
+    let k = s >= 8 ? Int((s / 4).rounded(.down)) : 1
+    let small = IntRect(x: 0, y: 0, width: (region.width + k - 1) / k, height: (region.height + k - 1) / k)
+    var alpha = [UInt8](repeating: 0, count: small.width * small.height)
+    let shrink = Transform(translationX: -Double(region.x), y: -Double(region.y)).scaledBy(x: 1 / Double(k), y: 1 / Double(k))
+    rasterizer.reset(region: small)
+    rasterizer.add(polys.map { Polyline(points: $0.points.map { shrink.apply(to: $0) }, isClosed: $0.isClosed) })
+    rasterizer.forEachSpan(rule: .nonZero) { y, x, n, values, c in
+      let base = y * small.width + x
+      for i in 0..<n { alpha[base + i] = values?[i] ?? c }
+    }
+    if s > 0 { Blur.gaussian(&alpha, width: small.width, height: small.height, sigma: s / Double(k)) }
+    var row = [UInt8](repeating: 0, count: area.width)
     alpha.withUnsafeBufferPointer { a in
-      for y in area.y..<area.maxY {
-        let row = (y - region.y) * region.width
-        blendRow(
-          y: y, x: area.x, count: area.width,
-          coverage: UnsafeBufferPointer(
-            rebasing: a[(row + area.x - region.x)..<(row + area.maxX - region.x)]),
-          constant: 0, shader: shader, opacity255: 255)
+      row.withUnsafeMutableBufferPointer { out in
+        for y in area.y..<area.maxY {
+          if k == 1 {
+            let start = (y - region.y) * region.width + (area.x - region.x)
+            for i in 0..<area.width { out[i] = a[start + i] }
+          } else {
+            // Bilinear from the small mask: pixel centres map to (p + 0.5)/k − 0.5.
+            let v = ((Double(y - region.y) + 0.5) / Double(k) - 0.5).clamped(to: 0...Double(small.height - 1))
+            let y0 = Int(v)
+            let y1 = Swift.min(y0 + 1, small.height - 1)
+            let fy = Int((v - Double(y0)) * 256)
+            for i in 0..<area.width {
+              let u = ((Double(area.x + i - region.x) + 0.5) / Double(k) - 0.5).clamped(to: 0...Double(small.width - 1))
+              let x0 = Int(u)
+              let x1 = Swift.min(x0 + 1, small.width - 1)
+              let fx = Int((u - Double(x0)) * 256)
+              let top = Int(a[y0 * small.width + x0]) * (256 - fx) + Int(a[y0 * small.width + x1]) * fx
+              let bottom = Int(a[y1 * small.width + x0]) * (256 - fx) + Int(a[y1 * small.width + x1]) * fx
+              out[i] = UInt8((top * (256 - fy) + bottom * fy + 32768) >> 16)
+            }
+          }
+          blendRow(
+            y: y, x: area.x, count: area.width, coverage: UnsafeBufferPointer(out), constant: 0, shader: shader,
+            opacity255: 255)
+        }
       }
     }
   }
