@@ -43,6 +43,39 @@ import Testing
     #expect(img.pixel(x: 16, y: 32).r == img.pixel(x: 47, y: 32).r)
   }
 
+  @Test func aPixelsColourDoesNotDependOnWhereItsSpanStarts() throws {
+    let transform = Transform(rotation: 0.3).scaledBy(x: 1.7, y: 1.7).translatedBy(x: 3.3, y: 1.1)
+    let img = try #require(
+      RasterImage(
+        width: 3, height: 2,
+        pixels: (0..<24).map { UInt8(($0 * 37) % 256) | 0 }.enumerated().map { i, v in
+          i % 4 == 3 ? 255 : v
+        }))
+    let shaders = [
+      Shader(
+        .linearGradient(Gradient(colors: [.red, .blue]), start: .zero, end: Point(x: 97, y: 13)),
+        transform: transform, opacity: 1),
+      Shader(
+        .radialGradient(
+          Gradient(colors: [.white, .black]), center: Point(x: 40, y: 3), radius: 61),
+        transform: transform, opacity: 1),
+      transform.inverted().map { Shader.image(img, inverse: $0, nearest: false) },
+    ]
+    for case let shader? in shaders {
+      var whole = [UInt32](repeating: 0, count: 100)
+      var parts = [UInt32](repeating: 0, count: 100)
+      whole.withUnsafeMutableBufferPointer { p in
+        if let base = p.baseAddress { shader.shade(x: 5, y: 7, count: 100, into: base) }
+      }
+      parts.withUnsafeMutableBufferPointer { p in
+        guard let base = p.baseAddress else { return }
+        shader.shade(x: 5, y: 7, count: 37, into: base)
+        shader.shade(x: 42, y: 7, count: 63, into: base + 37)
+      }
+      #expect(whole == parts)
+    }
+  }
+
   @Test func gradientsFollowTheTransform() throws {
     let g = Gradient(colors: [.black, .white])
     let img = try render {

@@ -146,16 +146,21 @@ public final class Canvas {
     // A wide blur loses nothing at a lower resolution: blur a 1/k-size mask with σ/k and
     // sample it back bilinearly (k keeps σ/k at 4 pixels or more).
     let k = s >= 8 ? Int((s / 4).rounded(.down)) : 1
-    let small = IntRect(x: 0, y: 0, width: (region.width + k - 1) / k, height: (region.height + k - 1) / k)
+    let small = IntRect(
+      x: 0, y: 0, width: (region.width + k - 1) / k, height: (region.height + k - 1) / k)
     var alpha = [UInt8](repeating: 0, count: small.width * small.height)
-    let shrink = Transform(translationX: -Double(region.x), y: -Double(region.y)).scaledBy(x: 1 / Double(k), y: 1 / Double(k))
+    let shrink = Transform(translationX: -Double(region.x), y: -Double(region.y)).scaledBy(
+      x: 1 / Double(k), y: 1 / Double(k))
     rasterizer.reset(region: small)
-    rasterizer.add(polys.map { Polyline(points: $0.points.map { shrink.apply(to: $0) }, isClosed: $0.isClosed) })
+    rasterizer.add(
+      polys.map { Polyline(points: $0.points.map { shrink.apply(to: $0) }, isClosed: $0.isClosed) })
     rasterizer.forEachSpan(rule: .nonZero) { y, x, n, values, c in
       let base = y * small.width + x
       for i in 0..<n { alpha[base + i] = values?[i] ?? c }
     }
-    if s > 0 { Blur.gaussian(&alpha, width: small.width, height: small.height, sigma: s / Double(k)) }
+    if s > 0 {
+      Blur.gaussian(&alpha, width: small.width, height: small.height, sigma: s / Double(k))
+    }
     var row = [UInt8](repeating: 0, count: area.width)
     alpha.withUnsafeBufferPointer { a in
       row.withUnsafeMutableBufferPointer { out in
@@ -165,22 +170,27 @@ public final class Canvas {
             for i in 0..<area.width { out[i] = a[start + i] }
           } else {
             // Bilinear from the small mask: pixel centres map to (p + 0.5)/k − 0.5.
-            let v = ((Double(y - region.y) + 0.5) / Double(k) - 0.5).clamped(to: 0...Double(small.height - 1))
+            let v = ((Double(y - region.y) + 0.5) / Double(k) - 0.5).clamped(
+              to: 0...Double(small.height - 1))
             let y0 = Int(v)
             let y1 = Swift.min(y0 + 1, small.height - 1)
             let fy = Int((v - Double(y0)) * 256)
             for i in 0..<area.width {
-              let u = ((Double(area.x + i - region.x) + 0.5) / Double(k) - 0.5).clamped(to: 0...Double(small.width - 1))
+              let u = ((Double(area.x + i - region.x) + 0.5) / Double(k) - 0.5).clamped(
+                to: 0...Double(small.width - 1))
               let x0 = Int(u)
               let x1 = Swift.min(x0 + 1, small.width - 1)
               let fx = Int((u - Double(x0)) * 256)
-              let top = Int(a[y0 * small.width + x0]) * (256 - fx) + Int(a[y0 * small.width + x1]) * fx
-              let bottom = Int(a[y1 * small.width + x0]) * (256 - fx) + Int(a[y1 * small.width + x1]) * fx
+              let top =
+                Int(a[y0 * small.width + x0]) * (256 - fx) + Int(a[y0 * small.width + x1]) * fx
+              let bottom =
+                Int(a[y1 * small.width + x0]) * (256 - fx) + Int(a[y1 * small.width + x1]) * fx
               out[i] = UInt8((top * (256 - fy) + bottom * fy + 32768) >> 16)
             }
           }
           blendRow(
-            y: y, x: area.x, count: area.width, coverage: UnsafeBufferPointer(out), constant: 0, shader: shader,
+            y: y, x: area.x, count: area.width, coverage: UnsafeBufferPointer(out), constant: 0,
+            shader: shader,
             opacity255: 255)
         }
       }
@@ -302,7 +312,9 @@ public final class Canvas {
         for y in r.y..<r.maxY {
           let si = (y - top.rect.y) * top.rect.width + (r.x - top.rect.x)
           let di = (y - pr.y) * pr.width + (r.x - pr.x)
-          Pixels.blend(into: d0 + di, colors: s0 + si, solid: 0, coverage: nil, uniform: UInt32(o), count: r.width)
+          Pixels.blend(
+            into: d0 + di, colors: s0 + si, solid: 0, coverage: nil, uniform: UInt32(o),
+            count: r.width)
         }
       }
     }
@@ -369,12 +381,15 @@ public final class Canvas {
           if src >> 24 == 255 {
             target.update(repeating: src, count: count)
           } else {
-            Pixels.blend(into: target, colors: nil, solid: src, coverage: nil, uniform: 255, count: count)
+            Pixels.blend(
+              into: target, colors: nil, solid: src, coverage: nil, uniform: 255, count: count)
           }
           return
         }
         if let u = uniform {
-          Pixels.blend(into: target, colors: UnsafePointer(colorBase), solid: 0, coverage: nil, uniform: u, count: count)
+          Pixels.blend(
+            into: target, colors: UnsafePointer(colorBase), solid: 0, coverage: nil, uniform: u,
+            count: count)
           return
         }
         spanCoverage.withUnsafeBufferPointer { cov in

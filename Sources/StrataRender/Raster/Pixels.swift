@@ -63,9 +63,12 @@ enum Pixels {
     let full = Vector8(repeating: 255)
     while i + 8 <= count {
       let src =
-        colors.map { UnsafeRawPointer($0 + i).loadUnaligned(as: Vector8.self) } ?? Vector8(repeating: solid)
+        colors.map { UnsafeRawPointer($0 + i).loadUnaligned(as: Vector8.self) }
+        ?? Vector8(repeating: solid)
       let cov =
-        coverage.map { Vector8(truncatingIfNeeded: UnsafeRawPointer($0 + i).loadUnaligned(as: SIMD8<UInt8>.self)) }
+        coverage.map {
+          Vector8(truncatingIfNeeded: UnsafeRawPointer($0 + i).loadUnaligned(as: SIMD8<UInt8>.self))
+        }
         ?? Vector8(repeating: uniform)
       let s = scale(src, cov)
       let d = UnsafeRawPointer(dst + i).loadUnaligned(as: Vector8.self)

@@ -210,16 +210,42 @@ final class Rasterizer: @unchecked Sendable {
           var acc: Float = 0
           let first = Swift.min(lo, w)
           let last = Swift.min(hi, w)  // cells beyond `last` do not change the sum
+          // Between edges the cells are zero and the coverage does not change: a run of at
+          // least `Self.constantRun` such cells goes out as one constant span (so the inside of
+          // a large shape is filled, not blended pixel by pixel).
           var i = first
+          var spanStart = first
           while i < last {
+            if a[start + i] == 0 && i > first {
+              var j = i
+              while j < last && a[start + j] == 0 { j += 1 }
+              if j - i >= Self.constantRun {
+                if spanStart < i {
+                  body(
+                    region.y + y, region.x + spanStart, i - spanStart,
+                    UnsafeBufferPointer(rebasing: UnsafeBufferPointer(out)[spanStart..<i]), 0)
+                }
+                let c = Self.coverage(acc, rule)
+                if c > 0 { body(region.y + y, region.x + i, j - i, nil, c) }
+                i = j
+                spanStart = j
+                continue
+              }
+              let c = Self.coverage(acc, rule)
+              while i < j {
+                out[i] = c
+                i += 1
+              }
+              continue
+            }
             acc += a[start + i]
             out[i] = Self.coverage(acc, rule)
             i += 1
           }
-          if first < last {
+          if spanStart < last {
             body(
-              region.y + y, region.x + first, last - first,
-              UnsafeBufferPointer(rebasing: UnsafeBufferPointer(out)[first..<last]), 0)
+              region.y + y, region.x + spanStart, last - spanStart,
+              UnsafeBufferPointer(rebasing: UnsafeBufferPointer(out)[spanStart..<last]), 0)
           }
           // From `last` on, the sum is constant.
           if last < w {
@@ -237,6 +263,9 @@ final class Rasterizer: @unchecked Sendable {
   }
 
   @inline(__always) private func lineStartIndex(_ y: Int) -> Int { y * stride }
+
+  /// The shortest run of unchanging coverage emitted as a constant span.
+  static let constantRun = 16
 
   @inline(__always) static func coverage(_ acc: Float, _ rule: FillRule) -> UInt8 {
     var v = Swift.abs(acc)

@@ -59,24 +59,25 @@ enum Shader {
     switch self {
     case .solid(let c):
       out.update(repeating: Pixels.pack(c), count: count)
+    // Every value is computed from the pixel's own coordinates, never accumulated along the
+    // span, so a pixel's colour does not depend on where the span it is drawn in starts.
     case .linear(let lut, let kx, let ky, let k0):
-      var t = kx * (Double(x) + 0.5) + ky * py + k0
+      let row = ky * py + k0
       lut.withUnsafeBufferPointer { table in
         for i in 0..<count {
-          out[i] = table[Shader.index(t)]
-          t += kx
+          out[i] = table[Shader.index(kx * (Double(x + i) + 0.5) + row)]
         }
       }
     case .radial(let lut, let inv, let center, let radius):
-      let start = inv.apply(to: Point(x: Double(x) + 0.5, y: py))
-      var dx = start.x - center.x
-      var dy = start.y - center.y
       let r2 = 1 / (radius * radius)
+      let rowX = inv.c * py + inv.tx - center.x
+      let rowY = inv.d * py + inv.ty - center.y
       lut.withUnsafeBufferPointer { table in
         for i in 0..<count {
+          let px = Double(x + i) + 0.5
+          let dx = inv.a * px + rowX
+          let dy = inv.b * px + rowY
           out[i] = table[Shader.index(((dx * dx + dy * dy) * r2).squareRoot())]
-          dx += inv.a
-          dy += inv.b
         }
       }
     case .axisAlignedImage(let img, let inv, let columns):
@@ -115,11 +116,10 @@ enum Shader {
     case .image(let img, let inv, let nearest):
       img.pixels.withUnsafeBytes { raw in
         let src = raw.bindMemory(to: UInt32.self)
-        let start = inv.apply(to: Point(x: Double(x) + 0.5, y: py))
         if nearest {
-          Shader.sampleNearest(src, img.width, img.height, start, inv.a, inv.b, count, out)
+          Shader.sampleNearest(src, img.width, img.height, inv, x, py, count, out)
         } else {
-          Shader.sampleBilinear(src, img.width, img.height, start, inv.a, inv.b, count, out)
+          Shader.sampleBilinear(src, img.width, img.height, inv, x, py, count, out)
         }
       }
     }
@@ -169,41 +169,43 @@ enum Shader {
     return Int(t * 255 + 0.5)
   }
 
-  /// Nearest-neighbour samples along a row: image point `p`, stepping by (du, dv) per pixel.
+  /// Nearest-neighbour samples of `count` pixels of row `py` from device column `x`, seen through `inv`.
   static func sampleNearest(
-    _ src: UnsafeBufferPointer<UInt32>, _ w: Int, _ h: Int, _ p: Point, _ du: Double, _ dv: Double,
+    _ src: UnsafeBufferPointer<UInt32>, _ w: Int, _ h: Int, _ inv: Transform, _ x: Int,
+    _ py: Double,
     _ count: Int,
     _ out: UnsafeMutablePointer<UInt32>
   ) {
-    var u = p.x
-    var v = p.y
     let maxX = Double(w - 1)
     let maxY = Double(h - 1)
     for i in 0..<count {
+      let px = Double(x + i) + 0.5
+      let u = inv.a * px + inv.c * py + inv.tx
+      let v = inv.b * px + inv.d * py + inv.ty
       guard u.isFinite, v.isFinite else {
         out[i] = 0
         continue
       }
-      let x = Int(u.rounded(.down).clamped(to: 0...maxX))
-      let y = Int(v.rounded(.down).clamped(to: 0...maxY))
-      out[i] = src[y * w + x]
-      u += du
-      v += dv
+      let sx = Int(u.rounded(.down).clamped(to: 0...maxX))
+      let sy = Int(v.rounded(.down).clamped(to: 0...maxY))
+      out[i] = src[sy * w + sx]
     }
   }
 
-  /// Bilinear samples of premultiplied pixels along a row (pixel centres at k + 0.5),
-  /// clamping to the edge.
+  /// Bilinear samples of premultiplied pixels (centres at k + 0.5) of `count` pixels of row
+  /// `py` from device column `x`, seen through `inv`, clamping to the edge.
   static func sampleBilinear(
-    _ src: UnsafeBufferPointer<UInt32>, _ w: Int, _ h: Int, _ p: Point, _ du: Double, _ dv: Double,
+    _ src: UnsafeBufferPointer<UInt32>, _ w: Int, _ h: Int, _ inv: Transform, _ x: Int,
+    _ py: Double,
     _ count: Int,
     _ out: UnsafeMutablePointer<UInt32>
   ) {
-    var u = p.x - 0.5
-    var v = p.y - 0.5
     let maxX = Double(w - 1)
     let maxY = Double(h - 1)
     for i in 0..<count {
+      let px = Double(x + i) + 0.5
+      let u = inv.a * px + inv.c * py + inv.tx - 0.5
+      let v = inv.b * px + inv.d * py + inv.ty - 0.5
       guard u.isFinite, v.isFinite else {
         out[i] = 0
         continue
@@ -220,8 +222,6 @@ enum Shader {
       let top = Pixels.lerp(src[row0 + x0], src[row0 + x1], fx)
       let bottom = Pixels.lerp(src[row1 + x0], src[row1 + x1], fx)
       out[i] = Pixels.lerp(top, bottom, fy)
-      u += du
-      v += dv
     }
   }
 }
