@@ -21,7 +21,31 @@ public final class Canvas {
   struct Clip {
     var rect: IntRect
     /// Coverage per pixel of `rect`, or `nil` when the whole rectangle is inside.
-    var mask: [UInt8]?
+    var mask: [UInt8]? {
+      didSet { fullRows = mask.map { Clip.fullRows($0, width: rect.width) } ?? [] }
+    }
+    /// For each row of `rect`, whether the mask is 255 all along it (so it changes nothing).
+    private(set) var fullRows: [Bool] = []
+
+    init(rect: IntRect, mask: [UInt8]?) {
+      self.rect = rect
+      self.mask = mask
+      self.fullRows = mask.map { Clip.fullRows($0, width: rect.width) } ?? []
+    }
+
+    static func fullRows(_ mask: [UInt8], width: Int) -> [Bool] {
+      guard width > 0 else { return [] }
+      return stride(from: 0, to: mask.count, by: width).map { start in
+        mask[start..<Swift.min(mask.count, start + width)].allSatisfy { $0 == 255 }
+      }
+    }
+
+    /// The mask row `y` (device) must be applied.
+    func masks(row y: Int) -> Bool {
+      guard mask != nil else { return false }
+      let r = y - rect.y
+      return r < 0 || r >= fullRows.count || !fullRows[r]
+    }
   }
 
   /// The distance in device pixels within which curves are flattened.
@@ -265,9 +289,16 @@ public final class Canvas {
     var mask = [UInt8](repeating: 0, count: rect.width * rect.height)
     rasterizer.reset(region: rect)
     rasterizer.add(polys)
-    rasterizer.forEachSpan(rule: rule) { y, x, n, values, c in
-      let base = (y - rect.y) * rect.width + (x - rect.x)
-      for i in 0..<n { mask[base + i] = values?[i] ?? c }
+    mask.withUnsafeMutableBufferPointer { m in
+      guard let mb = m.baseAddress else { return }
+      rasterizer.forEachSpan(rule: rule) { y, x, n, values, c in
+        let base = (y - rect.y) * rect.width + (x - rect.x)
+        if let values, let vb = values.baseAddress {
+          (mb + base).update(from: vb, count: n)
+        } else {
+          (mb + base).update(repeating: c, count: n)
+        }
+      }
     }
     if let outer = current.mask {
       let cropped = Self.crop(outer, from: current.rect, to: rect)
@@ -349,12 +380,13 @@ public final class Canvas {
     if spanCoverage.count < count { spanCoverage = [UInt8](repeating: 0, count: count) }
     // The coverage of each pixel: the shape's, times the clip's, times the opacity.
     var uniform: UInt32? = UInt32(constant)
-    if coverage != nil || clip.mask != nil {
+    let masked = clip.masks(row: y)
+    if coverage != nil || masked {
       uniform = nil
       let maskStart = (y - clip.rect.y) * clip.rect.width + (x - clip.rect.x)
       spanCoverage.withUnsafeMutableBufferPointer { cov in
         for i in 0..<count { cov[i] = coverage?[i] ?? constant }
-        if let mask = clip.mask {
+        if masked, let mask = clip.mask {
           mask.withUnsafeBufferPointer { m in
             for i in 0..<count { cov[i] = UInt8(div255(Int(cov[i]) * Int(m[maskStart + i]))) }
           }
