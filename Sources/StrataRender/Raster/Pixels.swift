@@ -37,6 +37,15 @@ enum Pixels {
 
   typealias Vector8 = SIMD8<UInt32>
 
+  /// ``lerp(_:_:_:)`` on eight pixels at once, each with its own weight.
+  @inline(__always) static func lerp(_ a: Vector8, _ b: Vector8, _ f: Vector8) -> Vector8 {
+    let lanes = Vector8(repeating: 0x00FF_00FF)
+    let g = Vector8(repeating: 256) &- f
+    let rb = (((a & lanes) &* g &+ (b & lanes) &* f) &>> 8) & lanes
+    let ga = ((((a &>> 8) & lanes) &* g &+ ((b &>> 8) & lanes) &* f) &>> 8) & lanes
+    return rb | (ga &<< 8)
+  }
+
   /// ``scale(_:_:)`` on eight pixels at once.
   @inline(__always) static func scale(_ p: Vector8, _ a: Vector8) -> Vector8 {
     let lanes = Vector8(repeating: 0x00FF_00FF)

@@ -105,9 +105,26 @@ enum Shader {
               } else {
                 for j in lo...hi { row[j - lo] = Pixels.lerp(src[row0 + j], src[row1 + j], fy) }
               }
-              for i in 0..<count {
+              guard let fxBase = fxs.baseAddress else { return }
+              var i = 0
+              while i + 8 <= count {
+                // Eight pixels: gather both neighbours, then blend in SIMD lanes.
+                let c = x + i
+                var a = Pixels.Vector8()
+                var b = Pixels.Vector8()
+                for k in 0..<8 {
+                  a[k] = row[Int(x0s[c + k]) - lo]
+                  b[k] = row[Int(x1s[c + k]) - lo]
+                }
+                let f = UnsafeRawPointer(fxBase + c).loadUnaligned(as: Pixels.Vector8.self)
+                UnsafeMutableRawPointer(out + i).storeBytes(
+                  of: Pixels.lerp(a, b, f), as: Pixels.Vector8.self)
+                i += 8
+              }
+              while i < count {
                 let c = x + i
                 out[i] = Pixels.lerp(row[Int(x0s[c]) - lo], row[Int(x1s[c]) - lo], fxs[c])
+                i += 1
               }
             }
           }
