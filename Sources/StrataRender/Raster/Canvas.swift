@@ -186,6 +186,27 @@ public final class Canvas {
       Blur.gaussian(&alpha, width: small.width, height: small.height, sigma: s / Double(k))
     }
     var row = [UInt8](repeating: 0, count: area.width)
+    // Bilinear sampling positions of the small mask, per column (pixel centres map to
+    // (p + 0.5)/k − 0.5), so each row costs integer work only.
+    func positions(_ count: Int, from start: Int, limit: Int) -> (i0: [Int], i1: [Int], f: [Int]) {
+      var i0 = [Int](repeating: 0, count: count)
+      var i1 = [Int](repeating: 0, count: count)
+      var f = [Int](repeating: 0, count: count)
+      for j in 0..<count {
+        let u = ((Double(start + j) + 0.5) / Double(k) - 0.5).clamped(to: 0...Double(limit - 1))
+        i0[j] = Int(u)
+        i1[j] = Swift.min(i0[j] + 1, limit - 1)
+        f[j] = Int((u - Double(i0[j])) * 256)
+      }
+      return (i0, i1, f)
+    }
+    let columns =
+      k > 1
+      ? positions(area.width, from: area.x - region.x, limit: small.width) : (i0: [], i1: [], f: [])
+    let rows =
+      k > 1
+      ? positions(area.height, from: area.y - region.y, limit: small.height)
+      : (i0: [], i1: [], f: [])
     alpha.withUnsafeBufferPointer { a in
       row.withUnsafeMutableBufferPointer { out in
         for y in area.y..<area.maxY {
@@ -193,23 +214,17 @@ public final class Canvas {
             let start = (y - region.y) * region.width + (area.x - region.x)
             for i in 0..<area.width { out[i] = a[start + i] }
           } else {
-            // Bilinear from the small mask: pixel centres map to (p + 0.5)/k − 0.5.
-            let v = ((Double(y - region.y) + 0.5) / Double(k) - 0.5).clamped(
-              to: 0...Double(small.height - 1))
-            let y0 = Int(v)
-            let y1 = Swift.min(y0 + 1, small.height - 1)
-            let fy = Int((v - Double(y0)) * 256)
+            let r = y - area.y
+            let top = rows.i0[r] * small.width
+            let bottom = rows.i1[r] * small.width
+            let fy = rows.f[r]
             for i in 0..<area.width {
-              let u = ((Double(area.x + i - region.x) + 0.5) / Double(k) - 0.5).clamped(
-                to: 0...Double(small.width - 1))
-              let x0 = Int(u)
-              let x1 = Swift.min(x0 + 1, small.width - 1)
-              let fx = Int((u - Double(x0)) * 256)
-              let top =
-                Int(a[y0 * small.width + x0]) * (256 - fx) + Int(a[y0 * small.width + x1]) * fx
-              let bottom =
-                Int(a[y1 * small.width + x0]) * (256 - fx) + Int(a[y1 * small.width + x1]) * fx
-              out[i] = UInt8((top * (256 - fy) + bottom * fy + 32768) >> 16)
+              let x0 = columns.i0[i]
+              let x1 = columns.i1[i]
+              let fx = columns.f[i]
+              let t = Int(a[top + x0]) * (256 - fx) + Int(a[top + x1]) * fx
+              let b = Int(a[bottom + x0]) * (256 - fx) + Int(a[bottom + x1]) * fx
+              out[i] = UInt8((t * (256 - fy) + b * fy + 32768) >> 16)
             }
           }
           blendRow(
