@@ -287,14 +287,16 @@ func runExecutable(_ args: [String]) throws -> (status: Int32, out: String, err:
   @Test func aTerminalSeesFramesRateAndTimeLeft() {
     final class Box: @unchecked Sendable { var text = "" }
     let box = Box()
-    let p = Progress(total: 3, output: Tool.Output(out: { _ in }, err: { box.text += $0 }), showing: true)
+    let p = Progress(
+      total: 3, output: Tool.Output(out: { _ in }, err: { box.text += $0 }), showing: true)
     for _ in 0..<3 { p.advance() }
     p.finish()
     #expect(box.text.contains("frame 3/3"))
     #expect(box.text.contains("fps") && box.text.contains("s left"))
     #expect(box.text.hasSuffix("\n"))
     let quiet = Box()
-    let q = Progress(total: 2, output: Tool.Output(out: { _ in }, err: { quiet.text += $0 }), showing: false)
+    let q = Progress(
+      total: 2, output: Tool.Output(out: { _ in }, err: { quiet.text += $0 }), showing: false)
     q.advance()
     q.finish()
     #expect(quiet.text.isEmpty && q.done == 1)
