@@ -55,6 +55,7 @@ public final class Canvas {
   public static let flatteningTolerance = 0.005
 
   private var surfaces: [Surface]
+  private var spareSurfaces: [[UInt8]] = []
   private var clips: [Clip]
   let rasterizer = Rasterizer.take()
 
@@ -333,17 +334,24 @@ public final class Canvas {
   public func pushGroup(opacity: Double, bounds: Rect? = nil) {
     var rect = clips[clips.count - 1].rect.intersection(surfaces[surfaces.count - 1].rect)
     if let bounds { rect = rect.intersection(IntRect(covering: bounds)) }
-    surfaces.append(
-      Surface(
-        rect: rect,
-        pixels: [UInt8](repeating: 0, count: Swift.max(0, rect.width * rect.height * 4)),
-        opacity: opacity.clamped(to: 0...1)))
+    let count = Swift.max(0, rect.width * rect.height * 4)
+    // Reuse the memory of an earlier group: clearing it is much cheaper than allocating and
+    // faulting in a fresh buffer.
+    var pixels = spareSurfaces.popLast() ?? []
+    if pixels.count >= count {
+      pixels.removeLast(pixels.count - count)
+      _ = pixels.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) }
+    } else {
+      pixels = [UInt8](repeating: 0, count: count)
+    }
+    surfaces.append(Surface(rect: rect, pixels: pixels, opacity: opacity.clamped(to: 0...1)))
   }
 
   /// Composites the last group onto what is under it.
   public func popGroup() {
     guard surfaces.count > 1 else { return }
     let top = surfaces.removeLast()
+    defer { if spareSurfaces.count < 4 { spareSurfaces.append(top.pixels) } }
     let o = Int((top.opacity * 255).rounded())
     guard o > 0, !top.rect.isEmpty else { return }
     let parentIndex = surfaces.count - 1
