@@ -107,3 +107,22 @@ import Testing
     }
   }
 }
+
+@Suite struct FrameSequenceTests {
+  @Test func aSwipeRestsAndEasesBetweenPages() {
+    let s = FrameSequence.swipe(pages: 3, fps: 10)
+    #expect(s.positions.count == 28)  // 2.7 s at 10 fps, both ends
+    #expect(s.positions.first == 0 && s.positions.last == 2)
+    #expect(s.positions.filter { $0 == 1 }.count >= 5)  // a rest on page 1
+    for (a, b) in zip(s.positions, s.positions.dropFirst()) { #expect(b >= a) }
+    #expect(FrameSequence.swipe(pages: 3, frameCount: 7).positions.count == 7)
+  }
+
+  @Test func absurdRunsAreBounded() {
+    #expect(
+      FrameSequence.swipe(pages: Int.max, fps: 240).positions.count == FrameSequence.maximumFrames)
+    // No pages is one page at rest; a NaN frame rate counts as 60.
+    let still = FrameSequence.swipe(pages: 0, fps: .nan).positions
+    #expect(still.count == 31 && still.allSatisfy { $0 == 0 })
+  }
+}

@@ -228,3 +228,22 @@ func node() -> Node { Node(frame: Rect(x: 0, y: 0, width: 100, height: 50)) }
     #expect(c.currentPage == 3)
   }
 }
+
+@Suite struct PageIndicatorLimitTests {
+  @Test func hugePageCountsDrawABoundedNumberOfDots() {
+    let n = PageIndicatorNode(
+      pageCount: 1_000_000_000, frame: Rect(x: 0, y: 0, width: 300, height: 20))
+    n.pagePosition = 123_456
+    guard case .image(.vector(let v), _) = n.content else {
+      Issue.record("dots draw shapes")
+      return
+    }
+    #expect(v.shapes.count == PageIndicatorNode.maximumDots)
+    n.style = .numbers
+    guard case .text(let t, _) = n.content else {
+      Issue.record("numbers draw text")
+      return
+    }
+    #expect(t.string == "123457 / 1000000000")
+  }
+}

@@ -49,10 +49,15 @@ open class PageIndicatorNode: ButtonNode {
       title: TextContent(runs: []), actionIdentifier: Self.action, frame: frame, name: name)
   }
 
+  /// The most dots an indicator draws; with more pages the dot styles show the first ones
+  /// (the numbers and progress bar styles still count every page).
+  public static let maximumDots = 500
+
   /// The geometry the style draws in.
   public var layout: PageIndicatorLayout {
     PageIndicatorLayout(
-      count: pageCount, pagePosition: pagePosition.isFinite ? pagePosition : 0, size: bounds.size,
+      count: Swift.min(pageCount, Self.maximumDots), pageCount: pageCount,
+      pagePosition: pagePosition.isFinite ? pagePosition : 0, size: bounds.size,
       appearance: appearance,
       isVertical: orientation == .vertical, isRightToLeft: isRightToLeft)
   }
@@ -119,8 +124,10 @@ public struct PageIndicatorAppearance: Hashable, Sendable {
 
 /// Where a style draws: the dots' centres and the share each page has of the position.
 public struct PageIndicatorLayout: Hashable, Sendable {
-  /// The number of pages.
+  /// The number of dots drawn.
   public var count: Int
+  /// The number of pages (more than ``count`` past ``PageIndicatorNode/maximumDots``).
+  public var pageCount: Int
   /// The page position.
   public var pagePosition: Double
   /// The node's size.
@@ -280,10 +287,12 @@ public struct PageIndicatorStyle: Sendable, Hashable {
 
   /// "2 / 5": the nearest page and the count.
   public static let numbers = PageIndicatorStyle(name: "numbers") { l in
-    let current = l.count > 0 ? Int(l.clampedPosition.rounded()) + 1 : 0
+    let current =
+      l.pageCount > 0
+      ? Int(l.pagePosition.clamped(to: 0...Double(l.pageCount - 1)).rounded()) + 1 : 0
     return .text(
       TextContent(
-        "\(current) / \(l.count)", font: l.appearance.font, color: l.appearance.activeColor,
+        "\(current) / \(l.pageCount)", font: l.appearance.font, color: l.appearance.activeColor,
         alignment: .center))
   }
 
@@ -292,7 +301,10 @@ public struct PageIndicatorStyle: Sendable, Hashable {
     let a = l.appearance
     let thickness = a.dotSize / 2
     let length = (l.isVertical ? l.size.height : l.size.width)
-    let fraction = l.count > 0 ? ((l.clampedPosition + 1) / Double(l.count)).clamped(to: 0...1) : 0
+    let fraction =
+      l.pageCount > 0
+      ? ((l.pagePosition.clamped(to: 0...Double(l.pageCount - 1)) + 1) / Double(l.pageCount))
+        .clamped(to: 0...1) : 0
     let filled = length * fraction
     func bar(_ start: Double, _ len: Double) -> Path {
       let r =

@@ -119,15 +119,18 @@ struct RenderBenchmark {
     var results = [
       BenchmarkResult(name: "\(prefix).raster.\(size)", value: raster / 1e6, unit: "ms"),
       BenchmarkResult(
-        name: "\(prefix).raster.fps", value: 1e9 / raster, unit: "fps", note: fpsTarget ? "target >= 60" : ""),
+        name: "\(prefix).raster.fps", value: 1e9 / raster, unit: "fps",
+        note: fpsTarget ? "target >= 60" : ""),
       BenchmarkResult(name: "\(prefix).encode.\(size)", value: encode / 1e6, unit: "ms"),
       BenchmarkResult(name: "\(prefix).total.\(size)", value: (raster + encode) / 1e6, unit: "ms"),
     ]
     if let resvg = resvgTime(list, rounds: quick ? 2 : 5) {
-      results.append(BenchmarkResult(name: "\(prefix).resvg.\(size)", value: resvg / 1e6, unit: "ms"))
+      results.append(
+        BenchmarkResult(name: "\(prefix).resvg.\(size)", value: resvg / 1e6, unit: "ms"))
       results.append(
         BenchmarkResult(
-          name: "\(prefix).total.vs.resvg", value: (raster + encode) / resvg, unit: "x", note: "target < 1"))
+          name: "\(prefix).total.vs.resvg", value: (raster + encode) / resvg, unit: "x",
+          note: "target < 1"))
     }
     return results
   }

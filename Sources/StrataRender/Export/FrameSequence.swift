@@ -13,11 +13,15 @@ public struct FrameSequence: Hashable, Sendable {
     self.fps = fps
   }
 
+  /// The most frames a sequence holds (a longer run is sampled more sparsely).
+  public static let maximumFrames = 1_000_000
+
   /// A swipe through every page: a rest on each page and an eased transition between them.
   ///
   /// The run lasts `pages · rest + (pages − 1) · transition` seconds; transitions ease in and
   /// out (cubic). With `frameCount` the run is sampled in that many evenly spaced frames;
-  /// otherwise at `fps`, one frame every 1/fps seconds, both ends included.
+  /// otherwise at `fps`, one frame every 1/fps seconds, both ends included — at most
+  /// ``maximumFrames`` frames either way.
   public static func swipe(
     pages: Int, fps: Double = 60, rest: Double = 0.5, transition: Double = 0.6,
     frameCount: Int? = nil
@@ -26,7 +30,10 @@ public struct FrameSequence: Hashable, Sendable {
     let rest = Swift.max(0, rest)
     let transition = Swift.max(0.01, transition)
     let duration = Double(n) * rest + Double(n - 1) * transition
-    let count = frameCount ?? Swift.max(1, Int((duration * fps).rounded()) + 1)
+    let natural = (duration * (fps.isFinite && fps > 0 ? fps : 60)).rounded() + 1
+    let count = Swift.min(
+      maximumFrames, Swift.max(1, frameCount ?? Int(natural.clamped(to: 1...Double(maximumFrames))))
+    )
     let step = count > 1 ? duration / Double(count - 1) : 0
     let positions = (0..<count).map { i -> Double in
       let t = Double(i) * step
