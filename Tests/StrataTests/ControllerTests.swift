@@ -228,6 +228,20 @@ func makeController(
     #expect(c.currentPage == 0)
   }
 
+  @Test func absurdPageCountsAreClampedAndStayExact() {
+    struct Endless: TutorialDataSource { var numberOfPages: Int { Int.max } }
+    let c = TutorialController()
+    c.dataSource = Endless()
+    #expect(c.pageCount == TutorialController.maximumPageCount)
+    c.scroll(toPage: Int.max, animated: false)
+    #expect(c.currentPage == TutorialController.maximumPageCount - 1)
+    c.setContentOffset(.infinity)
+    #expect(c.scene().nodes.allSatisfy { $0.transform.isFinite })
+    c.showNextPage()
+    c.advance(by: 1)
+    #expect(c.currentPage == TutorialController.maximumPageCount - 1)
+  }
+
   @Test func offsetsAreClampedToOnePageOfOverscroll() {
     let (c, _) = makeController(pages: 3)
     c.setContentOffset(-10_000)

@@ -35,6 +35,10 @@ open class TutorialController {
   public static let minimumPageDimension = 1.0
   /// The largest page width or height; larger (or infinite) sizes are lowered to it.
   public static let maximumPageDimension = 100_000.0
+  /// The most pages a controller shows; a data source that says more is clamped to it (so that
+  /// every offset and page index stays exact in a `Double`).
+  public static let maximumPageCount = 1 << 31
+
   /// How many built pages are kept beyond the ones near the viewport.
   public static let pageCacheLimit = 8
 
@@ -226,7 +230,7 @@ open class TutorialController {
     staticContentNode = nil
 
     let source = activeDataSource
-    loadedPageCount = Swift.max(0, source?.numberOfPages ?? 0)
+    loadedPageCount = Swift.min(Self.maximumPageCount, Swift.max(0, source?.numberOfPages ?? 0))
     metrics = LayoutMetrics(
       pageSize: pageSize, staticContentHeight: staticContentHeight,
       roundnessHeight: roundnessHeight, labelsTopMargin: source?.labelsTopMargin,
