@@ -66,11 +66,9 @@ import Testing
   /// the exact area by up to about 0.07 (18/255) — so the small, edge-dense gallery
   /// scenes are compared at @2x and @3x, as frames are shown on phones, and the
   /// full-size layers frames at @1x too. See Docs/Rendering.md.
-  @Test func resvgDrawsTheSamePicture() throws {
-    guard let resvg = findProgram("resvg") else {
-      print("skipped: resvg is not on the PATH (pip install resvg-cli)")
-      return
-    }
+  @Test(.enabled(if: Peers.resvg != nil, "resvg is not on the PATH (pip install resvg-cli)"))
+  func resvgDrawsTheSamePicture() throws {
+    let resvg = try #require(Peers.resvg)
     let dir = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: dir) }
     var scenes = Gallery.all.map { ($0.0, $0.1, [2.0, 3.0]) }

@@ -44,11 +44,11 @@ import Testing
     #expect(PNGEncoder(mode: .small).encode(b).count < PNGEncoder(mode: .fast).encode(b).count)
   }
 
-  @Test func decodesFilesWrittenByAnotherEncoder() throws {
-    guard let python = findProgram("python3") else {
-      print("skipped: python3 is not on the PATH, so no independently written PNGs")
-      return
-    }
+  @Test(
+    .enabled(
+      if: Peers.python != nil, "python3 is not on the PATH, so no independently written PNGs"))
+  func decodesFilesWrittenByAnotherEncoder() throws {
+    let python = try #require(Peers.python)
     let dir = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: dir) }
     let script = testDirectory.appendingPathComponent("Fixtures/write_pngs.py").path

@@ -134,3 +134,16 @@ func temporaryFolder() throws -> URL {
   try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   return url
 }
+
+/// The optional test peers, found once.
+enum Peers {
+  /// `resvg`, installed by `pip install resvg-cli` (`.ci/run` does it).
+  static let resvg = findProgram("resvg")
+  /// `python3`, present on every machine this project runs on.
+  static let python = findProgram("python3")
+  /// Whether Python can import fontTools (`pip install fonttools`; `.ci/run` does it).
+  static let hasFontTools: Bool = {
+    guard let python else { return false }
+    return (try? runProgram(python, ["-c", "import fontTools"])) == 0
+  }()
+}

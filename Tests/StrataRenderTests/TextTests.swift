@@ -64,11 +64,9 @@ func tableOffset(_ d: [UInt8], _ tag: String) -> Int? {
     }
   }
 
-  @Test func advancesAndKerningAt17ptMatchFontTools() throws {
-    guard let python = findProgram("python3") else {
-      print("skipped: python3 is not on the PATH")
-      return
-    }
+  @Test(.enabled(if: Peers.hasFontTools, "fontTools is not installed (pip install fonttools)"))
+  func advancesAndKerningAt17ptMatchFontTools() throws {
+    let python = try #require(Peers.python)
     let text = "AVATAR Today, we'll Wave. Yo!"
     let script = testDirectory.appendingPathComponent("Fixtures/font_oracle.py").path
     let p = Process()
@@ -80,10 +78,7 @@ func tableOffset(_ d: [UInt8], _ tag: String) -> Int? {
     try p.run()
     let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     p.waitUntilExit()
-    if p.terminationStatus == 3 {
-      print("skipped: fontTools is not installed (pip install fonttools)")
-      return
-    }
+    #expect(p.terminationStatus == 0)
     let rows = out.split(separator: "\n").map { $0.split(separator: " ").compactMap { Double($0) } }
     #expect(rows.count == text.unicodeScalars.count)
     let catalog = FontCatalog(files: [dejaVuPath])
