@@ -242,3 +242,68 @@ import Testing
     #expect(ContentMode.aspectFit.rect(for: .zero, in: bounds).isEmpty)
   }
 }
+
+@Suite struct OcclusionTests {
+  /// Draws a list command by command, with no occlusion pass.
+  static func drawPlainly(_ list: DisplayList, into canvas: Canvas) {
+    let cache = GlyphCache()
+    for c in list.commands {
+      switch c {
+      case .beginGroup(let o, let b): canvas.pushGroup(opacity: o, bounds: b)
+      case .endGroup: canvas.popGroup()
+      case .beginClip(let p, let t, let r): canvas.pushClip(p, transform: t, rule: r)
+      case .endClip: canvas.popClip()
+      case .fill(let p, let t, let paint, let rule, let o):
+        canvas.fill(p, transform: t, paint: paint, rule: rule, opacity: o)
+      case .stroke(let p, let t, let paint, let style, let o):
+        canvas.stroke(p, transform: t, paint: paint, style: style, opacity: o)
+      case .image(let img, let t, let o): canvas.drawImage(img, transform: t, opacity: o)
+      case .shadow(let p, let t, let color, let offset, let sigma, let o):
+        canvas.drawShadow(
+          of: p, transform: t, color: color, offset: offset, sigma: sigma, opacity: o)
+      case .glyphs(let run, let t, let o):
+        canvas.drawGlyphs(run, transform: t, opacity: o, cache: cache)
+      }
+    }
+  }
+
+  @Test func skippingCoveredDrawingChangesNoPixel() throws {
+    var scenes = Gallery.all.map(\.1)
+    // An opaque card over part of the picture, as the static content is.
+    let root = Node(frame: Rect(x: 0, y: 0, width: 96, height: 96))
+    root.addChild(
+      ShapeNode(path: .circle(center: Point(x: 48, y: 40), radius: 40), fill: .solid(.red)))
+    let card = Node(frame: Rect(x: 0, y: 50, width: 96, height: 46))
+    card.backgroundColor = .white
+    card.mask = RoundnessArc(width: 96, height: 8).maskPath(bottom: 46)
+    root.addChild(card)
+    let side = Node(frame: Rect(x: 70, y: 0, width: 26, height: 96))
+    side.backgroundColor = .blue
+    root.addChild(side)
+    scenes.append(Scene(root: root, size: root.size))
+    for scene in scenes {
+      for scale in [1.0, 2.5] {
+        let list = try DisplayList(scene: scene, scale: scale)
+        let optimised = try Canvas(width: list.width, height: list.height)
+        optimised.draw(list)
+        let plain = try Canvas(width: list.width, height: list.height)
+        Self.drawPlainly(list, into: plain)
+        #expect(optimised.buffer == plain.buffer)
+      }
+    }
+    let withCard = try DisplayList(scene: scenes[scenes.count - 1], scale: 1)
+    let canvas = try Canvas(width: 96, height: 96)
+    #expect(canvas.occlusion(withCard).0.count == 2)  // the card below its arc, and the blue side
+  }
+
+  @Test func occludersShrinkWhatIsLeftToARectangle() {
+    let v = IntRect(x: 0, y: 0, width: 100, height: 100)
+    #expect(
+      Canvas.shrink(v, by: IntRect(x: -5, y: 60, width: 110, height: 50))
+        == IntRect(x: 0, y: 0, width: 100, height: 60))
+    #expect(
+      Canvas.shrink(v, by: IntRect(x: 70, y: 0, width: 30, height: 100))
+        == IntRect(x: 0, y: 0, width: 70, height: 100))
+    #expect(Canvas.shrink(v, by: IntRect(x: 10, y: 10, width: 20, height: 20)) == v)  // a hole would not be a rectangle
+  }
+}

@@ -89,12 +89,21 @@ public struct FrameRenderer {
 
 extension Canvas {
   /// Draws every command of `list`, rasterizing glyphs through `glyphCache`.
+  ///
+  /// A first pass finds the opaque rectangles the list paints at the top level (inside clips,
+  /// using the rows a clip mask fully covers) and keeps every earlier command out of them:
+  /// what a later opaque fill covers is never drawn. The pixels are the same.
   public func draw(_ list: DisplayList, glyphCache: GlyphCache = GlyphCache()) {
-    for c in list.commands {
+    let (occluders, clipsMade) = occlusion(list)
+    let full = IntRect(x: 0, y: 0, width: width, height: height)
+    for (i, c) in list.commands.enumerated() {
+      visibleRect = full
+      for o in occluders where o.index > i { visibleRect = Self.shrink(visibleRect, by: o.rect) }
       switch c {
       case .beginGroup(let o, let b): pushGroup(opacity: o, bounds: b)
       case .endGroup: popGroup()
-      case .beginClip(let p, let t, let r): pushClip(p, transform: t, rule: r)
+      case .beginClip(let p, let t, let r):
+        if let made = clipsMade[i] { pushClip(made) } else { pushClip(p, transform: t, rule: r) }
       case .endClip: popClip()
       case .fill(let p, let t, let paint, let rule, let o):
         fill(p, transform: t, paint: paint, rule: rule, opacity: o)
@@ -107,5 +116,78 @@ extension Canvas {
         drawGlyphs(run, transform: t, opacity: o, cache: glyphCache)
       }
     }
+    visibleRect = full
+  }
+
+  /// The opaque top-level rectangles of `list` (with the index of the command that paints each),
+  /// and the clips made on the way, to reuse when drawing.
+  func occlusion(_ list: DisplayList) -> ([(index: Int, rect: IntRect)], [Int: Clip]) {
+    var occluders: [(index: Int, rect: IntRect)] = []
+    var made: [Int: Clip] = [:]
+    var stack = [currentClip]
+    var depth = 0
+    for (i, c) in list.commands.enumerated() {
+      switch c {
+      case .beginGroup: depth += 1
+      case .endGroup: depth -= 1
+      case .beginClip(let p, let t, let r):
+        let clip = makeClip(p, transform: t, rule: r, inside: stack[stack.count - 1])
+        made[i] = clip
+        stack.append(clip)
+      case .endClip:
+        if stack.count > 1 { stack.removeLast() }
+      case .fill(let p, let t, .solid(let color), _, let o)
+      where depth == 0 && color.alpha >= 1 && o >= 1:
+        guard let inner = Self.innerRect(p.applying(t)) else { continue }
+        let clip = stack[stack.count - 1]
+        var rect = inner.intersection(clip.rect)
+        if clip.mask != nil {
+          // Only the rows the mask covers completely, in the longest such run.
+          var best = (start: 0, length: 0)
+          var run = (start: 0, length: 0)
+          for (r, full) in clip.fullRows.enumerated() {
+            if full {
+              if run.length == 0 { run.start = r }
+              run.length += 1
+              if run.length > best.length { best = run }
+            } else {
+              run.length = 0
+            }
+          }
+          rect = rect.intersection(
+            IntRect(
+              x: clip.rect.x, y: clip.rect.y + best.start, width: clip.rect.width,
+              height: best.length))
+        }
+        if !rect.isEmpty { occluders.append((i, rect)) }
+      default:
+        continue
+      }
+    }
+    return (occluders, made)
+  }
+
+  /// `v` less the part of it `o` covers, when that leaves a rectangle (`o` spans all of `v`'s
+  /// width or height); `v` otherwise.
+  static func shrink(_ v: IntRect, by o: IntRect) -> IntRect {
+    if o.x <= v.x && o.maxX >= v.maxX {
+      if o.y <= v.y && o.maxY > v.y {
+        let top = Swift.min(o.maxY, v.maxY)
+        return IntRect(x: v.x, y: top, width: v.width, height: v.maxY - top)
+      }
+      if o.maxY >= v.maxY && o.y < v.maxY {
+        return IntRect(x: v.x, y: v.y, width: v.width, height: Swift.max(0, o.y - v.y))
+      }
+    }
+    if o.y <= v.y && o.maxY >= v.maxY {
+      if o.x <= v.x && o.maxX > v.x {
+        let left = Swift.min(o.maxX, v.maxX)
+        return IntRect(x: left, y: v.y, width: v.maxX - left, height: v.height)
+      }
+      if o.maxX >= v.maxX && o.x < v.maxX {
+        return IntRect(x: v.x, y: v.y, width: Swift.max(0, o.x - v.x), height: v.height)
+      }
+    }
+    return v
   }
 }

@@ -54,6 +54,9 @@ public final class Canvas {
   /// of a circle's area; at 0.005 px that is under 0.1 % for any radius from 7 px up.
   public static let flatteningTolerance = 0.005
 
+  /// Where drawing can still be seen: the canvas minus what later opaque commands cover (set
+  /// per command by ``draw(_:glyphCache:)``; the whole canvas otherwise).
+  var visibleRect: IntRect
   private var surfaces: [Surface]
   private var spareSurfaces: [[UInt8]] = []
   private var clips: [Clip]
@@ -90,6 +93,7 @@ public final class Canvas {
   public init(buffer: PixelBuffer) {
     let full = IntRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
     surfaces = [Surface(rect: full, pixels: buffer.pixels, opacity: 1)]
+    visibleRect = full
     clips = [Clip(rect: full, mask: nil)]
   }
 
@@ -161,6 +165,7 @@ public final class Canvas {
     let s = sigma.isFinite ? Swift.max(0, Swift.min(sigma, 500)) : 0
     let margin = Int((3 * s).rounded(.up)) + 2
     let target = clips[clips.count - 1].rect.intersection(surfaces[surfaces.count - 1].rect)
+      .intersection(visibleRect)
     let region = IntRect(covering: Self.bounds(of: polys)).outset(by: margin).intersection(
       target.outset(by: margin))
     guard !region.isEmpty, region.width * region.height <= PixelBuffer.pixelLimit else { return }
@@ -259,6 +264,7 @@ public final class Canvas {
       return
     }
     let clip = clips[clips.count - 1].rect.intersection(surfaces[surfaces.count - 1].rect)
+      .intersection(visibleRect)
     for (i, g) in run.glyphs.enumerated() {
       let origin = transform.apply(to: run.positions[i])
       guard origin.isFinite, abs(origin.x) < 1e7, abs(origin.y) < 1e7 else { continue }
@@ -288,20 +294,26 @@ public final class Canvas {
 
   /// Restricts drawing to the inside of `path` until the matching ``popClip()``.
   public func pushClip(_ path: Path, transform: Transform = .identity, rule: FillRule = .nonZero) {
-    let current = clips[clips.count - 1]
+    clips.append(makeClip(path, transform: transform, rule: rule, inside: clips[clips.count - 1]))
+  }
+
+  /// Pushes a clip made earlier by ``makeClip(_:transform:rule:inside:)``.
+  func pushClip(_ clip: Clip) { clips.append(clip) }
+
+  /// The current clip.
+  var currentClip: Clip { clips[clips.count - 1] }
+
+  /// The clip of `path` inside `current`.
+  func makeClip(_ path: Path, transform: Transform, rule: FillRule, inside current: Clip) -> Clip {
     let device = path.applying(transform)
     if let r = Self.pixelAlignedRect(device) {
       let rect = current.rect.intersection(r)
-      clips.append(
-        Clip(rect: rect, mask: current.mask.map { Self.crop($0, from: current.rect, to: rect) }))
-      return
+      return Clip(
+        rect: rect, mask: current.mask.map { Self.crop($0, from: current.rect, to: rect) })
     }
     let polys = device.flattened(tolerance: Self.flatteningTolerance)
     let rect = current.rect.intersection(IntRect(covering: Self.bounds(of: polys)))
-    guard !rect.isEmpty else {
-      clips.append(Clip(rect: .empty, mask: nil))
-      return
-    }
+    guard !rect.isEmpty else { return Clip(rect: .empty, mask: nil) }
     var mask = [UInt8](repeating: 0, count: rect.width * rect.height)
     rasterizer.reset(region: rect)
     rasterizer.add(polys)
@@ -320,7 +332,7 @@ public final class Canvas {
       let cropped = Self.crop(outer, from: current.rect, to: rect)
       for i in mask.indices { mask[i] = UInt8(div255(Int(mask[i]) * Int(cropped[i]))) }
     }
-    clips.append(Clip(rect: rect, mask: mask))
+    return Clip(rect: rect, mask: mask)
   }
 
   /// Removes the clip added by the last ``pushClip(_:transform:rule:)``.
@@ -333,6 +345,7 @@ public final class Canvas {
   /// `bounds` (device pixels) limits the offscreen layer; `nil` means the current clip.
   public func pushGroup(opacity: Double, bounds: Rect? = nil) {
     var rect = clips[clips.count - 1].rect.intersection(surfaces[surfaces.count - 1].rect)
+      .intersection(visibleRect)
     if let bounds { rect = rect.intersection(IntRect(covering: bounds)) }
     let count = Swift.max(0, rect.width * rect.height * 4)
     // Reuse the memory of an earlier group: clearing it is much cheaper than allocating and
@@ -356,7 +369,7 @@ public final class Canvas {
     guard o > 0, !top.rect.isEmpty else { return }
     let parentIndex = surfaces.count - 1
     let pr = surfaces[parentIndex].rect
-    let r = top.rect.intersection(pr)
+    let r = top.rect.intersection(pr).intersection(visibleRect)
     guard !r.isEmpty else { return }
     top.pixels.withUnsafeBytes { rawSrc in
       surfaces[parentIndex].pixels.withUnsafeMutableBytes { rawDst in
@@ -380,7 +393,8 @@ public final class Canvas {
     let clip = clips[clips.count - 1]
     let surface = surfaces[surfaces.count - 1].rect
     let region = IntRect(covering: Self.bounds(of: polylines)).intersection(clip.rect).intersection(
-      surface)
+      surface
+    ).intersection(visibleRect)
     guard !region.isEmpty else { return }
     let o = Int((opacity.clamped(to: 0...1) * 255).rounded())
     guard o > 0 else { return }
@@ -471,6 +485,37 @@ public final class Canvas {
     }
     guard l <= r, t <= b else { return .zero }
     return Rect(x: l, y: t, width: r - l, height: b - t)
+  }
+
+  /// The whole pixels inside `path`, if it is one axis-aligned rectangle (on whole pixels or not).
+  static func innerRect(_ path: Path) -> IntRect? {
+    var pts: [Point] = []
+    for e in path.elements {
+      switch e {
+      case .move(let p), .line(let p): pts.append(p)
+      case .close: continue
+      default: return nil
+      }
+    }
+    if pts.count == 5, pts[4] == pts[0] { pts.removeLast() }
+    guard pts.count == 4, pts.allSatisfy(\.isFinite) else { return nil }
+    for i in 0..<4 {
+      let a = pts[i]
+      let b = pts[(i + 1) % 4]
+      if a.x != b.x && a.y != b.y { return nil }
+    }
+    let xs = pts.map(\.x)
+    let ys = pts.map(\.y)
+    guard let l = xs.min(), let r = xs.max(), let t = ys.min(), let b = ys.max(),
+      Set(xs).count == 2, Set(ys).count == 2
+    else { return nil }
+    let lim = 16_777_216.0
+    let x0 = Int(l.clamped(to: -lim...lim).rounded(.up))
+    let y0 = Int(t.clamped(to: -lim...lim).rounded(.up))
+    let x1 = Int(r.clamped(to: -lim...lim).rounded(.down))
+    let y1 = Int(b.clamped(to: -lim...lim).rounded(.down))
+    guard x1 > x0, y1 > y0 else { return nil }
+    return IntRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
   }
 
   /// The rectangle `path` is, if it is one axis-aligned rectangle on whole pixels.
