@@ -304,6 +304,7 @@ import Testing
     #expect(
       Canvas.shrink(v, by: IntRect(x: 70, y: 0, width: 30, height: 100))
         == IntRect(x: 0, y: 0, width: 70, height: 100))
-    #expect(Canvas.shrink(v, by: IntRect(x: 10, y: 10, width: 20, height: 20)) == v)  // a hole would not be a rectangle
+    // A hole would not leave a rectangle.
+    #expect(Canvas.shrink(v, by: IntRect(x: 10, y: 10, width: 20, height: 20)) == v)
   }
 }
