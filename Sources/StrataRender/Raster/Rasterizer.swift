@@ -29,6 +29,9 @@ final class Rasterizer: @unchecked Sendable {
   private var cells: [Float] = []
   private var rowMin: [Int32] = []
   private var rowMax: [Int32] = []
+  /// The last touched cell that changes a visible pixel (cells from the width on only change
+  /// pixels right of the region), or −1.
+  private var rowVisibleMax: [Int32] = []
   private var stride = 0
 
   /// Prepares for a new fill over `region` (reusing the buffers).
@@ -41,10 +44,12 @@ final class Rasterizer: @unchecked Sendable {
     if rowMin.count < r.height {
       rowMin = [Int32](repeating: 0, count: r.height)
       rowMax = [Int32](repeating: 0, count: r.height)
+      rowVisibleMax = [Int32](repeating: 0, count: r.height)
     }
     for i in 0..<Swift.max(0, r.height) {
       rowMin[i] = Int32.max
       rowMax[i] = -1
+      rowVisibleMax[i] = -1
     }
   }
 
@@ -184,6 +189,10 @@ final class Rasterizer: @unchecked Sendable {
   @inline(__always) private func touch(_ y: Int, _ lo: Int, _ hi: Int) {
     if Int32(lo) < rowMin[y] { rowMin[y] = Int32(lo) }
     if Int32(hi) > rowMax[y] { rowMax[y] = Int32(hi) }
+    if lo < region.width {
+      let visible = Int32(Swift.min(hi, region.width - 1))
+      if visible > rowVisibleMax[y] { rowVisibleMax[y] = visible }
+    }
   }
 
   /// Calls `body` for every row with any coverage, with spans of coverage in 0...255.
@@ -208,8 +217,17 @@ final class Rasterizer: @unchecked Sendable {
           if hi < 0 { continue }
           let start = lineStartIndex(y)
           var acc: Float = 0
+          let visibleMax = Int(rowVisibleMax[y])
           let first = Swift.min(lo, w)
-          let last = Swift.min(hi, w)  // cells beyond `last` do not change the sum
+          // Cells beyond `last` do not change the sum of any visible pixel.
+          let last = Swift.min(visibleMax, w)
+          if visibleMax < 0 || first > last {
+            for j in first...Swift.min(hi, w + 1) { a[start + j] = 0 }
+            rowMin[y] = Int32.max
+            rowMax[y] = -1
+            rowVisibleMax[y] = -1
+            continue
+          }
           // Between edges the cells are zero and the coverage does not change: a run of at
           // least `Self.constantRun` such cells goes out as one constant span (so the inside of
           // a large shape is filled, not blended pixel by pixel).
@@ -257,6 +275,7 @@ final class Rasterizer: @unchecked Sendable {
           for j in first...Swift.min(hi, w + 1) { a[start + j] = 0 }
           rowMin[y] = Int32.max
           rowMax[y] = -1
+          rowVisibleMax[y] = -1
         }
       }
     }
