@@ -66,12 +66,15 @@ public struct FrameRenderer {
     {
       buffer = try PixelBuffer(width: list.width, height: list.height)
     }
-    let fill =
-      background.map { PremultipliedColor($0) } ?? PremultipliedColor(r: 0, g: 0, b: 0, a: 0)
-    let packed = Pixels.pack(fill)
-    buffer.pixels.withUnsafeMutableBytes { raw in
-      let p = raw.bindMemory(to: UInt32.self)
-      for i in p.indices { p[i] = packed }
+    // Clear the buffer, unless the first command paints over all of it anyway.
+    if !list.beginsWithOpaqueCover {
+      let fill =
+        background.map { PremultipliedColor($0) } ?? PremultipliedColor(r: 0, g: 0, b: 0, a: 0)
+      let packed = Pixels.pack(fill)
+      buffer.pixels.withUnsafeMutableBytes { raw in
+        let p = raw.bindMemory(to: UInt32.self)
+        for i in p.indices { p[i] = packed }
+      }
     }
     let canvas = Canvas(taking: &buffer)
     canvas.draw(list, glyphCache: glyphCache)
@@ -84,6 +87,17 @@ public struct FrameRenderer {
   {
     controller.setPagePosition(pagePosition)
     return try render(controller.scene())
+  }
+}
+
+extension DisplayList {
+  /// Whether the first command is an opaque fill of a rectangle covering the whole frame, so
+  /// what the frame held before cannot show.
+  var beginsWithOpaqueCover: Bool {
+    guard case .fill(let p, let t, let paint, _, let o)? = commands.first, paint.isOpaque, o >= 1,
+      let r = Canvas.innerRect(p.applying(t))
+    else { return false }
+    return r.x <= 0 && r.y <= 0 && r.maxX >= width && r.maxY >= height
   }
 }
 
