@@ -64,15 +64,58 @@ import Testing
     for case let shader? in shaders {
       var whole = [UInt32](repeating: 0, count: 100)
       var parts = [UInt32](repeating: 0, count: 100)
+      var cache = ShadeCache()
       whole.withUnsafeMutableBufferPointer { p in
-        if let base = p.baseAddress { shader.shade(x: 5, y: 7, count: 100, into: base) }
+        if let base = p.baseAddress {
+          shader.shade(x: 5, y: 7, count: 100, into: base, cache: &cache)
+        }
       }
       parts.withUnsafeMutableBufferPointer { p in
         guard let base = p.baseAddress else { return }
-        shader.shade(x: 5, y: 7, count: 37, into: base)
-        shader.shade(x: 42, y: 7, count: 63, into: base + 37)
+        shader.shade(x: 5, y: 7, count: 37, into: base, cache: &cache)
+        shader.shade(x: 42, y: 7, count: 63, into: base + 37, cache: &cache)
       }
       #expect(whole == parts)
+    }
+  }
+
+  @Test func keptBitmapRowsGiveTheSamePixelsAsFreshSampling() throws {
+    // Scaled bitmaps drawn row by row through one cache (several spans per row, rows that
+    // share source rows, two bitmaps at the same transform) must match sampling every span
+    // with a cache of its own.
+    func image(_ seed: Int) throws -> RasterImage {
+      try #require(
+        RasterImage(
+          width: 7, height: 5,
+          pixels: (0..<140).map { i in i % 4 == 3 ? 255 : UInt8((i * seed + 11) % 256) }))
+    }
+    let transform = Transform(scaleX: 13.3, y: 9.7).translatedBy(x: 0.4, y: 0.3)
+    let inverse = try #require(transform.inverted())
+    let columns = Shader.ColumnTable(inverse: inverse, imageWidth: 7, count: 120)
+    let images = [try image(37), try image(53)]
+    var kept = ShadeCache()
+    kept.begin(columns: 2..<100)  // once: the bitmaps must be told apart on their own
+    for y in 0..<60 {
+      // Alternate bitmaps row by row, so each finds the other's rows (same source indices) kept.
+      for img in images {
+        let shader = Shader.axisAlignedImage(img, inverse: inverse, columns: columns)
+        for (x, count) in [(2, 1), (3, 90), (93, 7)] {
+          var viaKept = [UInt32](repeating: 0, count: count)
+          var fresh = [UInt32](repeating: 0, count: count)
+          var own = ShadeCache()
+          viaKept.withUnsafeMutableBufferPointer { p in
+            if let base = p.baseAddress {
+              shader.shade(x: x, y: y, count: count, into: base, cache: &kept)
+            }
+          }
+          fresh.withUnsafeMutableBufferPointer { p in
+            if let base = p.baseAddress {
+              shader.shade(x: x, y: y, count: count, into: base, cache: &own)
+            }
+          }
+          #expect(viaKept == fresh, "row \(y), span from \(x)")
+        }
+      }
     }
   }
 

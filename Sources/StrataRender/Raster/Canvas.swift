@@ -64,6 +64,8 @@ public final class Canvas {
 
   deinit { Rasterizer.give(rasterizer) }
   private var spanColors = [UInt32](repeating: 0, count: 1024)
+  /// Resampled bitmap rows kept between the rows of one draw.
+  private var shadeCache = ShadeCache()
   private var spanCoverage = [UInt8](repeating: 0, count: 1024)
 
   /// Creates a transparent canvas.
@@ -243,7 +245,8 @@ public final class Canvas {
             top.withUnsafeBufferPointer { t in
               bottom.withUnsafeBufferPointer { b in
                 for i in 0..<area.width {
-                  out[i] = UInt8(truncatingIfNeeded: (t[i] &* (256 - fy) &+ b[i] &* fy &+ 32768) >> 16)
+                  out[i] = UInt8(
+                    truncatingIfNeeded: (t[i] &* (256 - fy) &+ b[i] &* fy &+ 32768) >> 16)
                 }
               }
             }
@@ -415,6 +418,7 @@ public final class Canvas {
     guard o > 0 else { return }
     rasterizer.reset(region: region)
     rasterizer.add(polylines)
+    shadeCache.begin(columns: region.x..<(region.x + region.width))
     rasterizer.forEachSpan(rule: rule) { y, x, n, values, c in
       blendRow(y: y, x: x, count: n, coverage: values, constant: c, shader: shader, opacity255: o)
     }
@@ -454,7 +458,9 @@ public final class Canvas {
     let solid = shader.rowColor(y: y)
     spanColors.withUnsafeMutableBufferPointer { colors in
       guard let colorBase = colors.baseAddress else { return }
-      if solid == nil { shader.shade(x: x, y: y, count: count, into: colorBase) }
+      if solid == nil {
+        shader.shade(x: x, y: y, count: count, into: colorBase, cache: &shadeCache)
+      }
       surfaces[si].pixels.withUnsafeMutableBytes { raw in
         let dst = raw.bindMemory(to: UInt32.self)
         let d0 = (y - sr.y) * sr.width + (x - sr.x)

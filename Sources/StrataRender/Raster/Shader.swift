@@ -54,7 +54,9 @@ enum Shader {
   }
 
   /// Writes the packed colours (see ``Pixels``) of `count` pixels from (x, y) into `out`.
-  func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+  func shade(
+    x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>, cache: inout ShadeCache
+  ) {
     let py = Double(y) + 0.5
     switch self {
     case .solid(let c):
@@ -90,42 +92,38 @@ enum Shader {
       let row1 = (y0 + 1 < img.height ? y0 + 1 : y0) * img.width
       img.pixels.withUnsafeBytes { raw in
         let src = raw.bindMemory(to: UInt32.self)
-        columns.x0.withUnsafeBufferPointer { x0s in
-          columns.x1.withUnsafeBufferPointer { x1s in
-            columns.fx.withUnsafeBufferPointer { fxs in
-              guard count > 0 else { return }
-              // Blend the two source rows once over the columns this span reads, then
-              // each pixel needs one horizontal blend.
-              let lo = Int(Swift.min(x0s[x], x0s[x + count - 1]))
-              let hi = Int(Swift.max(x1s[x], x1s[x + count - 1]))
-              let row = UnsafeMutablePointer<UInt32>.allocate(capacity: hi - lo + 1)
-              defer { row.deallocate() }
-              if fy == 0 {
-                for j in lo...hi { row[j - lo] = src[row0 + j] }
-              } else {
-                for j in lo...hi { row[j - lo] = Pixels.lerp(src[row0 + j], src[row1 + j], fy) }
-              }
-              guard let fxBase = fxs.baseAddress else { return }
-              var i = 0
-              while i + 8 <= count {
-                // Eight pixels: gather both neighbours, then blend in SIMD lanes.
-                let c = x + i
-                var a = Pixels.Vector8()
-                var b = Pixels.Vector8()
-                for k in 0..<8 {
-                  a[k] = row[Int(x0s[c + k]) - lo]
-                  b[k] = row[Int(x1s[c + k]) - lo]
-                }
-                let f = UnsafeRawPointer(fxBase + c).loadUnaligned(as: Pixels.Vector8.self)
-                UnsafeMutableRawPointer(out + i).storeBytes(
-                  of: Pixels.lerp(a, b, f), as: Pixels.Vector8.self)
-                i += 8
-              }
-              while i < count {
-                let c = x + i
-                out[i] = Pixels.lerp(row[Int(x0s[c]) - lo], row[Int(x1s[c]) - lo], fxs[c])
-                i += 1
-              }
+        guard count > 0, let base = src.baseAddress else { return }
+        // Separable: each source row is resampled across the span's columns once (and kept
+        // for the next device rows, which mostly read the same two source rows), then each
+        // device row blends two resampled rows — contiguous work in SIMD lanes.
+        let cols = cache.prepare(image: UnsafeRawPointer(base), inverse: inv, x: x, count: count)
+        let a = cache.row(y0) {
+          Shader.resample(src, row0, columns, cols.lowerBound, cols.count, into: &$0)
+        }
+        let b =
+          row1 == row0 || fy == 0
+          ? a
+          : cache.row(y0 + 1) {
+            Shader.resample(src, row1, columns, cols.lowerBound, cols.count, into: &$0)
+          }
+        let offset = x - cols.lowerBound
+        cache.slots[a].values.withUnsafeBufferPointer { top in
+          cache.slots[b].values.withUnsafeBufferPointer { bottom in
+            guard let t = top.baseAddress.map({ $0 + offset }),
+              let d = bottom.baseAddress.map({ $0 + offset })
+            else { return }
+            var i = 0
+            let f = Pixels.Vector8(repeating: fy)
+            while i + 8 <= count {
+              let va = UnsafeRawPointer(t + i).loadUnaligned(as: Pixels.Vector8.self)
+              let vb = UnsafeRawPointer(d + i).loadUnaligned(as: Pixels.Vector8.self)
+              UnsafeMutableRawPointer(out + i).storeBytes(
+                of: Pixels.lerp(va, vb, f), as: Pixels.Vector8.self)
+              i += 8
+            }
+            while i < count {
+              out[i] = Pixels.lerp(t[i], d[i], fy)
+              i += 1
             }
           }
         }
@@ -137,6 +135,43 @@ enum Shader {
           Shader.sampleNearest(src, img.width, img.height, inv, x, py, count, out)
         } else {
           Shader.sampleBilinear(src, img.width, img.height, inv, x, py, count, out)
+        }
+      }
+    }
+  }
+
+  /// Source row `rowStart` (an offset into the pixels) resampled at the columns of a span.
+  static func resample(
+    _ src: UnsafeBufferPointer<UInt32>, _ rowStart: Int, _ columns: ColumnTable, _ x: Int,
+    _ count: Int,
+    into values: inout [UInt32]
+  ) {
+    if values.count < count { values = [UInt32](repeating: 0, count: count) }
+    columns.x0.withUnsafeBufferPointer { x0s in
+      columns.x1.withUnsafeBufferPointer { x1s in
+        columns.fx.withUnsafeBufferPointer { fxs in
+          values.withUnsafeMutableBufferPointer { v in
+            guard let fxBase = fxs.baseAddress, let out = v.baseAddress else { return }
+            var i = 0
+            while i + 8 <= count {
+              let c = x + i
+              var a = Pixels.Vector8()
+              var b = Pixels.Vector8()
+              for k in 0..<8 {
+                a[k] = src[rowStart + Int(x0s[c + k])]
+                b[k] = src[rowStart + Int(x1s[c + k])]
+              }
+              let f = UnsafeRawPointer(fxBase + c).loadUnaligned(as: Pixels.Vector8.self)
+              UnsafeMutableRawPointer(out + i).storeBytes(
+                of: Pixels.lerp(a, b, f), as: Pixels.Vector8.self)
+              i += 8
+            }
+            while i < count {
+              let c = x + i
+              out[i] = Pixels.lerp(src[rowStart + Int(x0s[c])], src[rowStart + Int(x1s[c])], fxs[c])
+              i += 1
+            }
+          }
         }
       }
     }
@@ -240,5 +275,66 @@ enum Shader {
       let bottom = Pixels.lerp(src[row1 + x0], src[row1 + x1], fx)
       out[i] = Pixels.lerp(top, bottom, fy)
     }
+  }
+}
+
+/// Resampled source rows a canvas keeps between the rows of one bitmap draw.
+///
+/// A canvas calls ``begin(columns:)`` before each fill with the columns the fill can touch;
+/// rows are then resampled across all of them once, so the several spans of one device row
+/// (antialiased edges, interior run) and the next device rows reuse them.
+struct ShadeCache {
+  struct Slot {
+    var index = -1
+    var values: [UInt32] = []
+  }
+
+  var slots = [Slot(), Slot()]
+  private var image: UnsafeRawPointer?
+  private var inverse = Transform.identity
+  private var columns = 0..<0
+  private var draw = 0..<0
+  private var next = 0
+
+  /// Starts a draw whose spans lie within `columns`; forgets every row kept so far.
+  mutating func begin(columns: Range<Int>) {
+    draw = columns
+    forget()
+  }
+
+  private mutating func forget() {
+    image = nil
+    slots[0].index = -1
+    slots[1].index = -1
+  }
+
+  /// The columns the kept rows cover for a span of `count` pixels from `x`; forgets the
+  /// rows unless they are for the same bitmap and transform and cover the span.
+  mutating func prepare(image: UnsafeRawPointer, inverse: Transform, x: Int, count: Int) -> Range<
+    Int
+  > {
+    let span = x..<(x + count)
+    if image != self.image || inverse != self.inverse || !Self.range(columns, covers: span) {
+      forget()
+      self.image = image
+      self.inverse = inverse
+      columns = Self.range(draw, covers: span) ? draw : span
+    }
+    return columns
+  }
+
+  private static func range(_ outer: Range<Int>, covers inner: Range<Int>) -> Bool {
+    outer.lowerBound <= inner.lowerBound && inner.upperBound <= outer.upperBound
+  }
+
+  /// The slot holding source row `index`, filling the older slot with `make` if needed.
+  mutating func row(_ index: Int, make: (inout [UInt32]) -> Void) -> Int {
+    if slots[0].index == index { return 0 }
+    if slots[1].index == index { return 1 }
+    let s = next
+    next = 1 - next
+    slots[s].index = index
+    make(&slots[s].values)
+    return s
   }
 }
