@@ -508,8 +508,11 @@ public final class Canvas {
     return Rect(x: l, y: t, width: r - l, height: b - t)
   }
 
-  /// The whole pixels inside `path`, if it is one axis-aligned rectangle (on whole pixels or not).
-  static func innerRect(_ path: Path) -> IntRect? {
+  /// The edges of `path`, if it is one axis-aligned rectangle: four corners joined by
+  /// horizontal and vertical lines.
+  static func rectangleEdges(
+    _ path: Path
+  ) -> (left: Double, top: Double, right: Double, bottom: Double)? {
     var pts: [Point] = []
     for e in path.elements {
       switch e {
@@ -530,42 +533,28 @@ public final class Canvas {
     guard let l = xs.min(), let r = xs.max(), let t = ys.min(), let b = ys.max(),
       Set(xs).count == 2, Set(ys).count == 2
     else { return nil }
+    return (l, t, r, b)
+  }
+
+  /// The whole pixels inside `path`, if it is one axis-aligned rectangle (on whole pixels or not).
+  static func innerRect(_ path: Path) -> IntRect? {
+    guard let e = rectangleEdges(path) else { return nil }
     let lim = 16_777_216.0
-    let x0 = Int(l.clamped(to: -lim...lim).rounded(.up))
-    let y0 = Int(t.clamped(to: -lim...lim).rounded(.up))
-    let x1 = Int(r.clamped(to: -lim...lim).rounded(.down))
-    let y1 = Int(b.clamped(to: -lim...lim).rounded(.down))
+    let x0 = Int(e.left.clamped(to: -lim...lim).rounded(.up))
+    let y0 = Int(e.top.clamped(to: -lim...lim).rounded(.up))
+    let x1 = Int(e.right.clamped(to: -lim...lim).rounded(.down))
+    let y1 = Int(e.bottom.clamped(to: -lim...lim).rounded(.down))
     guard x1 > x0, y1 > y0 else { return nil }
     return IntRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
   }
 
   /// The rectangle `path` is, if it is one axis-aligned rectangle on whole pixels.
   static func pixelAlignedRect(_ path: Path) -> IntRect? {
-    var pts: [Point] = []
-    for e in path.elements {
-      switch e {
-      case .move(let p), .line(let p): pts.append(p)
-      case .close: continue
-      default: return nil
-      }
-    }
-    if pts.count == 5, pts[4] == pts[0] { pts.removeLast() }
-    guard pts.count == 4,
-      pts.allSatisfy({ $0.x == $0.x.rounded() && $0.y == $0.y.rounded() && $0.isFinite })
+    guard let e = rectangleEdges(path),
+      [e.left, e.top, e.right, e.bottom].allSatisfy({ $0 == $0.rounded() })
     else { return nil }
-    let xs = Set(pts.map(\.x))
-    let ys = Set(pts.map(\.y))
-    guard xs.count == 2, ys.count == 2 else { return nil }
-    // Each edge must be horizontal or vertical.
-    for i in 0..<4 {
-      let a = pts[i]
-      let b = pts[(i + 1) % 4]
-      if a.x != b.x && a.y != b.y { return nil }
-    }
     return IntRect(
-      covering: Rect(
-        left: xs.min() ?? 0, top: ys.min() ?? 0, right: xs.max() ?? 0, bottom: ys.max() ?? 0)
-        ?? .zero)
+      covering: Rect(left: e.left, top: e.top, right: e.right, bottom: e.bottom) ?? .zero)
   }
 
   static func crop(_ mask: [UInt8], from: IntRect, to: IntRect) -> [UInt8] {
