@@ -231,30 +231,31 @@ public final class Canvas {
       wide[r] = w
       return w
     }
-    alpha.withUnsafeBufferPointer { a in
-      row.withUnsafeMutableBufferPointer { out in
-        for y in area.y..<area.maxY {
-          if k == 1 {
-            let start = (y - region.y) * region.width + (area.x - region.x)
-            for i in 0..<area.width { out[i] = a[start + i] }
-          } else {
-            let r = y - area.y
-            let top = widened(rows.i0[r], a)
-            let bottom = widened(rows.i1[r], a)
-            let fy = UInt32(rows.f[r])
-            top.withUnsafeBufferPointer { t in
-              bottom.withUnsafeBufferPointer { b in
-                for i in 0..<area.width {
-                  out[i] = UInt8(
-                    truncatingIfNeeded: (t[i] &* (256 - fy) &+ b[i] &* fy &+ 32768) >> 16)
+    withSpanTarget(columns: area.x..<area.maxX) { target in
+      alpha.withUnsafeBufferPointer { a in
+        row.withUnsafeMutableBufferPointer { out in
+          for y in area.y..<area.maxY {
+            if k == 1 {
+              let start = (y - region.y) * region.width + (area.x - region.x)
+              for i in 0..<area.width { out[i] = a[start + i] }
+            } else {
+              let r = y - area.y
+              let top = widened(rows.i0[r], a)
+              let bottom = widened(rows.i1[r], a)
+              let fy = UInt32(rows.f[r])
+              top.withUnsafeBufferPointer { t in
+                bottom.withUnsafeBufferPointer { b in
+                  for i in 0..<area.width {
+                    out[i] = UInt8(
+                      truncatingIfNeeded: (t[i] &* (256 - fy) &+ b[i] &* fy &+ 32768) >> 16)
+                  }
                 }
               }
             }
+            target.blend(
+              y: y, x: area.x, count: area.width, coverage: UnsafeBufferPointer(out), constant: 0,
+              shader: shader, opacity255: 255)
           }
-          blendRow(
-            y: y, x: area.x, count: area.width, coverage: UnsafeBufferPointer(out), constant: 0,
-            shader: shader,
-            opacity255: 255)
         }
       }
     }
@@ -283,26 +284,28 @@ public final class Canvas {
     }
     let clip = clips[clips.count - 1].rect.intersection(surfaces[surfaces.count - 1].rect)
       .intersection(visibleRect)
-    for (i, g) in run.glyphs.enumerated() {
-      let origin = transform.apply(to: run.positions[i])
-      guard origin.isFinite, abs(origin.x) < 1e7, abs(origin.y) < 1e7 else { continue }
-      let fx = origin.x.rounded(.down)
-      let subpixel = Int(((origin.x - fx) * 4).rounded())  // 0...4
-      let ox = Int(fx) + subpixel / 4
-      let oy = Int(origin.y.rounded())
-      let m = cache.mask(
-        run.face, g, deviceSize: deviceSize, subpixel: subpixel % 4, rasterizer: rasterizer)
-      guard m.width > 0 else { continue }
-      let box = IntRect(x: ox + m.left, y: oy + m.top, width: m.width, height: m.height)
-        .intersection(clip)
-      guard !box.isEmpty else { continue }
-      m.coverage.withUnsafeBufferPointer { cov in
-        for y in box.y..<box.maxY {
-          let row = (y - oy - m.top) * m.width + (box.x - ox - m.left)
-          blendRow(
-            y: y, x: box.x, count: box.width,
-            coverage: UnsafeBufferPointer(rebasing: cov[row..<(row + box.width)]),
-            constant: 0, shader: shader, opacity255: 255)
+    withSpanTarget(columns: clip.x..<clip.maxX) { target in
+      for (i, g) in run.glyphs.enumerated() {
+        let origin = transform.apply(to: run.positions[i])
+        guard origin.isFinite, abs(origin.x) < 1e7, abs(origin.y) < 1e7 else { continue }
+        let fx = origin.x.rounded(.down)
+        let subpixel = Int(((origin.x - fx) * 4).rounded())  // 0...4
+        let ox = Int(fx) + subpixel / 4
+        let oy = Int(origin.y.rounded())
+        let m = cache.mask(
+          run.face, g, deviceSize: deviceSize, subpixel: subpixel % 4, rasterizer: rasterizer)
+        guard m.width > 0 else { continue }
+        let box = IntRect(x: ox + m.left, y: oy + m.top, width: m.width, height: m.height)
+          .intersection(clip)
+        guard !box.isEmpty else { continue }
+        m.coverage.withUnsafeBufferPointer { cov in
+          for y in box.y..<box.maxY {
+            let row = (y - oy - m.top) * m.width + (box.x - ox - m.left)
+            target.blend(
+              y: y, x: box.x, count: box.width,
+              coverage: UnsafeBufferPointer(rebasing: cov[row..<(row + box.width)]),
+              constant: 0, shader: shader, opacity255: 255)
+          }
         }
       }
     }
@@ -418,31 +421,81 @@ public final class Canvas {
     guard o > 0 else { return }
     rasterizer.reset(region: region)
     rasterizer.add(polylines)
-    shadeCache.begin(columns: region.x..<(region.x + region.width))
-    rasterizer.forEachSpan(rule: rule) { y, x, n, values, c in
-      blendRow(y: y, x: x, count: n, coverage: values, constant: c, shader: shader, opacity255: o)
+    withSpanTarget(columns: region.x..<region.maxX) { target in
+      rasterizer.forEachSpan(rule: rule) { y, x, n, values, c in
+        target.blend(
+          y: y, x: x, count: n, coverage: values, constant: c, shader: shader, opacity255: o)
+      }
     }
   }
 
-  /// Blends `count` pixels of `shader` at row y from x, scaled by coverage, clip and opacity.
-  private func blendRow(
-    y: Int, x: Int, count: Int, coverage: UnsafeBufferPointer<UInt8>?, constant: UInt8,
-    shader: Shader, opacity255: Int
-  ) {
-    let clip = clips[clips.count - 1]
+  /// Runs `body` with the current surface, clip and span buffers taken out of the canvas, so
+  /// the per-span work touches no canvas property. Spans must lie within `columns`.
+  private func withSpanTarget(columns: Range<Int>, _ body: (inout SpanTarget) -> Void) {
     let si = surfaces.count - 1
-    let sr = surfaces[si].rect
-    if spanColors.count < count { spanColors = [UInt32](repeating: 0, count: count) }
-    if spanCoverage.count < count { spanCoverage = [UInt8](repeating: 0, count: count) }
-    // The coverage of each pixel: the shape's, times the clip's, times the opacity.
-    var uniform: UInt32? = UInt32(constant)
-    let masked = clip.masks(row: y)
-    if coverage != nil || masked {
-      uniform = nil
-      let maskStart = (y - clip.rect.y) * clip.rect.width + (x - clip.rect.x)
-      spanCoverage.withUnsafeMutableBufferPointer { cov in
-        for i in 0..<count { cov[i] = coverage?[i] ?? constant }
+    let n = Swift.max(1, columns.count)
+    var pixels = surfaces[si].pixels
+    var colors = spanColors
+    var cover = spanCoverage
+    var cache = shadeCache
+    surfaces[si].pixels = []
+    spanColors = []
+    spanCoverage = []
+    defer {
+      surfaces[si].pixels = pixels
+      spanColors = colors
+      spanCoverage = cover
+      shadeCache = cache
+    }
+    if colors.count < n { colors = [UInt32](repeating: 0, count: n) }
+    if cover.count < n { cover = [UInt8](repeating: 0, count: n) }
+    cache.begin(columns: columns)
+    let clip = clips[clips.count - 1]
+    let rect = surfaces[si].rect
+    pixels.withUnsafeMutableBytes { raw in
+      colors.withUnsafeMutableBufferPointer { c in
+        cover.withUnsafeMutableBufferPointer { v in
+          guard let p = raw.baseAddress, let cb = c.baseAddress, let vb = v.baseAddress else {
+            return
+          }
+          var target = SpanTarget(
+            clip: clip, surface: rect,
+            pixels: p.bindMemory(to: UInt32.self, capacity: raw.count / 4),
+            colors: cb, coverage: vb, capacity: n, cache: cache)
+          body(&target)
+          cache = target.cache
+        }
+      }
+    }
+  }
+
+  /// Blends spans into one surface under one clip; see ``withSpanTarget(columns:_:)``.
+  struct SpanTarget {
+    let clip: Clip
+    /// The surface's rectangle in device pixels.
+    let surface: IntRect
+    let pixels: UnsafeMutablePointer<UInt32>
+    /// Scratch for a span's colours and coverage, `capacity` pixels each.
+    let colors: UnsafeMutablePointer<UInt32>
+    let coverage: UnsafeMutablePointer<UInt8>
+    let capacity: Int
+    var cache: ShadeCache
+
+    /// Blends `count` pixels of `shader` at row y from x, scaled by coverage, clip and opacity.
+    mutating func blend(
+      y: Int, x: Int, count: Int, coverage spanCoverage: UnsafeBufferPointer<UInt8>?,
+      constant: UInt8, shader: Shader, opacity255: Int
+    ) {
+      guard count > 0, count <= capacity else { return }
+      // The coverage of each pixel: the shape's, times the clip's, times the opacity.
+      var uniform: UInt32? = UInt32(constant)
+      let masked = clip.masks(row: y)
+      if spanCoverage != nil || masked {
+        uniform = nil
+        let cov = coverage
+        for i in 0..<count { cov[i] = spanCoverage?[i] ?? constant }
         if masked, let mask = clip.mask {
+          let maskStart = (y - clip.rect.y) * clip.rect.width + (x - clip.rect.x)
           mask.withUnsafeBufferPointer { m in
             for i in 0..<count { cov[i] = UInt8(div255(Int(cov[i]) * Int(m[maskStart + i]))) }
           }
@@ -450,43 +503,29 @@ public final class Canvas {
         if opacity255 < 255 {
           for i in 0..<count { cov[i] = UInt8(div255(Int(cov[i]) * opacity255)) }
         }
+      } else if opacity255 < 255 {
+        uniform = UInt32(div255(Int(constant) * opacity255))
       }
-    } else if opacity255 < 255 {
-      uniform = UInt32(div255(Int(constant) * opacity255))
-    }
-    if uniform == 0 { return }
-    let solid = shader.rowColor(y: y)
-    spanColors.withUnsafeMutableBufferPointer { colors in
-      guard let colorBase = colors.baseAddress else { return }
-      if solid == nil {
-        shader.shade(x: x, y: y, count: count, into: colorBase, cache: &shadeCache)
-      }
-      surfaces[si].pixels.withUnsafeMutableBytes { raw in
-        let dst = raw.bindMemory(to: UInt32.self)
-        let d0 = (y - sr.y) * sr.width + (x - sr.x)
-        guard let base = dst.baseAddress else { return }
-        let target = base + d0
-        if let u = uniform, let s = solid {
-          let src = u == 255 ? s : Pixels.scale(s, u)
-          if src >> 24 == 255 {
-            target.update(repeating: src, count: count)
-          } else {
-            Pixels.blend(
-              into: target, colors: nil, solid: src, coverage: nil, uniform: 255, count: count)
-          }
-          return
-        }
-        if let u = uniform {
+      if uniform == 0 { return }
+      let solid = shader.rowColor(y: y)
+      if solid == nil { shader.shade(x: x, y: y, count: count, into: colors, cache: &cache) }
+      let target = pixels + ((y - surface.y) * surface.width + (x - surface.x))
+      if let u = uniform, let s = solid {
+        let src = u == 255 ? s : Pixels.scale(s, u)
+        if src >> 24 == 255 {
+          target.update(repeating: src, count: count)
+        } else {
           Pixels.blend(
-            into: target, colors: UnsafePointer(colorBase), solid: 0, coverage: nil, uniform: u,
-            count: count)
-          return
+            into: target, colors: nil, solid: src, coverage: nil, uniform: 255, count: count)
         }
-        spanCoverage.withUnsafeBufferPointer { cov in
-          Pixels.blend(
-            into: target, colors: solid == nil ? UnsafePointer(colorBase) : nil, solid: solid ?? 0,
-            coverage: cov.baseAddress, uniform: 255, count: count)
-        }
+      } else if let u = uniform {
+        Pixels.blend(
+          into: target, colors: UnsafePointer(colors), solid: 0, coverage: nil, uniform: u,
+          count: count)
+      } else {
+        Pixels.blend(
+          into: target, colors: solid == nil ? UnsafePointer(colors) : nil, solid: solid ?? 0,
+          coverage: UnsafePointer(coverage), uniform: 255, count: count)
       }
     }
   }
