@@ -40,24 +40,40 @@ public struct PNGEncoder: Sendable {
   /// The filtered, zlib-compressed rows of `buffer` as RGB (3 channels) or RGBA (4).
   static func compressedImageData(_ buffer: PixelBuffer, channels: Int, mode: Mode) -> [UInt8] {
     let rowBytes = buffer.width * channels
-    let raw = Self.straightRows(buffer, channels: channels)
-    var filtered = [UInt8](repeating: 0, count: (rowBytes + 1) * buffer.height)
-    raw.withUnsafeBufferPointer { src in
-      filtered.withUnsafeMutableBufferPointer { dst in
-        guard let srcBase = src.baseAddress, let dstBase = dst.baseAddress else { return }
+    let total = (rowBytes + 1) * buffer.height
+    // Each row is un-premultiplied into a two-row scratch (this row and the one above, which
+    // the Up, Average and Paeth filters read) and filtered straight into the output, so the
+    // straight-alpha image never exists whole. The output is written before it is read, so it
+    // need not be zeroed first.
+    var current = [UInt8](repeating: 0, count: Swift.max(1, rowBytes))
+    var above = current
+    let filtered = [UInt8](unsafeUninitializedCapacity: total) { out, initialized in
+      initialized = 0
+      guard let dstBase = out.baseAddress else { return }
+      buffer.pixels.withUnsafeBufferPointer { src in
+        guard let srcBase = src.baseAddress else { return }
         for y in 0..<buffer.height {
-          let row = srcBase + y * rowBytes
-          let prev: UnsafePointer<UInt8>? = y > 0 ? row - rowBytes : nil
-          let out = dstBase + y * (rowBytes + 1)
-          switch mode {
-          case .fast:
-            PNGFilter.apply(
-              .sub, row: row, previous: prev, count: rowBytes, bpp: channels, into: out)
-          case .small:
-            PNGFilter.applyBest(row: row, previous: prev, count: rowBytes, bpp: channels, into: out)
+          swap(&current, &above)
+          current.withUnsafeMutableBufferPointer { row in
+            above.withUnsafeBufferPointer { prev in
+              guard let r = row.baseAddress, let p = prev.baseAddress else { return }
+              Self.straightRow(
+                srcBase + y * buffer.width * 4, pixels: buffer.width, channels: channels, into: r)
+              let previous: UnsafePointer<UInt8>? = y > 0 ? p : nil
+              let o = dstBase + y * (rowBytes + 1)
+              switch mode {
+              case .fast:
+                PNGFilter.apply(
+                  .sub, row: r, previous: previous, count: rowBytes, bpp: channels, into: o)
+              case .small:
+                PNGFilter.applyBest(
+                  row: r, previous: previous, count: rowBytes, bpp: channels, into: o)
+              }
+            }
           }
         }
       }
+      initialized = total
     }
     return Zlib.deflate(filtered, level: mode == .fast ? 1 : 9)
   }
@@ -77,31 +93,30 @@ public struct PNGEncoder: Sendable {
     png.appendBigEndian(crc)
   }
 
-  /// Rows of straight-alpha RGB(A), un-premultiplied with rounding.
-  static func straightRows(_ b: PixelBuffer, channels: Int) -> [UInt8] {
-    var out = [UInt8](repeating: 0, count: b.width * b.height * channels)
-    b.pixels.withUnsafeBufferPointer { src in
-      out.withUnsafeMutableBufferPointer { dst in
-        var o = 0
-        var i = 0
-        while i < src.count {
-          let a = Int(src[i + 3])
-          if a == 255 || a == 0 {
-            dst[o] = a == 0 ? 0 : src[i]
-            dst[o + 1] = a == 0 ? 0 : src[i + 1]
-            dst[o + 2] = a == 0 ? 0 : src[i + 2]
-          } else {
-            dst[o] = UInt8(Swift.min(255, (Int(src[i]) * 255 + a / 2) / a))
-            dst[o + 1] = UInt8(Swift.min(255, (Int(src[i + 1]) * 255 + a / 2) / a))
-            dst[o + 2] = UInt8(Swift.min(255, (Int(src[i + 2]) * 255 + a / 2) / a))
-          }
-          if channels == 4 { dst[o + 3] = UInt8(a) }
-          o += channels
-          i += 4
-        }
+  /// One row of `pixels` premultiplied RGBA pixels as straight-alpha RGB (3 channels) or
+  /// RGBA (4), un-premultiplied with rounding.
+  static func straightRow(
+    _ src: UnsafePointer<UInt8>, pixels: Int, channels: Int, into dst: UnsafeMutablePointer<UInt8>
+  ) {
+    var o = 0
+    for i in stride(from: 0, to: pixels * 4, by: 4) {
+      let a = Int(src[i + 3])
+      if a == 255 {
+        dst[o] = src[i]
+        dst[o + 1] = src[i + 1]
+        dst[o + 2] = src[i + 2]
+      } else if a == 0 {
+        dst[o] = 0
+        dst[o + 1] = 0
+        dst[o + 2] = 0
+      } else {
+        dst[o] = UInt8(Swift.min(255, (Int(src[i]) * 255 + a / 2) / a))
+        dst[o + 1] = UInt8(Swift.min(255, (Int(src[i + 1]) * 255 + a / 2) / a))
+        dst[o + 2] = UInt8(Swift.min(255, (Int(src[i + 2]) * 255 + a / 2) / a))
       }
+      if channels == 4 { dst[o + 3] = UInt8(a) }
+      o += channels
     }
-    return out
   }
 }
 

@@ -15,20 +15,18 @@ enum Zlib {
     else { return [] }
     defer { deflateEnd(&stream) }
     let bound = Int(deflateBound(&stream, uLong(data.count)))
-    var out = [UInt8](repeating: 0, count: bound)
-    var produced = 0
-    data.withUnsafeBufferPointer { src in
-      out.withUnsafeMutableBufferPointer { dst in
+    // Only the bytes zlib writes are touched, so the untouched tail of the bound costs nothing.
+    return [UInt8](unsafeUninitializedCapacity: bound) { dst, initialized in
+      initialized = 0
+      data.withUnsafeBufferPointer { src in
         stream.next_in = UnsafeMutablePointer(mutating: src.baseAddress)
         stream.avail_in = uInt(src.count)
         stream.next_out = dst.baseAddress
         stream.avail_out = uInt(dst.count)
         _ = CZlib.deflate(&stream, Z_FINISH)
-        produced = Int(stream.total_out)
+        initialized = Swift.min(Int(stream.total_out), dst.count)
       }
     }
-    out.removeSubrange(produced...)
-    return out
   }
 
   enum InflateError: Error {
