@@ -93,9 +93,9 @@ enum Shader {
       img.pixels.withUnsafeBytes { raw in
         let src = raw.bindMemory(to: UInt32.self)
         guard count > 0, let base = src.baseAddress else { return }
-        // Separable: each source row is resampled across the span's columns once (and kept
-        // for the next device rows, which mostly read the same two source rows), then each
-        // device row blends two resampled rows — contiguous work in SIMD lanes.
+        // Separable: each source row is resampled across the fill's columns once (and kept
+        // for the other spans of this row and the next device rows, which mostly read the
+        // same two source rows), then a span blends two resampled rows in SIMD lanes.
         let cols = cache.prepare(image: UnsafeRawPointer(base), inverse: inv, x: x, count: count)
         let a = cache.row(y0) {
           Shader.resample(src, row0, columns, cols.lowerBound, cols.count, into: &$0)
