@@ -13,7 +13,7 @@ import StrataRender
 ///   which the controller moves and which navigates when tapped) and a "LET'S START"
 ///   button; its arc-shaped shadow is cast by a helper node added in ``reloadData()``.
 /// - Labels: a bold title over a two-line body, fading; icons ride the arc (the default).
-public final class AnimalsTutorial: TutorialController, TutorialDataSource, TutorialAnimator {
+public final class AnimalsTutorial: TutorialController, StaticBackgroundDataSource, DynamicBackgroundDataSource, WireframeDataSource, InnerWireframeDataSource, StaticContentDataSource, LabelDataSource, IconDataSource, StaticBackgroundAnimator, DynamicBackgroundAnimator, WireframeAnimator, LabelAnimator {
   /// The page titles.
   public static let titles = ["BEARS", "BIRDS", "ELEPHANTS"]
   /// The body text of every page.

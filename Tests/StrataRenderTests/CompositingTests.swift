@@ -44,7 +44,7 @@ import Testing
   }
 
   @Test func aPixelsColourDoesNotDependOnWhereItsSpanStarts() throws {
-    let transform = Transform(rotation: 0.3).scaledBy(x: 1.7, y: 1.7).translatedBy(x: 3.3, y: 1.1)
+    let transform = Transform(rotation: 0.3).thenScaled(x: 1.7, y: 1.7).thenTranslated(x: 3.3, y: 1.1)
     let img = try #require(
       RasterImage(
         width: 3, height: 2,
@@ -89,7 +89,7 @@ import Testing
           width: 7, height: 5,
           pixels: (0..<140).map { i in i % 4 == 3 ? 255 : UInt8((i * seed + 11) % 256) }))
     }
-    let transform = Transform(scaleX: 13.3, y: 9.7).translatedBy(x: 0.4, y: 0.3)
+    let transform = Transform(scaleX: 13.3, y: 9.7).thenTranslated(x: 0.4, y: 0.3)
     let inverse = try #require(transform.inverted())
     let columns = Shader.ColumnTable(inverse: inverse, imageWidth: 7, count: 120)
     let images = [try image(37), try image(53)]

@@ -95,7 +95,7 @@ import Testing
   }
 
   /// A two-page tutorial whose wireframes are cards, animated by one animation.
-  final class Demo: TutorialController, TutorialDataSource {
+  final class Demo: TutorialController, StaticBackgroundDataSource, WireframeDataSource {
     var numberOfPages: Int { 2 }
     init(_ animation: any PageAnimation) {
       super.init(pageSize: Size(width: 90, height: 120))

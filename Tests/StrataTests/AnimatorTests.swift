@@ -122,7 +122,7 @@ func node() -> Node { Node(frame: Rect(x: 0, y: 0, width: 100, height: 50)) }
     let n = node()
     k.animate(n, page: 1, transition: transition(at: 0.5))  // position 0.5
     #expect(abs(n.alpha - 0.5) < 1e-12)
-    let expected = Transform(scale: 1.5).rotated(by: Double.pi / 4).translatedBy(x: 50, y: 0)
+    let expected = Transform(scale: 1.5).thenRotated(by: Double.pi / 4).thenTranslated(x: 50, y: 0)
     #expect(n.transform.isApproximatelyEqual(to: expected, tolerance: 1e-12))
   }
 
@@ -130,7 +130,7 @@ func node() -> Node { Node(frame: Rect(x: 0, y: 0, width: 100, height: 50)) }
     var set = AnimatorSet(labels: [Fade(), Slide(by: Vector(dx: 0, dy: 10)), Rotate(by: 1)])
     let n = node()
     set.animateLabel(n, page: 1, transition: transition(at: 0.5))
-    let expected = Transform(translationX: 0, y: 5).rotated(by: 0.5)
+    let expected = Transform(translationX: 0, y: 5).thenRotated(by: 0.5)
     #expect(n.transform.isApproximatelyEqual(to: expected, tolerance: 1e-12))
     #expect(abs(n.alpha - 0.5) < 1e-12)
     set.layers[.labels] = [Rotate(by: 1), Slide(by: Vector(dx: 0, dy: 10))]
@@ -208,7 +208,7 @@ func node() -> Node { Node(frame: Rect(x: 0, y: 0, width: 100, height: 50)) }
   }
 
   @Test func pageIndicatorsFollowTheScrollAndTapsNavigate() throws {
-    final class WithDots: TutorialController, TutorialDataSource {
+    final class WithDots: TutorialController, StaticContentDataSource {
       var numberOfPages: Int { 4 }
       func staticContent() -> Node? {
         let card = Node(name: "card")

@@ -3,7 +3,7 @@ import Testing
 @testable import Strata
 
 /// A data source with a node in every layer that counts how often it is asked.
-final class FullSource: TutorialDataSource {
+final class FullSource: StaticBackgroundDataSource, DynamicBackgroundDataSource, WireframeDataSource, InnerWireframeDataSource, StaticContentDataSource, LabelDataSource, IconDataSource {
   let pages: Int
   var requests = 0
   init(pages: Int) { self.pages = pages }
@@ -39,7 +39,7 @@ final class FullSource: TutorialDataSource {
 }
 
 /// Cross-fades every paged layer and slides backgrounds, as the animals example does.
-struct FadeAnimator: TutorialAnimator {
+struct FadeAnimator: DynamicBackgroundAnimator, WireframeAnimator, StaticContentAnimator, LabelAnimator {
   func animateDynamicBackground(_ node: Node, page: Int, transition: PageTransition) {
     let p = transition.position(of: page)
     node.alpha = max(0, 1 - p * p)
@@ -122,7 +122,7 @@ func makeController(
   }
 
   @Test func labelMarginsPlaceTheStrip() throws {
-    final class Margins: TutorialDataSource {
+    final class Margins: LabelDataSource {
       var numberOfPages: Int { 2 }
       var labelsTopMargin: Double? { top }
       var labelsBottomMargin: Double? { bottom }

@@ -139,7 +139,7 @@ import Testing
 @Suite struct InterpolationTests {
   @Test func halfWayBetweenRotationsIsARotation() throws {
     let a = Transform(rotation: 0)
-    let b = Transform(rotation: Double.pi / 2).translatedBy(x: 100, y: 0)
+    let b = Transform(rotation: Double.pi / 2).thenTranslated(x: 100, y: 0)
     let mid = a.interpolated(to: b, amount: 0.5)
     #expect(abs(mid.rotationAngle - Double.pi / 4) < 1e-12)
     #expect(abs(mid.maximumScale - 1) < 1e-12)  // not squashed, as a matrix blend would be
@@ -152,8 +152,8 @@ import Testing
   @Test func decompositionRoundTrips() {
     let t = Transform(scaleX: 2, y: -3).concatenating(
       Transform(a: 1, b: 0, c: 0.4, d: 1, tx: 0, ty: 0)
-    ).rotated(by: 0.7)
-      .translatedBy(x: 5, y: -6)
+    ).thenRotated(by: 0.7)
+      .thenTranslated(x: 5, y: -6)
     #expect(Transform(parts: t.parts).isApproximatelyEqual(to: t, tolerance: 1e-12))
   }
 

@@ -64,7 +64,7 @@ let tolerance = 1e-9
   }
 
   @Test func inverseUndoesTheTransform() throws {
-    let t = Transform(rotation: 0.7).scaledBy(x: 2, y: 3).translatedBy(x: -4, y: 9)
+    let t = Transform(rotation: 0.7).thenScaled(x: 2, y: 3).thenTranslated(x: -4, y: 9)
     let inv = try #require(t.inverted())
     let p = Point(x: 3.5, y: -2)
     let q = inv.apply(to: t.apply(to: p))
@@ -91,7 +91,7 @@ let tolerance = 1e-9
 
   @Test func maximumScaleIsTheLargestStretch() {
     #expect(
-      Transform(scaleX: 2, y: 5).rotated(by: 0.3).maximumScale.isApproximatelyEqual(
+      Transform(scaleX: 2, y: 5).thenRotated(by: 0.3).maximumScale.isApproximatelyEqual(
         to: 5, tolerance: 1e-9))
   }
 }

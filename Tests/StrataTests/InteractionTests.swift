@@ -17,7 +17,7 @@ final class Recorder: TutorialDelegate {
 }
 
 /// Three pages with a start button and navigation buttons in the static content.
-final class ButtonTutorial: TutorialController, TutorialDataSource {
+final class ButtonTutorial: TutorialController, StaticContentDataSource {
   var policies: [Int: NavigationPolicy] = [:]
   var numberOfPages: Int { 3 }
   func staticContent() -> Node? {

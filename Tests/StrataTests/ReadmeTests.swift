@@ -3,7 +3,7 @@ import Testing
 @testable import Strata
 
 // The README's example, verbatim but for `print`, which collects lines here.
-private final class Welcome: TutorialController, TutorialDataSource {
+private final class Welcome: TutorialController, StaticContentDataSource, IconDataSource {
   var numberOfPages: Int { 3 }
   override var roundnessHeight: Double { 10 }
   override var staticContentHeight: Double { pageSize.height * 450 / 1136 }

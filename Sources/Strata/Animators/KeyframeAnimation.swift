@@ -40,12 +40,12 @@ public struct KeyframeAnimation: PageAnimation {
     var t = Transform.identity
     if let s = scale {
       let v = s.value(at: time)
-      t = t.scaledBy(x: v.dx, y: v.dy)
+      t = t.thenScaled(x: v.dx, y: v.dy)
     }
-    if let r = rotation { t = t.rotated(by: r.value(at: time)) }
+    if let r = rotation { t = t.thenRotated(by: r.value(at: time)) }
     if let m = translation {
       let v = m.value(at: time)
-      t = t.translatedBy(x: v.dx, y: v.dy)
+      t = t.thenTranslated(x: v.dx, y: v.dy)
     }
     if !t.isIdentity { node.append(t) }
     if let c = backgroundColor { node.backgroundColor = c.value(at: time) }
@@ -71,7 +71,7 @@ public struct FollowPath: PageAnimation {
     let time = page.map { transition.position(of: $0) } ?? transition.pagePosition
     let (p, angle) = motion.position(at: (time + 1) / 2)
     var t = Transform.identity
-    if orientsToPath { t = t.rotated(by: angle) }
-    node.append(t.translatedBy(x: p.x, y: p.y))
+    if orientsToPath { t = t.thenRotated(by: angle) }
+    node.append(t.thenTranslated(x: p.x, y: p.y))
   }
 }

@@ -61,6 +61,30 @@ extension PageAnimation {
   }
 }
 
+extension PageAnimation {
+  /// This animation, held at the ends: while the pages rubber-band past the first or last page
+  /// it does what it does at rest on that page, so the end pages do not fade or move with the
+  /// bounce (they still travel with their page). See ``PageTransition/heldAtEnds``.
+  public func heldAtEnds() -> HeldAtEnds<Self> { HeldAtEnds(self) }
+}
+
+/// An animation that reads the transition held to the pages: see ``PageAnimation/heldAtEnds()``.
+public struct HeldAtEnds<Base: PageAnimation>: PageAnimation {
+  /// The animation held.
+  public var base: Base
+
+  /// Holds `base` at the ends.
+  public init(_ base: Base) { self.base = base }
+
+  /// What the base does under reduced motion.
+  public var reducedMotion: ReducedMotionBehavior { base.reducedMotion }
+
+  /// Runs the base with the transition held to the pages.
+  public func animate(_ node: Node, page: Int?, transition: PageTransition) {
+    base.animate(node, page: page, transition: transition.heldAtEnds)
+  }
+}
+
 extension PageTransition {
   /// The position of `page` (``position(of:)``), or 0 for a static layer.
   public func relativePosition(_ page: Int?) -> Double { page.map(position(of:)) ?? 0 }
@@ -91,7 +115,10 @@ extension Node {
 ///
 /// Under reduced motion each animation does what its ``PageAnimation/reducedMotion`` says; a
 /// node whose animations ask for a cross-fade gets exactly one.
-public struct AnimatorSet: TutorialAnimator, ReducedMotionAware, Sendable {
+public struct AnimatorSet: StaticBackgroundAnimator, DynamicBackgroundAnimator, WireframeAnimator,
+  InnerWireframeAnimator, StaticContentAnimator, LabelAnimator, IconAnimator, ReducedMotionAware,
+  Sendable
+{
   /// The animations of each layer.
   public var layers: [TutorialLayer: [any PageAnimation]]
 

@@ -21,7 +21,9 @@ struct LayoutMetrics {
     height = pageSize.height
     staticHeight = staticContentHeight.isFinite ? staticContentHeight.clamped(to: 0...height) : 0
     let maxRoundness = Swift.min(width / 2, height - staticHeight)
-    roundness = roundnessHeight.isFinite ? roundnessHeight.clamped(to: 0...maxRoundness) : 0
+    let r = roundnessHeight.isFinite ? roundnessHeight.clamped(to: 0...maxRoundness) : 0
+    // A negligible height is flat, as RoundnessArc has it (its radius would overflow).
+    roundness = r < RoundnessArc.flatnessThreshold ? 0 : r
     let defaultTop = height - staticHeight + 4
     let top = (labelsTopMargin.flatMap { $0.isFinite ? $0 : nil } ?? defaultTop).clamped(
       to: 0...height)

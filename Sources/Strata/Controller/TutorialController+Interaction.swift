@@ -3,6 +3,8 @@ struct TouchState {
   var start: Point
   var pressed: ButtonNode?
   var isDragging: Bool
+  /// Whether this touch may page: scrolling is enabled and it began in the swipe region.
+  var mayDrag: Bool
   var tracker = VelocityTracker()
 }
 
@@ -26,11 +28,17 @@ extension TutorialController {
   ///
   /// - A touch that goes down on a button highlights it; lifting on the button taps it (the
   ///   delegate hears ``TutorialDelegate/tutorialController(_:didTapButton:)``, and navigation
-  ///   buttons act). The transparent main scroll node passes such taps through.
-  /// - A touch that moves more than ``touchSlop`` becomes a drag, wherever it started — on a
-  ///   button too, which then fires nothing — and the pages follow the finger; lifting hands
-  ///   the release velocity to the scroll physics.
-  /// - A touch on moving content catches it.
+  ///   buttons act). Only the topmost node under the finger counts: a button hidden under an
+  ///   opaque node takes no tap (see ``Node/hitTest(_:)``). The transparent main scroll node
+  ///   passes taps through to the controls below it.
+  /// - A touch that starts in the ``swipeRegion`` and moves more than ``touchSlop`` becomes a
+  ///   drag and the pages follow the finger; lifting hands the release velocity to the scroll
+  ///   physics. A touch that started on a button becomes a drag only if the main scroll node
+  ///   ``ScrollNode/canCancelContentTouches`` (the default); otherwise it stays with the button,
+  ///   which shows pressed while the finger is over it.
+  /// - With ``ScrollNode/isScrollEnabled`` off on ``mainScrollNode`` no touch drags the pages;
+  ///   buttons and programmatic scrolling still work.
+  /// - A touch that may drag catches moving content.
   public func handle(_ event: TouchEvent) {
     _ = pageCount
     guard event.location.isFinite else { return }
@@ -38,13 +46,12 @@ extension TutorialController {
     let p = event.location
     switch event.phase {
     case .down:
-      var state = TouchState(start: p, pressed: nil, isDragging: false)
+      let mayDrag = mainScrollNode.isScrollEnabled && (swipeRegion?.contains(p) ?? true)
+      var state = TouchState(start: p, pressed: nil, isDragging: false, mayDrag: mayDrag)
       state.tracker.add(x: p.x, time: clock)
-      if !physics.isIdle {
+      if !physics.isIdle && mayDrag {
         state.isDragging = true
-        physics.allowedRange = allowedRange(from: logicalPage(physics.nearestPage))
-        physics.beginDrag(fingerX: p.x)
-        delegate?.tutorialControllerDidBeginDragging(self)
+        beginDrag(at: p)
       } else if let control = root.hitTest(p)?.enclosingControl {
         state.pressed = control
         control.isHighlighted = true
@@ -53,17 +60,23 @@ extension TutorialController {
     case .move:
       guard var state = touch else { return }
       state.tracker.add(x: p.x, time: clock)
-      if !state.isDragging, (p - state.start).length > Self.touchSlop {
+      if !state.isDragging, state.mayDrag, (p - state.start).length > Self.touchSlop,
+        state.pressed == nil || mainScrollNode.canCancelContentTouches
+      {
         state.isDragging = true
         state.pressed?.isHighlighted = false
         state.pressed = nil
-        physics.allowedRange = allowedRange(from: logicalPage(physics.nearestPage))
-        physics.beginDrag(fingerX: p.x)
-        delegate?.tutorialControllerDidBeginDragging(self)
+        beginDrag(at: p)
       }
       if state.isDragging {
         physics.drag(fingerX: p.x)
         applyPhysicsOffset()
+      } else if let pressed = state.pressed {
+        let over = root.hitTest(p)?.enclosingControl === pressed
+        if over != pressed.isHighlighted {
+          pressed.isHighlighted = over
+          update()
+        }
       }
       touch = state
     case .up, .cancel:
@@ -112,8 +125,8 @@ extension TutorialController {
     _ = pageCount
     physics.allowedRange = 0...physics.configuration.maximumOffset
     guard pageCount > 0 else { return }
-    let slot = logicalPage(Swift.min(Swift.max(page, 0), pageCount - 1))
-    physics.scroll(toPage: slot, animated: animated, duration: duration, easing: easing)
+    let slot = order.slot(of: Swift.min(Swift.max(page, 0), pageCount - 1))
+    physics.scroll(toPage: slot.index, animated: animated, duration: duration, easing: easing)
     applyPhysicsOffset()
   }
 
@@ -154,13 +167,19 @@ extension TutorialController {
     update()
   }
 
+  private func beginDrag(at p: Point) {
+    physics.allowedRange = allowedRange(from: order.page(in: Slot(physics.nearestPage)))
+    physics.beginDrag(fingerX: p.x)
+    delegate?.tutorialControllerDidBeginDragging(self)
+  }
+
   /// The offsets a drag from `page` may rest in, from the page's navigation policy (forward is
   /// to the left right to left).
   func allowedRange(from page: Int) -> ClosedRange<Double> {
     let w = physics.configuration.pageWidth
     let last = physics.configuration.maximumOffset
     let policy = activeDataSource?.navigationPolicy(at: page) ?? .free
-    let here = Double(logicalPage(page)) * w
+    let here = Double(order.slot(of: page).index) * w
     let towardsRight = isRightToLeft ? policy.canGoBack : policy.canGoForward
     let towardsLeft = isRightToLeft ? policy.canGoForward : policy.canGoBack
     let lo = towardsLeft ? 0 : here

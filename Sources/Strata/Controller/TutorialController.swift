@@ -1,14 +1,15 @@
 /// Lays out the seven layers of an onboarding, keeps its virtual scroll nodes in
 /// step from one master offset, and runs the animators.
 ///
-/// Subclass it, as you would `UIViewController`: a subclass that conforms to
-/// ``TutorialDataSource`` (and, if it likes, ``TutorialAnimator`` and
-/// ``TutorialDelegate``) is its own data source and animator without setting
-/// anything, and may override ``staticContentHeight``, ``roundnessHeight``,
+/// Subclass it, as you would `UIViewController`: a subclass that conforms to the
+/// data-source protocols of the layers it fills (``LabelDataSource``, ``IconDataSource``, …,
+/// each a ``TutorialDataSource``), and if it likes to layer animator protocols
+/// (``LabelAnimator``, …) and ``TutorialDelegate``, is its own data source and animator
+/// without setting anything, and may override ``staticContentHeight``, ``roundnessHeight``,
 /// ``reloadData()`` and ``configurePage(_:)``.
 ///
 /// ```swift
-/// final class Welcome: TutorialController, TutorialDataSource {
+/// final class Welcome: TutorialController, LabelDataSource {
 ///   var numberOfPages: Int { 3 }
 ///   func label(at page: Int) -> Node? {
 ///     TextNode(text: TextContent("Page \(page + 1)", font: .system(size: 20)))
@@ -50,7 +51,9 @@ open class TutorialController {
 
   /// The layers' animators. When `nil`, a controller that conforms to ``TutorialAnimator``
   /// animates itself; otherwise ``DefaultTutorialAnimator`` does.
-  public var animator: (any TutorialAnimator)?
+  public var animator: (any TutorialAnimator)? {
+    didSet { animators = nil }
+  }
 
   /// Hears scrolls and page changes; held weakly.
   public weak var delegate: (any TutorialDelegate)?
@@ -62,17 +65,13 @@ open class TutorialController {
   }
 
   /// The viewport size in points, each side clamped to
-  /// ``minimumPageDimension``...``maximumPageDimension``. Changing it keeps the page
-  /// position and reloads on the next update.
+  /// ``minimumPageDimension``...``maximumPageDimension``. Changing it (a rotation, a split
+  /// view) keeps the page position, mid-transition included, and reloads on the next update.
   public var pageSize: Size {
     didSet {
       let clamped = Self.clampedSize(pageSize)
       if clamped != pageSize { pageSize = clamped }
-      if pageSize != oldValue {
-        pendingPagePosition =
-          pendingPagePosition ?? logicalPosition(ofVisual: offset / Swift.max(1, metrics.width))
-        needsReload = true
-      }
+      if pageSize != oldValue { needsReload = true }
     }
   }
 
@@ -81,15 +80,7 @@ open class TutorialController {
   /// the page position and reloads on the next update.
   public var layoutDirection: LayoutDirection = .leftToRight {
     didSet {
-      if layoutDirection != oldValue {
-        if !needsReload {
-          // The position as it was, read with the old direction.
-          let visual = offset / Swift.max(1, metrics.width)
-          pendingPagePosition =
-            oldValue == .rightToLeft ? Double(loadedPageCount - 1) - visual : visual
-        }
-        needsReload = true
-      }
+      if layoutDirection != oldValue { needsReload = true }
     }
   }
 
@@ -102,6 +93,15 @@ open class TutorialController {
   public var reduceMotion = false {
     didSet { lastTransition = nil }
   }
+
+  /// The swipe region used when ``swipeRegion`` is not overridden; `nil` for the whole page.
+  public var preferredSwipeRegion: Rect?
+
+  /// The rectangle, in viewport points, in which a touch may start a page drag; `nil` for the
+  /// whole page. Seed onboardings stop it above their buttons, so that a swipe that starts on
+  /// the button row does nothing. Taps work everywhere. Override it to compute it from
+  /// ``pageSize``, or set ``preferredSwipeRegion``.
+  open var swipeRegion: Rect? { preferredSwipeRegion }
 
   /// The static content height used when ``staticContentHeight`` is not overridden;
   /// `nil` for 40 % of the page height.
@@ -144,7 +144,12 @@ open class TutorialController {
   /// The page nearest the centre of the viewport.
   public private(set) var currentPage = 0
 
-  private var offset = 0.0
+  /// Where the pages stand, in pages (1.5: half way from page 1 to page 2), in either layout
+  /// direction. It is the one invariant across changes of size, direction and data; the
+  /// offset in points is derived from it.
+  private var position = 0.0
+  /// How pages map to slots, for the loaded page count and direction.
+  private(set) var order = PageOrder(count: 0, isRightToLeft: false)
   /// The scroll model that gestures and programmatic navigation drive.
   var physics = ScrollPhysics(configuration: .init(pageWidth: 1, pageCount: 0))
   /// The interaction clock, in seconds.
@@ -161,14 +166,19 @@ open class TutorialController {
   public var scrollBehavior = ScrollPhysics.Configuration(pageWidth: 1, pageCount: 0) {
     didSet { needsReload = true }
   }
-  private var pendingPagePosition: Double?
   private var needsReload = true
   private var needsStaticBase = true
   private var staticBase: [(Node, Node.AnimatedProperties)] = []
-  private var pages: [Int: TutorialPage] = [:]
-  private var window: ClosedRange<Int>?
+  /// The built pages, by the slot that shows them.
+  private var pages: [Slot: TutorialPage] = [:]
+  /// The slots in the node tree.
+  private var window: ClosedRange<Slot>?
+  /// The animator's methods by layer, looked up when first needed after it changes.
+  private var animators: LayerAnimatorTable?
   private var lastTransition: PageTransition?
   private var metrics = LayoutMetrics()
+  /// The data source's methods by layer, looked up at each reload.
+  private var sources = LayerSourceTable(nil)
 
   /// Creates a controller for a viewport of `pageSize` (clamped; see ``pageSize``).
   public init(pageSize: Size = Size(width: 375, height: 667)) {
@@ -183,6 +193,7 @@ open class TutorialController {
     for node in [backgroundsScrollNode, labelsScrollNode, iconsScrollNode, mainScrollNode] {
       node.isPagingEnabled = true
       node.isScrollEnabled = false
+      node.passesTouchesThrough = true
       root.addChild(node)
     }
     mainScrollNode.isScrollEnabled = true
@@ -230,11 +241,14 @@ open class TutorialController {
     staticContentNode = nil
 
     let source = activeDataSource
+    sources = LayerSourceTable(source)
     loadedPageCount = Swift.min(Self.maximumPageCount, Swift.max(0, source?.numberOfPages ?? 0))
+    order = PageOrder(count: loadedPageCount, isRightToLeft: layoutDirection == .rightToLeft)
+    let labels = source as? any LabelDataSource
     metrics = LayoutMetrics(
       pageSize: pageSize, staticContentHeight: staticContentHeight,
-      roundnessHeight: roundnessHeight, labelsTopMargin: source?.labelsTopMargin,
-      labelsBottomMargin: source?.labelsBottomMargin)
+      roundnessHeight: roundnessHeight, labelsTopMargin: labels?.labelsTopMargin,
+      labelsBottomMargin: labels?.labelsBottomMargin)
     let m = metrics
     root.frame = Rect(origin: .zero, size: pageSize)
     let contentSize = Size(width: Double(loadedPageCount) * m.width, height: m.height)
@@ -247,29 +261,31 @@ open class TutorialController {
     iconsScrollNode.frame = Rect(x: 0, y: m.arcTop, width: m.width, height: 0)
     iconsScrollNode.contentSize = Size(width: contentSize.width, height: 0)
 
-    if let background = source?.staticBackground() {
+    if let background = sources.node(.staticBackground) {
       background.frame = Rect(origin: .zero, size: pageSize)
       root.insertChild(background, below: backgroundsScrollNode)
       staticBackgroundNode = background
     }
-    if let content = source?.staticContent() {
+    if let content = sources.node(.staticContent) {
       content.frame = m.staticContentFrame
       content.mask = m.staticContentMask
       root.insertChild(content, below: labelsScrollNode)
       staticContentNode = content
     }
-    if let s = pendingPagePosition {
-      offset = visualPosition(of: s) * m.width
-      pendingPagePosition = nil
+    // The page position survives the reload. If the page the reader was on is gone, settle on
+    // the last page, as a paged scroll view does when its content shrinks.
+    if position.rounded() > Double(loadedPageCount - 1) {
+      position = Double(Swift.max(0, loadedPageCount - 1))
     }
-    offset = clampedOffset(offset)
-    currentPage = transition(at: offset).nearestPage
+    position = clampedPosition(position)
+    currentPage = transition(at: position).nearestPage
     lastTransition = nil
     var config = scrollBehavior
     config.pageWidth = m.width
     config.pageCount = loadedPageCount
     physics = ScrollPhysics(configuration: config, offset: offset)
     physics.setOffset(offset)
+    physics.allowedRange = 0...config.maximumOffset
     touch = nil
     navigationButtons = []
     pageIndicators = []
@@ -291,7 +307,7 @@ open class TutorialController {
   public func page(_ index: Int) -> TutorialPage? {
     reloadIfNeeded()
     guard index >= 0, index < loadedPageCount else { return nil }
-    let slot = logicalPage(index)  // the mapping is its own inverse
+    let slot = order.slot(of: index)
     if let p = pages[slot] { return p }
     return buildPage(slot)
   }
@@ -300,75 +316,68 @@ open class TutorialController {
     if needsReload { reloadData() }
   }
 
-  /// The page shown in visual slot `visual` (from the left), and back: the identity left to
-  /// right, mirrored right to left.
-  func logicalPage(_ visual: Int) -> Int { isRightToLeft ? loadedPageCount - 1 - visual : visual }
+  var isRightToLeft: Bool { order.isRightToLeft }
 
-  var isRightToLeft: Bool { layoutDirection == .rightToLeft }
-
-  func visualPosition(of logical: Double) -> Double {
-    isRightToLeft ? Double(loadedPageCount - 1) - logical : logical
-  }
-
-  func logicalPosition(ofVisual visual: Double) -> Double {
-    isRightToLeft ? Double(loadedPageCount - 1) - visual : visual
-  }
-
-  /// Builds the page in visual slot `slot`.
-  private func buildPage(_ slot: Int) -> TutorialPage {
-    let source = activeDataSource
+  /// Builds the page shown in `slot`.
+  ///
+  /// Layout owns the frames of the dynamic backgrounds; for wireframes, inner wireframes,
+  /// labels and icons it owns the place they are centred on, and the origin of the frame the
+  /// data source gave is an offset from that place (see Docs/Controller.md).
+  private func buildPage(_ slot: Slot) -> TutorialPage {
     let m = metrics
-    let index = logicalPage(slot)
-    let x = Double(slot) * m.width
+    let index = order.page(in: slot)
+    let x = Double(slot.index) * m.width
     let container = Node(
       frame: Rect(x: x, y: 0, width: m.width, height: m.height), name: "page \(index)")
-    let background = source?.dynamicBackground(at: index)
+    container.passesTouchesThrough = true
+    let background = sources.node(.dynamicBackground, page: index)
     if let background {
       background.frame = container.bounds
       container.addChild(background)
     }
-    let wireframe = source?.wireframe(at: index)
+    let wireframe = sources.node(.wireframe, page: index)
     if let wireframe {
-      wireframe.position = container.bounds.center
+      wireframe.place(centredIn: container.bounds)
       container.addChild(wireframe)
     }
-    let inner = source?.innerWireframe(at: index)
+    let inner = sources.node(.innerWireframe, page: index)
     if let inner {
       if let wireframe {
-        inner.position = Point(
-          x: wireframe.bounds.minX + wireframe.bounds.width / 2,
-          y: wireframe.bounds.minY + wireframe.bounds.height / 2)
+        inner.place(centredIn: wireframe.bounds)
         wireframe.addChild(inner)
       } else {
-        inner.position = container.bounds.center
+        inner.place(centredIn: container.bounds)
         container.addChild(inner)
       }
     }
     let strip = m.labelsStrip
     let labelSlot = Node(
       frame: Rect(x: x, y: 0, width: m.width, height: strip.height), name: "label slot \(index)")
-    let label = source?.label(at: index)
+    labelSlot.passesTouchesThrough = true
+    let label = sources.node(.labels, page: index)
     if let label {
-      var f = label.frame
-      if f.width <= 0 { f.size.width = m.width }
-      if f.height <= 0 {
+      var size = label.size
+      if size.width <= 0 { size.width = m.width }
+      if size.height <= 0 {
         if let text = label as? TextNode, let measurer = textMeasurer {
-          f.size.height = Swift.min(
-            strip.height, measurer.size(of: text.text, width: f.width).height.rounded(.up))
+          size.height = Swift.min(
+            strip.height, measurer.size(of: text.text, width: size.width).height.rounded(.up))
         } else {
-          f.size.height = strip.height
+          size.height = strip.height
         }
       }
-      f.origin.x = (m.width - f.width) / 2
-      f.origin.y = m.labelsAlignToBottom ? strip.height - f.height : 0
-      label.frame = f
+      label.frame = Rect(origin: label.frame.origin, size: size)  // keeping the given origin
+      label.place(
+        at: Point(
+          x: (m.width - size.width) / 2, y: m.labelsAlignToBottom ? strip.height - size.height : 0))
       labelSlot.addChild(label)
     }
     let iconSlot = Node(
       frame: Rect(x: x, y: 0, width: m.width, height: 0), name: "icon slot \(index)")
-    let icon = source?.icon(at: index)
+    iconSlot.passesTouchesThrough = true
+    let icon = sources.node(.icons, page: index)
     if let icon {
-      icon.position = Point(x: m.width / 2, y: 0)
+      icon.place(centredIn: Rect(x: 0, y: 0, width: m.width, height: 0))
       iconSlot.addChild(icon)
     }
     let page = TutorialPage(
@@ -382,36 +391,42 @@ open class TutorialController {
 
   // MARK: Scrolling
 
-  /// The horizontal content offset of the main scroll node, in points.
+  /// The horizontal content offset of the main scroll node, in points (visual: right to left,
+  /// page 0 is at the largest offset).
   public var contentOffset: Double {
     reloadIfNeeded()
     return offset
   }
 
+  /// The offset in points of the current position.
+  private var offset: Double { order.visualPosition(of: position) * metrics.width }
+
   /// The range offsets are clamped to: one page width of overscroll past either end.
   public var offsetRange: ClosedRange<Double> {
     reloadIfNeeded()
-    let w = metrics.width > 0 ? metrics.width : pageSize.width
-    let last = Double(Swift.max(0, loadedPageCount - 1)) * w
-    return -w...(last + w)
+    let w = metrics.width
+    return (-w)...((lastVisualPosition + 1) * w)
   }
 
-  private func clampedOffset(_ x: Double) -> Double {
-    let range = offsetRange
-    if x.isNaN { return offset.clamped(to: range) }
-    return x.clamped(to: range)
+  private var lastVisualPosition: Double { Double(Swift.max(0, loadedPageCount - 1)) }
+
+  /// `p` (a page position) limited to one page of overscroll past either end; the range is
+  /// the same in both directions, since the mirror maps −1 to N and N to −1.
+  private func clampedPosition(_ p: Double) -> Double {
+    p.clamped(to: -1...(lastVisualPosition + 1))
   }
 
-  private func transition(at o: Double) -> PageTransition {
+  private func transition(at pagePosition: Double) -> PageTransition {
     PageTransition(
-      offset: o, pageWidth: metrics.width, pageCount: loadedPageCount, pageHeight: metrics.height,
-      arc: metrics.arc, isRightToLeft: isRightToLeft, isMotionReduced: reduceMotion)
+      offset: order.visualPosition(of: pagePosition) * metrics.width, pageWidth: metrics.width,
+      pageCount: loadedPageCount, pageHeight: metrics.height, arc: metrics.arc,
+      isRightToLeft: isRightToLeft, isMotionReduced: reduceMotion)
   }
 
   /// The transition at the current offset.
   public var transition: PageTransition {
     reloadIfNeeded()
-    return lastTransition ?? transition(at: offset)
+    return lastTransition ?? transition(at: position)
   }
 
   /// Scrolls to the offset `x` (in points) and updates every layer.
@@ -424,72 +439,69 @@ open class TutorialController {
   /// - Complexity: O(nodes of the pages near the viewport), independent of the page count.
   public func setContentOffset(_ x: Double) {
     reloadIfNeeded()
-    offset = clampedOffset(x)
+    if !x.isNaN { position = clampedPosition(order.pagePosition(ofVisual: x / metrics.width)) }
     physics.setOffset(offset)
     update()
   }
 
   /// Shows the physics' offset without telling the physics (it is the source).
   func applyPhysicsOffset() {
-    offset = clampedOffset(physics.offset)
+    position = clampedPosition(order.pagePosition(ofVisual: physics.offset / metrics.width))
     update()
   }
 
-  /// Scrolls to a position measured in pages (1.5 is half way from page 1 to page 2).
-  public func setPagePosition(_ position: Double) {
+  /// Scrolls to a position measured in pages (1.5 is half way from page 1 to page 2, in either
+  /// layout direction), clamped like ``setContentOffset(_:)``; NaN leaves it where it was.
+  public func setPagePosition(_ pagePosition: Double) {
     reloadIfNeeded()
-    guard !position.isNaN else { return update() }
-    setContentOffset(visualPosition(of: position) * metrics.width)
+    if !pagePosition.isNaN { position = clampedPosition(pagePosition) }
+    physics.setOffset(offset)
+    update()
   }
 
   /// The current position in pages (1.5 is half way from page 1 to page 2, in either layout
   /// direction).
-  public var pagePosition: Double { logicalPosition(ofVisual: contentOffset / metrics.width) }
+  public var pagePosition: Double {
+    reloadIfNeeded()
+    return position
+  }
 
   /// Re-runs the update at the current offset (after you changed something an animator reads).
   public func update() {
     reloadIfNeeded()
     if needsStaticBase { captureStaticBase() }
-    let o = offset
-    let contentOffset = Point(x: o, y: 0)
+    let contentOffset = Point(x: offset, y: 0)
     backgroundsScrollNode.contentOffset = contentOffset
     labelsScrollNode.contentOffset = contentOffset
     iconsScrollNode.contentOffset = contentOffset
     mainScrollNode.contentOffset = contentOffset
 
-    let t = transition(at: o)
+    let t = transition(at: position)
     updateWindow(for: t)
     for (node, props) in staticBase { node.animatedProperties = props }
-    guard let window else {
-      animateStatic(t)
-      finishUpdate(t)
-      return
-    }
     var visible: [TutorialPage] = []
-    visible.reserveCapacity(window.count)
-    for i in window {
-      guard let p = pages[i] else { continue }
-      p.restoreBase()
-      visible.append(p)
+    if let window {
+      visible.reserveCapacity(window.count)
+      for slot in window {
+        guard let p = pages[slot] else { continue }
+        p.restoreBase()
+        visible.append(p)
+      }
     }
     let a = activeAnimator
-    if let n = staticBackgroundNode { a.animateStaticBackground(n, transition: t) }
-    for p in visible {
-      if let n = p.dynamicBackground { a.animateDynamicBackground(n, page: p.index, transition: t) }
-    }
-    for p in visible {
-      if let n = p.wireframe { a.animateWireframe(n, page: p.index, transition: t) }
-    }
-    for p in visible {
-      if let n = p.innerWireframe { a.animateInnerWireframe(n, page: p.index, transition: t) }
-    }
-    if let n = staticContentNode { a.animateStaticContent(n, transition: t) }
-    updateNavigationButtons(t)
-    for p in visible {
-      if let n = p.label { a.animateLabel(n, page: p.index, transition: t) }
-    }
-    for p in visible {
-      if let n = p.icon { a.animateIcon(n, page: p.index, transition: t) }
+    let table = animators ?? LayerAnimatorTable(a)
+    animators = table
+    for layer in TutorialLayer.allCases {
+      if layer.isPaged {
+        for p in visible {
+          if let n = p.node(in: layer) { table.animate(layer, n, page: p.index, t) }
+        }
+      } else if let n = staticNode(layer) {
+        table.animate(layer, n, t)
+        if layer == .staticContent { updateNavigationButtons(t) }
+      } else if layer == .staticContent {
+        updateNavigationButtons(t)
+      }
     }
     if reduceMotion, !((a as? any ReducedMotionAware)?.handlesReducedMotion ?? false) {
       reduceMotion(visible, t)
@@ -497,11 +509,13 @@ open class TutorialController {
     finishUpdate(t)
   }
 
-  private func animateStatic(_ t: PageTransition) {
-    let a = activeAnimator
-    if let n = staticBackgroundNode { a.animateStaticBackground(n, transition: t) }
-    if let n = staticContentNode { a.animateStaticContent(n, transition: t) }
-    updateNavigationButtons(t)
+  /// The node of a static layer.
+  private func staticNode(_ layer: TutorialLayer) -> Node? {
+    switch layer {
+    case .staticBackground: return staticBackgroundNode
+    case .staticContent: return staticContentNode
+    default: return nil
+    }
   }
 
   /// The default reduced motion: what an animator moved goes back and cross-fades instead.
@@ -528,7 +542,7 @@ open class TutorialController {
       i.isRightToLeft = t.isRightToLeft
     }
     for b in navigationButtons {
-      let f = b.visibility.fraction(in: t)
+      let f = b.visibility.fraction(in: b.holdsAtEnds ? t.heldAtEnds : t)
       b.alpha *= f
       if f <= 0 { b.isHidden = true }
     }
@@ -546,16 +560,17 @@ open class TutorialController {
     }
   }
 
-  /// Brings the pages from one before to two after ``PageTransition/fromPage`` into the
+  /// Brings the slots from one before to two after the left one of the transition into the
   /// tree, takes the others out, and trims the cache.
   private func updateWindow(for t: PageTransition) {
     guard loadedPageCount > 0 else {
       window = nil
       return
     }
-    let lo = Swift.max(0, t.fromPage - 1)
-    let hi = Swift.min(loadedPageCount - 1, t.fromPage + 2)
-    let newWindow: ClosedRange<Int>? = lo <= hi ? lo...hi : nil
+    let left = Slot(Int(t.visualPosition.rounded(.down)))
+    let lo = Swift.max(Slot(0), left.advanced(by: -1))
+    let hi = Swift.min(Slot(loadedPageCount - 1), left.advanced(by: 2))
+    let newWindow: ClosedRange<Slot>? = lo <= hi ? lo...hi : nil
     if newWindow == window { return }
     if let old = window {
       for i in old where !(newWindow?.contains(i) ?? false) {
@@ -568,17 +583,17 @@ open class TutorialController {
     }
     window = newWindow
     guard let newWindow else { return }
-    for i in newWindow {
-      let p = pages[i] ?? buildPage(i)
+    for slot in newWindow {
+      let p = pages[slot] ?? buildPage(slot)
       if p.container.parent == nil {
-        insert(p.container, into: backgroundsScrollNode, index: i)
-        insert(p.labelSlot, into: labelsScrollNode, index: i)
-        insert(p.iconSlot, into: iconsScrollNode, index: i)
+        insert(p.container, into: backgroundsScrollNode, slot: slot)
+        insert(p.labelSlot, into: labelsScrollNode, slot: slot)
+        insert(p.iconSlot, into: iconsScrollNode, slot: slot)
       }
     }
     if pages.count > newWindow.count + Self.pageCacheLimit {
       let far = pages.keys.filter { !newWindow.contains($0) }
-        .sorted { Swift.abs($0 - t.fromPage) > Swift.abs($1 - t.fromPage) }
+        .sorted { Swift.abs(left.distance(to: $0)) > Swift.abs(left.distance(to: $1)) }
       for i in far.prefix(pages.count - newWindow.count - Self.pageCacheLimit) {
         pages[i] = nil
       }
@@ -586,14 +601,14 @@ open class TutorialController {
   }
 
   /// Inserts a page slot so that the scroll node's page children stay in page order.
-  private func insert(_ slot: Node, into scroll: ScrollNode, index: Int) {
-    let x = Double(index) * metrics.width
+  private func insert(_ node: Node, into scroll: ScrollNode, slot: Slot) {
+    let x = Double(slot.index) * metrics.width
     var at = scroll.children.count
     for (i, c) in scroll.children.enumerated() where c.frame.minX > x {
       at = i
       break
     }
-    scroll.insertChild(slot, at: at)
+    scroll.insertChild(node, at: at)
   }
 
   private func captureStaticBase() {
@@ -620,7 +635,7 @@ open class TutorialController {
   ///
   /// - Complexity: O(nodes of the pages near the viewport plus the static nodes).
   public func scene() -> Scene {
-    if needsReload || lastTransition == nil { setContentOffset(offset) }
+    if needsReload || lastTransition == nil { setPagePosition(position) }
     return Scene(root: root, size: pageSize)
   }
 
@@ -650,9 +665,10 @@ open class TutorialController {
     return metrics.labelsStrip
   }
 
-  /// The pages in the node tree now: from one before the transition to two after it.
+  /// The pages in the node tree now: from one before the transition to two after it, on
+  /// screen (right to left, the pages of those slots).
   public var loadedPages: ClosedRange<Int>? {
     reloadIfNeeded()
-    return window
+    return window.map(order.pages(in:))
   }
 }

@@ -6,8 +6,11 @@
 /// R = ((W/2)² + h²) / (2h) and centre (W/2, top + R).
 ///
 /// Everything here is defined for every input; nothing returns NaN:
-/// - A `height` of 0 (or a non-positive or non-finite one) makes the arc **flat**:
-///   the mask is a rectangle, ``drop(atX:)`` and ``angle(atX:)`` are 0.
+/// - A `height` of 0 (or a non-positive or non-finite one, or one below
+///   ``flatnessThreshold``) makes the arc **flat**: the mask is a rectangle,
+///   ``drop(atX:)`` and ``angle(atX:)`` are 0. Below the threshold the true arc would
+///   differ from a straight edge by less than a billionth of a point, while its radius
+///   would overflow.
 /// - The height is clamped to `width / 2` (a half circle), the tallest arc that
 ///   is still a function of x.
 /// - For an x further than R from the centre line (which an on-screen point can
@@ -21,13 +24,17 @@ public struct RoundnessArc: Hashable, Sendable {
   /// The y of the peak.
   public let top: Double
 
+  /// Heights below this many points count as flat (0): see the type's notes.
+  public static let flatnessThreshold = 1e-9
+
   /// Creates the arc over a chord of `width` with sagitta `height`, its peak at y = `top`.
   ///
   /// Non-finite or negative values are clamped as described on the type.
   public init(width: Double, height: Double, top: Double = 0) {
     let w = width.isFinite ? Swift.max(0, width) : 0
     self.width = w
-    self.height = height.isFinite ? height.clamped(to: 0...(w / 2)) : 0
+    let h = height.isFinite ? height.clamped(to: 0...(w / 2)) : 0
+    self.height = h < Self.flatnessThreshold ? 0 : h
     self.top = top.isFinite ? top : 0
   }
 
@@ -48,7 +55,8 @@ public struct RoundnessArc: Hashable, Sendable {
     guard !isFlat, x.isFinite else { return isFlat ? 0 : radius }
     let r = radius
     let dx = Swift.min(Swift.abs(x - width / 2), r)
-    return r - (r * r - dx * dx).squareRoot()
+    // R − √(R² − dx²) written as dx² / (R + √(R² − dx²)): no cancellation for a large R.
+    return dx * dx / (r + ((r - dx) * (r + dx)).squareRoot())
   }
 
   /// The arc's tangent angle at `x`, in radians: asin((x − W/2)/R).

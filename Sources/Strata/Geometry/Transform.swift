@@ -86,20 +86,60 @@ public struct Transform: Hashable, Sendable, CustomStringConvertible {
       ty: tx * other.b + ty * other.d + other.ty)
   }
 
-  /// `self`, then a translation.
-  public func translatedBy(x: Double, y: Double) -> Transform {
+  // The order of composition is in every name: `then…` applies the new step after this
+  // transform, `pre…` before it (as kurbo's `then_`/`pre_`). Core Graphics' `translatedBy`,
+  // `scaledBy` and `rotated(by:)` are the `pre…` forms.
+
+  /// This transform, then a translation by (x, y): the translation moves the result.
+  public func thenTranslated(x: Double, y: Double) -> Transform {
     concatenating(Transform(translationX: x, y: y))
   }
 
-  /// `self`, then a scale about the origin.
-  public func scaledBy(x: Double, y: Double) -> Transform {
+  /// This transform, then a scale about the origin: the scale applies to the result.
+  public func thenScaled(x: Double, y: Double) -> Transform {
     concatenating(Transform(scaleX: x, y: y))
   }
 
-  /// `self`, then a rotation about the origin.
-  public func rotated(by angle: Double) -> Transform {
+  /// This transform, then a rotation by `angle` radians about the origin.
+  public func thenRotated(by angle: Double) -> Transform {
     concatenating(Transform(rotation: angle))
   }
+
+  /// A translation by (x, y), then this transform: `CGAffineTransform.translatedBy(x:y:)`.
+  public func preTranslated(x: Double, y: Double) -> Transform {
+    Transform(translationX: x, y: y).concatenating(self)
+  }
+
+  /// A scale about the origin, then this transform: `CGAffineTransform.scaledBy(x:y:)`.
+  public func preScaled(x: Double, y: Double) -> Transform {
+    Transform(scaleX: x, y: y).concatenating(self)
+  }
+
+  /// A rotation by `angle` radians, then this transform: `CGAffineTransform.rotated(by:)`.
+  public func preRotated(by angle: Double) -> Transform {
+    Transform(rotation: angle).concatenating(self)
+  }
+
+  /// Not available: Core Graphics' name, whose order Strata spells out.
+  @available(
+    *, unavailable, renamed: "preTranslated(x:y:)",
+    message: "CGAffineTransform's translatedBy applies the translation first: preTranslated(x:y:); for after, thenTranslated(x:y:)"
+  )
+  public func translatedBy(x: Double, y: Double) -> Transform { preTranslated(x: x, y: y) }
+
+  /// Not available: Core Graphics' name, whose order Strata spells out.
+  @available(
+    *, unavailable, renamed: "preScaled(x:y:)",
+    message: "CGAffineTransform's scaledBy applies the scale first: preScaled(x:y:); for after, thenScaled(x:y:)"
+  )
+  public func scaledBy(x: Double, y: Double) -> Transform { preScaled(x: x, y: y) }
+
+  /// Not available: Core Graphics' name, whose order Strata spells out.
+  @available(
+    *, unavailable, renamed: "preRotated(by:)",
+    message: "CGAffineTransform's rotated(by:) applies the rotation first: preRotated(by:); for after, thenRotated(by:)"
+  )
+  public func rotated(by angle: Double) -> Transform { preRotated(by: angle) }
 
   /// The transform that undoes this one; `nil` when it is singular or not finite.
   public func inverted() -> Transform? {

@@ -33,6 +33,8 @@ public struct PageTransition: Hashable, Sendable {
   public let pageSize: Size
   /// The roundness arc in viewport coordinates (its peak at the top of the static content).
   public let arc: RoundnessArc
+  /// How pages map to slots.
+  let order: PageOrder
 
   /// Creates a transition.
   ///
@@ -54,20 +56,20 @@ public struct PageTransition: Hashable, Sendable {
     self.visualPosition = s
     self.isRightToLeft = isRightToLeft
     self.isMotionReduced = isMotionReduced
-    self.fromPage = isRightToLeft ? n - 1 - Int(k) : Int(k)
-    self.toPage = isRightToLeft ? n - 2 - Int(k) : Int(k) + 1
+    let order = PageOrder(count: n, isRightToLeft: isRightToLeft)
+    self.order = order
+    self.fromPage = order.page(in: Slot(Int(k)))
+    self.toPage = order.page(in: Slot(Int(k) + 1))
     self.progress = s - k
     self.pageSize = Size(width: w, height: pageHeight ?? 0)
     self.arc = arc ?? RoundnessArc(width: w, height: 0)
   }
 
   /// The position in pages: 1.5 is half way from page 1 to page 2 (in either direction).
-  public var pagePosition: Double {
-    isRightToLeft ? Double(pageCount - 1) - visualPosition : visualPosition
-  }
+  public var pagePosition: Double { order.pagePosition(ofVisual: visualPosition) }
 
   /// The page's slot from the left: the page itself left to right, mirrored right to left.
-  public func visualIndex(of page: Int) -> Int { isRightToLeft ? pageCount - 1 - page : page }
+  public func visualIndex(of page: Int) -> Int { order.slot(of: page).index }
 
   /// Where `page` stands relative to the viewport: 0 centred, −1 one page to the left, +1 one
   /// to the right (on screen, so right to left the next page is at −1).
@@ -96,5 +98,17 @@ public struct PageTransition: Hashable, Sendable {
   /// It is the alpha of a plain cross-fade.
   public func visibility(of page: Int) -> Double {
     (1 - Swift.abs(position(of: page))).clamped(to: 0...1)
+  }
+
+  /// The same transition with the offset held to the pages: past the first or last page
+  /// (rubber-banding) it reads as at rest on that page. Animations built on it do not
+  /// fade or move while the content bounces at an end; see ``PageAnimation/heldAtEnds()``.
+  public var heldAtEnds: PageTransition {
+    let last = Double(Swift.max(0, pageCount - 1)) * pageWidth
+    let held = offset.clamped(to: 0...last)
+    if held == offset { return self }
+    return PageTransition(
+      offset: held, pageWidth: pageWidth, pageCount: pageCount, pageHeight: pageSize.height,
+      arc: arc, isRightToLeft: isRightToLeft, isMotionReduced: isMotionReduced)
   }
 }

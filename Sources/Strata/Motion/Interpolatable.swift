@@ -133,8 +133,8 @@ extension Transform: Interpolatable {
   public init(parts p: Parts) {
     self = Transform(scaleX: p.scale.dx, y: p.scale.dy)
       .concatenating(Transform(a: 1, b: 0, c: p.shear, d: 1, tx: 0, ty: 0))
-      .rotated(by: p.rotation)
-      .translatedBy(x: p.translation.dx, y: p.translation.dy)
+      .thenRotated(by: p.rotation)
+      .thenTranslated(x: p.translation.dx, y: p.translation.dy)
   }
 
   /// Interpolates the parts — translation, rotation (the short way round), scale and shear — so

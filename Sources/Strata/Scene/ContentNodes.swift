@@ -14,6 +14,7 @@ open class ImageNode: Node {
     let f =
       frame.isEmpty && image != nil ? Rect(origin: frame.origin, size: image?.size ?? .zero) : frame
     super.init(frame: f, name: name)
+    passesTouchesThrough = true
   }
 
   /// The image and its placement.
@@ -48,6 +49,7 @@ open class TextNode: Node {
     self.text = text
     self.verticalAlignment = verticalAlignment
     super.init(frame: frame, name: name)
+    passesTouchesThrough = true
   }
 
   /// The text and its vertical placement.
@@ -118,10 +120,17 @@ open class ScrollNode: Node {
   public var contentSize: Size
   /// Whether scrolling snaps to multiples of the node's width.
   public var isPagingEnabled: Bool
-  /// Whether gestures scroll this node (the controller's secondary scroll nodes follow the main one instead).
+  /// Whether gestures scroll this node (the controller's secondary scroll nodes follow the main one
+  /// instead). Turning it off on the controller's main scroll node stops drags from paging;
+  /// buttons and programmatic navigation still work.
   public var isScrollEnabled: Bool
   /// Whether taps on the node go through to controls underneath it (the main scroll node's behaviour).
   public var passesTapsThrough: Bool
+  /// Whether a touch that went down on a control turns into a drag of this node when the finger
+  /// moves (true, as `UIScrollView.canCancelContentTouches`: the control is cancelled and the
+  /// pages follow the finger), or stays with the control (false: the pages do not move, and
+  /// lifting the finger on the control taps it).
+  public var canCancelContentTouches: Bool
 
   /// Creates a scroll node.
   public init(frame: Rect = .zero, contentSize: Size = .zero, name: String? = nil) {
@@ -129,6 +138,7 @@ open class ScrollNode: Node {
     self.isPagingEnabled = false
     self.isScrollEnabled = true
     self.passesTapsThrough = false
+    self.canCancelContentTouches = true
     super.init(frame: frame, name: name)
   }
 

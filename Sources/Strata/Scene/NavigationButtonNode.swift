@@ -74,6 +74,10 @@ open class NavigationButtonNode: ButtonNode {
   public let role: Role
   /// On which pages it shows.
   public var visibility: Visibility
+  /// Whether the button holds its state while the pages rubber-band past the first or last
+  /// page (true by default: a Done button stays fully shown while the last page bounces).
+  /// When false it fades with the bounce, as the pages' share of the viewport falls.
+  public var holdsAtEnds = true
 
   /// Creates a navigation button; the title defaults to the role's, in the system font.
   public init(

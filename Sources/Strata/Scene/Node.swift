@@ -64,6 +64,15 @@ open class Node {
   public var mask: Path?
   /// The order among siblings: larger values draw later (on top). Equal values keep insertion order.
   public var zPosition: Double
+  /// Whether the node and its children take touches (UIKit's `isUserInteractionEnabled`).
+  public var isUserInteractionEnabled: Bool = true
+  /// Whether a touch on the node itself, not on one of its children, goes to what lies below
+  /// it: true for nodes that only arrange others (the controller's page slots), and by
+  /// default for text and images, which take no touches in UIKit either.
+  public var passesTouchesThrough: Bool = false
+  /// Where layout last put the node's frame origin, so that what a data source set is read
+  /// as an offset from it when the node is placed again.
+  var layoutOrigin: Point?
   /// The child nodes, in insertion order.
   public private(set) var children: [Node] = []
   /// The node this one is a child of.
@@ -138,7 +147,7 @@ open class Node {
     let ay = bounds.origin.y + anchorPoint.y * bounds.height
     var t = Transform(translationX: -ax, y: -ay)
     if !transform.isIdentity { t = t.concatenating(transform) }
-    return t.translatedBy(x: position.x, y: position.y)
+    return t.thenTranslated(x: position.x, y: position.y)
   }
 
   /// The transform from this node's coordinate space to the root's.
@@ -289,5 +298,25 @@ public struct Shadow: Hashable, Sendable {
     self.offset = offset
     self.radius = radius
     self.path = path
+  }
+}
+
+extension Node {
+  /// Puts the node's frame origin at `origin` plus the offset its data source gave: the
+  /// origin of the frame it came with, less where layout put it last time (so that placing
+  /// the same node again does not add the offset twice).
+  func place(at origin: Point) {
+    let given = frame
+    let base = layoutOrigin ?? .zero
+    layoutOrigin = origin
+    frame = Rect(
+      x: origin.x + given.minX - base.x, y: origin.y + given.minY - base.y, width: given.width,
+      height: given.height)
+  }
+
+  /// Centres the node in `rect` (in its parent's coordinates), plus the offset its data
+  /// source gave; see ``place(at:)``.
+  func place(centredIn rect: Rect) {
+    place(at: Point(x: rect.midX - bounds.width / 2, y: rect.midY - bounds.height / 2))
   }
 }

@@ -6,7 +6,7 @@ import StrataRender
 /// A tutorial with all seven layers as the renderer benchmark wants them: a gradient
 /// background, a large transformed bitmap, shapes with alpha, and the masked static
 /// content with a shadow.
-final class RenderBenchTutorial: TutorialController, TutorialDataSource, TutorialAnimator {
+final class RenderBenchTutorial: TutorialController, StaticBackgroundDataSource, DynamicBackgroundDataSource, WireframeDataSource, InnerWireframeDataSource, StaticContentDataSource, LabelDataSource, IconDataSource, DynamicBackgroundAnimator, WireframeAnimator {
   static let photo: RasterImage? = {
     // A 600×400 bitmap with smooth colour changes, made in code.
     let w = 600
@@ -79,7 +79,7 @@ final class RenderBenchTutorial: TutorialController, TutorialDataSource, Tutoria
   func animateDynamicBackground(_ node: Node, page: Int, transition: PageTransition) {
     let p = transition.position(of: page)
     node.alpha = Swift.max(0, 1 - p * p)
-    node.transform = Transform(translationX: -175 * p, y: 0).scaledBy(x: 1.1, y: 1.1)
+    node.transform = Transform(translationX: -175 * p, y: 0).thenScaled(x: 1.1, y: 1.1)
   }
   func animateWireframe(_ node: Node, page: Int, transition: PageTransition) {
     node.alpha = transition.visibility(of: page)

@@ -192,11 +192,11 @@ struct DisplayListBuilder {
       switch image {
       case .raster(let r):
         let m = Transform(scaleX: dest.width / Double(r.width), y: dest.height / Double(r.height))
-          .translatedBy(x: dest.minX, y: dest.minY).concatenating(t)
+          .thenTranslated(x: dest.minX, y: dest.minY).concatenating(t)
         return [(.image(r, transform: m, opacity: 1), t.apply(to: dest))]
       case .vector(let v):
         let m = Transform(scaleX: dest.width / v.size.width, y: dest.height / v.size.height)
-          .translatedBy(x: dest.minX, y: dest.minY).concatenating(t)
+          .thenTranslated(x: dest.minX, y: dest.minY).concatenating(t)
         return v.shapes.flatMap { shapeCommands($0, m) }
       }
     case .shape(let s):

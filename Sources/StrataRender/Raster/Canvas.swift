@@ -181,7 +181,7 @@ public final class Canvas {
     let small = IntRect(
       x: 0, y: 0, width: (region.width + k - 1) / k, height: (region.height + k - 1) / k)
     var alpha = [UInt8](repeating: 0, count: small.width * small.height)
-    let shrink = Transform(translationX: -Double(region.x), y: -Double(region.y)).scaledBy(
+    let shrink = Transform(translationX: -Double(region.x), y: -Double(region.y)).thenScaled(
       x: 1 / Double(k), y: 1 / Double(k))
     rasterizer.reset(region: small)
     rasterizer.add(
