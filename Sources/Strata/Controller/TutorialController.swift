@@ -488,8 +488,7 @@ open class TutorialController {
         visible.append(p)
       }
     }
-    let a = activeAnimator
-    let table = animators ?? LayerAnimatorTable(a)
+    let table = animators ?? LayerAnimatorTable(activeAnimator)
     animators = table
     for layer in TutorialLayer.allCases {
       if layer.isPaged {
@@ -503,7 +502,7 @@ open class TutorialController {
         updateNavigationButtons(t)
       }
     }
-    if reduceMotion, !((a as? any ReducedMotionAware)?.handlesReducedMotion ?? false) {
+    if reduceMotion, !table.handlesReducedMotion {
       reduceMotion(visible, t)
     }
     finishUpdate(t)

@@ -43,10 +43,13 @@ struct LayerSourceTable {
 /// ``TutorialLayer`` to its animator protocol.
 struct LayerAnimatorTable {
   private let entries: [(Node, Int, PageTransition) -> Void]
+  /// Whether the animator decides reduced motion itself (``ReducedMotionAware``).
+  let handlesReducedMotion: Bool
 
   /// The table of `animator`. A layer it does not animate is left as laid out, except the
   /// icons, which ride the arc.
   init(_ animator: any TutorialAnimator) {
+    handlesReducedMotion = (animator as? any ReducedMotionAware)?.handlesReducedMotion ?? false
     entries = TutorialLayer.allCases.map { layer -> (Node, Int, PageTransition) -> Void in
       switch layer {
       case .staticBackground:
