@@ -11,7 +11,7 @@ enum AnimalsArt {
   /// The colour behind each scene (its sky), which the static background blends between.
   static let skies = [D.rgb(0xD8EBDD), D.rgb(0xC9E6F6), D.rgb(0xF8C493)]
 
-  // MARK: Scenes (375 × 667, the horizon above the card)
+  // MARK: Scenes (designed at 375 × 667, the horizon above the card; any width)
 
   /// A sun: a disc of `radius` in a soft glow that fades out at `glow`.
   static func sun(
@@ -32,54 +32,101 @@ enum AnimalsArt {
     ]
   }
 
-  static let scenes: [VectorImage] = [forest, sky, savanna]
+  /// The scene of `page`, drawn `span` design points wide (the design is 375 × 667): the
+  /// composition stays centred and the repeating parts — ridges, hills, trees, grass — carry on
+  /// to both edges, so a background wider than its page (for parallax, or a landscape screen)
+  /// never shows an edge or a cut. `margin` is how far the scene reaches past its page on each
+  /// side: things that belong in a corner of the page (the birds scene's branch) stay there.
+  static func scene(_ page: Int, span: Double, margin: Double) -> VectorImage {
+    let span = Swift.max(375, span.isFinite ? span : 375)
+    let margin = margin.isFinite ? margin.clamped(to: 0...((span - 375) / 2)) : 0
+    switch page % 3 {
+    case 0: return forest(span: span)
+    case 1: return sky(span: span, margin: margin)
+    default: return savanna(span: span)
+    }
+  }
 
-  static let forest: VectorImage = {
+  /// The offsets at which a pattern of `period` design points, placed at `start` in the
+  /// 375-point design (itself centred in `span`), repeats to cover 0...span: index 0 is the
+  /// design's own copy.
+  static func repeats(start: Double, period: Double, span: Double) -> [(index: Int, x: Double)] {
+    let c = (span - 375) / 2
+    let first = Int(((start + c + period) / period).rounded(.up))
+    var out: [(Int, Double)] = []
+    var i = -first
+    while true {
+      let x = start + c + Double(i) * period
+      if x > span + period { break }
+      out.append((i, x))
+      i += 1
+    }
+    return out
+  }
+
+  /// A ridge (the top edge of a range of hills) from `points` of one period, repeated across
+  /// the span and closed far below.
+  static func ridge(_ points: [(Double, Double)], period: Double, span: Double) -> [(Double, Double)] {
+    let start = points[0].0
+    var top: [(Double, Double)] = []
+    for (_, x) in repeats(start: start, period: period, span: span) {
+      top += points.map { ($0.0 - start + x, $0.1) }
+    }
+    guard let first = top.first, let last = top.last else { return [] }
+    return top + [(last.0, 700), (first.0, 700)]
+  }
+
+  static func forest(span: Double) -> VectorImage {
+    let c = (span - 375) / 2
     var s: [VectorImage.Shape] = []
     s.append(
       D.fill(
-        .rect(Rect(x: 0, y: 0, width: 375, height: 667)),
+        .rect(Rect(x: 0, y: 0, width: span, height: 667)),
         D.vertical(D.rgb(0xBFE3D6), D.rgb(0xF5EBD2), from: 0, to: 380)))
     s += sun(
-      268, 150, radius: 34, glow: 80, disc: D.rgb(0xFFE9A8), halo: D.rgb(0xFFF3C9), haloAlpha: 0.9)
-    s.append(D.cloud(92, 118, 0.9, D.rgb(0xFFFFFF, 0.75)))
+      268 + c, 150, radius: 34, glow: 80, disc: D.rgb(0xFFE9A8), halo: D.rgb(0xFFF3C9),
+      haloAlpha: 0.9)
+    s.append(D.cloud(92 + c, 118, 0.9, D.rgb(0xFFFFFF, 0.75)))
     s.append(
       D.fill(
-        D.polygon([
-          (-20, 330), (40, 240), (95, 300), (160, 205), (235, 300), (290, 235), (395, 330),
-          (395, 700), (-20, 700),
-        ]),
-        D.rgb(0x9CC9B9)))
+        D.polygon(
+          ridge(
+            [(-20, 330), (40, 240), (95, 300), (160, 205), (235, 300), (290, 235)], period: 415,
+            span: span)), D.rgb(0x9CC9B9)))
     s.append(
       D.fill(
-        D.polygon([
-          (-20, 350), (60, 285), (120, 330), (200, 262), (280, 335), (340, 292), (395, 340),
-          (395, 700), (-20, 700),
-        ]),
-        D.rgb(0x7DB3A2)))
-    for (i, x) in stride(from: -10.0, through: 390, by: 34).enumerated() {
-      s += D.pine(x, 372 + Double(i % 3) * 4, 70 + Double((i * 7) % 5) * 9, D.rgb(0x4E927F))
+        D.polygon(
+          ridge(
+            [(-20, 350), (60, 285), (120, 330), (200, 262), (280, 335), (340, 292)], period: 415,
+            span: span)), D.rgb(0x7DB3A2)))
+    for (i, x) in repeats(start: -10, period: 34, span: span) {
+      let k = ((i % 15) + 15) % 15
+      s += D.pine(x, 372 + Double(k % 3) * 4, 70 + Double((k * 7) % 5) * 9, D.rgb(0x4E927F))
     }
-    for (i, x) in stride(from: 8.0, through: 390, by: 46).enumerated() {
-      s += D.pine(x, 398, 96 + Double((i * 5) % 4) * 12, D.rgb(0x2F6B5B))
+    for (i, x) in repeats(start: 8, period: 46, span: span) {
+      let k = ((i % 4) + 4) % 4
+      s += D.pine(x, 398, 96 + Double((k * 5) % 4) * 12, D.rgb(0x2F6B5B))
     }
-    s.append(D.fill(.rect(Rect(x: 0, y: 390, width: 375, height: 277)), D.rgb(0x2A5E50)))
-    return VectorImage(size: Size(width: 375, height: 667), shapes: s)
-  }()
+    s.append(D.fill(.rect(Rect(x: 0, y: 390, width: span, height: 277)), D.rgb(0x2A5E50)))
+    return VectorImage(size: Size(width: span, height: 667), shapes: s)
+  }
 
-  static let sky: VectorImage = {
+  static func sky(span: Double, margin: Double) -> VectorImage {
+    let c = (span - 375) / 2
     var s: [VectorImage.Shape] = []
     s.append(
       D.fill(
-        .rect(Rect(x: 0, y: 0, width: 375, height: 667)),
+        .rect(Rect(x: 0, y: 0, width: span, height: 667)),
         D.vertical(D.rgb(0x9ED3F2), D.rgb(0xE8F5FC), from: 0, to: 390)))
     s += sun(
-      86, 120, radius: 30, glow: 62, disc: D.rgb(0xFFF6D5), halo: D.rgb(0xFFFBEA), haloAlpha: 0.7)
-    s.append(D.cloud(270, 92, 1.2, D.rgb(0xFFFFFF, 0.95)))
-    s.append(D.cloud(150, 190, 0.8, D.rgb(0xFFFFFF, 0.85)))
-    s.append(D.cloud(330, 232, 0.7, D.rgb(0xFFFFFF, 0.8)))
+      86 + c, 120, radius: 30, glow: 62, disc: D.rgb(0xFFF6D5), halo: D.rgb(0xFFFBEA),
+      haloAlpha: 0.7)
+    s.append(D.cloud(270 + c, 92, 1.2, D.rgb(0xFFFFFF, 0.95)))
+    s.append(D.cloud(150 + c, 190, 0.8, D.rgb(0xFFFFFF, 0.85)))
+    s.append(D.cloud(330 + c, 232, 0.7, D.rgb(0xFFFFFF, 0.8)))
     // Birds far away: small strokes in V shapes.
-    for (x, y, k) in [(196.0, 132.0, 1.0), (222, 150, 0.8), (178, 160, 0.7), (320, 168, 0.6)] {
+    for (x0, y, k) in [(196.0, 132.0, 1.0), (222, 150, 0.8), (178, 160, 0.7), (320, 168, 0.6)] {
+      let x = x0 + c
       var v = Path()
       v.move(to: Point(x: x - 8 * k, y: y - 3 * k))
       v.quad(to: Point(x: x, y: y + 1 * k), control: Point(x: x - 4 * k, y: y - 5 * k))
@@ -88,35 +135,45 @@ enum AnimalsArt {
     }
     s.append(
       D.fill(
-        D.blob([(-40, 380), (60, 300), (170, 330), (260, 290), (420, 350), (420, 700), (-40, 700)]),
+        D.blob(ridge([(-40, 380), (60, 300), (170, 330), (260, 290)], period: 460, span: span)),
         D.rgb(0xA6D8C2)))
     s.append(
       D.fill(
-        D.blob([(-40, 400), (90, 340), (220, 372), (330, 330), (420, 380), (420, 700), (-40, 700)]),
+        D.blob(ridge([(-40, 400), (90, 340), (220, 372), (330, 330)], period: 460, span: span)),
         D.rgb(0x84C4A6)))
-    // A branch across the top right, with leaves.
+    // A branch in the page's top right corner, with leaves; it carries on past the page's edge
+    // along the curve's own tangent and ends in a rounded tip, so the parallax never shows it
+    // cut off.
+    let r = span - margin - 375  // the design's x of 0 at the page's right edge
     var branch = Path()
-    branch.move(to: Point(x: 390, y: 40))
+    let far = 390 + r + 90
+    branch.move(to: Point(x: far, y: 40 - (far - 390 - r) * 0.24))
+    branch.line(to: Point(x: 390 + r, y: 40))
     branch.cubic(
-      to: Point(x: 250, y: 78), control1: Point(x: 340, y: 52), control2: Point(x: 290, y: 60))
+      to: Point(x: 250 + r, y: 78), control1: Point(x: 340 + r, y: 52),
+      control2: Point(x: 290 + r, y: 60))
     s.append(D.stroke(branch, D.rgb(0x6B4F3A), width: 7))
-    for (x, y, a) in [
+    for (x0, y, a) in [
       (330.0, 50.0, -0.6), (300, 70, 0.7), (275, 66, -0.9), (355, 58, 0.9), (260, 84, 0.4),
     ] {
+      let x = x0 + r
       s.append(D.fill(D.turned(D.ellipse(x, y, 13, 6), a, about: x, y), D.rgb(0x5FAF7E)))
     }
-    return VectorImage(size: Size(width: 375, height: 667), shapes: s)
-  }()
+    return VectorImage(size: Size(width: span, height: 667), shapes: s)
+  }
 
-  static let savanna: VectorImage = {
+  static func savanna(span: Double) -> VectorImage {
+    let c = (span - 375) / 2
     var s: [VectorImage.Shape] = []
     s.append(
       D.fill(
-        .rect(Rect(x: 0, y: 0, width: 375, height: 667)),
+        .rect(Rect(x: 0, y: 0, width: span, height: 667)),
         D.vertical(D.rgb(0xF29E74), D.rgb(0xFDDCAA), from: 0, to: 360)))
     s += sun(
-      292, 132, radius: 40, glow: 96, disc: D.rgb(0xFFEBC2), halo: D.rgb(0xFFF1C8), haloAlpha: 0.85)
-    for (x, y, k) in [(70.0, 150.0, 0.9), (150, 92, 0.6)] {
+      292 + c, 132, radius: 40, glow: 96, disc: D.rgb(0xFFEBC2), halo: D.rgb(0xFFF1C8),
+      haloAlpha: 0.85)
+    for (x0, y, k) in [(70.0, 150.0, 0.9), (150, 92, 0.6)] {
+      let x = x0 + c
       s.append(
         D.fill(D.rounded(x - 44 * k, y - 5 * k, 88 * k, 10 * k, 5 * k), D.rgb(0xFFE0BF, 0.55)))
       s.append(
@@ -124,14 +181,15 @@ enum AnimalsArt {
     }
     s.append(
       D.fill(
-        D.blob([(-40, 360), (80, 318), (200, 340), (300, 312), (420, 345), (420, 700), (-40, 700)]),
+        D.blob(ridge([(-40, 360), (80, 318), (200, 340), (300, 312)], period: 460, span: span)),
         D.rgb(0xE7A56B)))
     s.append(
       D.fill(
-        .rect(Rect(x: 0, y: 352, width: 375, height: 315)),
+        .rect(Rect(x: 0, y: 352, width: span, height: 315)),
         D.vertical(D.rgb(0xD98B4E), D.rgb(0xB5683A), from: 352, to: 420)))
     // Acacia trees: a flat canopy on a forked trunk.
-    for (x, y, k) in [(70.0, 352.0, 1.0), (310, 356, 0.8)] {
+    for (x0, y, k) in [(70.0, 352.0, 1.0), (310, 356, 0.8)] {
+      let x = x0 + c
       var trunk = Path()
       trunk.move(to: Point(x: x - 4 * k, y: y))
       trunk.line(to: Point(x: x - 2 * k, y: y - 50 * k))
@@ -149,7 +207,7 @@ enum AnimalsArt {
       canopy.append(D.ellipse(x + 28 * k, y - 102 * k, 30 * k, 11 * k))
       s.append(D.fill(canopy, D.rgb(0x6B4A30)))
     }
-    for x in stride(from: 14.0, through: 370, by: 38) {
+    for (_, x) in repeats(start: 14, period: 38, span: span) {
       var tuft = Path()
       tuft.move(to: Point(x: x - 6, y: 372))
       tuft.line(to: Point(x: x - 2, y: 360))
@@ -159,8 +217,8 @@ enum AnimalsArt {
       tuft.close()
       s.append(D.fill(tuft, D.rgb(0x9A5530, 0.8)))
     }
-    return VectorImage(size: Size(width: 375, height: 667), shapes: s)
-  }()
+    return VectorImage(size: Size(width: span, height: 667), shapes: s)
+  }
 
   // MARK: Animals (160 × 140 portraits)
 

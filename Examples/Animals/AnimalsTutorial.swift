@@ -16,8 +16,8 @@ import StrataRender
 public final class AnimalsTutorial: TutorialController, StaticBackgroundDataSource, DynamicBackgroundDataSource, WireframeDataSource, InnerWireframeDataSource, StaticContentDataSource, LabelDataSource, IconDataSource, StaticBackgroundAnimator, DynamicBackgroundAnimator, WireframeAnimator, LabelAnimator {
   /// The page titles.
   public static let titles = ["BEARS", "BIRDS", "ELEPHANTS"]
-  /// The body text of every page.
-  public static let body = "Our quality prints are the perfect way to\nenjoy your best memories!"
+  /// The body text of every page (it wraps to the label's width).
+  public static let body = "Our quality prints are the perfect way to enjoy your best memories!"
   /// The action the start button reports.
   public static let startAction = "start"
 
@@ -29,23 +29,65 @@ public final class AnimalsTutorial: TutorialController, StaticBackgroundDataSour
     textMeasurer = FrameRenderer.defaultTextEngine
   }
 
-  /// The scale of the design (drawn at 375 × 667) for this page size.
+  /// The scale of the artwork (designed at 375 × 667) for this page size: the height decides,
+  /// since the scenes and the phone are tall.
   var k: Double { pageSize.height / 667 }
+
+  /// The scale of text and controls: the smaller of the two ratios to the design, so that they
+  /// fit a landscape screen; each size below has a floor that keeps it readable or tappable.
+  var u: Double { Swift.min(pageSize.width / 375, pageSize.height / 667) }
+
+  var titleSize: Double { Swift.max(18, 20 * u) }
+  var bodySize: Double { Swift.max(13, 15 * u) }
+  var buttonTitleSize: Double { Swift.max(13, 14 * u) }
+  var iconSize: Double { 56 * Swift.max(0.8, u) }
+
+  /// The label's width: the design's side insets (60/640 of the width), but no wider than about
+  /// 26 ems of body text, a comfortable line.
+  var labelWidth: Double {
+    Swift.min(pageSize.width * (1 - 120.0 / 640), 26 * bodySize)
+  }
+
+  /// The start button's size: 428/640 of the width in the design, kept between 240 points and
+  /// 360 (scaled up on big screens), and at least 44 points tall.
+  var buttonSize: Size {
+    let w = (pageSize.width * 428 / 640).clamped(to: 240...(360 * Swift.max(1, u)))
+    return Size(width: w, height: Swift.max(44, 667.0 * 80 / 1136 * u))
+  }
+
+  /// The space under the start button, and from the page indicator to the button.
+  var buttonBottomMargin: Double { 36 * u }
+  var indicatorHeight: Double { 16 * u }
+  var indicatorGap: Double { (116 - 16 - 36 - 667.0 * 80 / 1136) * u }
+
+  /// The label's height, measured (the longest title; all titles are one line).
+  var labelHeight: Double {
+    guard let measurer = textMeasurer, let text = (label(at: 2) as? TextNode)?.text else {
+      return 80 * u
+    }
+    return measurer.size(of: text, width: labelWidth).height.rounded(.up)
+  }
 
   // MARK: Layout overrides
 
   /// Three pages.
   public var numberOfPages: Int { 3 }
 
-  /// 450/1136 of the height, as in the original demo.
-  public override var staticContentHeight: Double { pageSize.height * 450 / 1136 }
+  /// 450/1136 of the height, as in the original demo, or what the label, indicator and button
+  /// need when that is more (a landscape screen).
+  public override var staticContentHeight: Double {
+    let text: Double = roundnessHeight + 18 * u + labelHeight + 16 * u
+    let controls: Double = indicatorHeight + indicatorGap + buttonSize.height + buttonBottomMargin
+    let needed = text + controls
+    return Swift.max(pageSize.height * 450 / 1136, needed)
+  }
 
   /// A gentle arc, 10 points tall.
   public override var roundnessHeight: Double { 10 }
 
-  /// 18 points below the arc's ends.
+  /// 18 points (scaled) below the arc's ends.
   public var labelsTopMargin: Double? {
-    pageSize.height - staticContentHeight + roundnessHeight + 18 * k
+    pageSize.height - staticContentHeight + roundnessHeight + 18 * u
   }
 
   /// Rebuilds the layers, then puts the node that casts the card's shadow just above the
@@ -76,18 +118,39 @@ public final class AnimalsTutorial: TutorialController, StaticBackgroundDataSour
     return node
   }
 
-  /// The page's scene, filling the page.
+  /// How far a background moves against its page per page scrolled (LUN's 175 of 375).
+  var parallax: Double { 175 * pageSize.width / 375 }
+
+  /// How far a scene reaches past its page on each side. A page one position p away from the
+  /// centre (|p| ≤ 1) stands p·W away and its scene lags p·parallax behind, so its far edge
+  /// falls short of the screen's by p·(W − parallax): the overscan covers that, and the
+  /// parallax itself.
+  var overscan: Double { Swift.max(parallax, pageSize.width - parallax) }
+
+  /// The page's scene. It is wider than the page by ``overscan`` on each side, so that no edge
+  /// of it shows while it lags behind its page, and it is drawn for the page's aspect (the
+  /// scene's repeating parts carry on across a landscape screen).
   public func dynamicBackground(at page: Int) -> Node? {
-    ImageNode(
-      image: .vector(AnimalsArt.scenes[page % 3]), contentMode: .aspectFill,
-      name: "background \(page)")
+    let node = Node(name: "background \(page)")
+    let width = pageSize.width + 2 * overscan
+    node.addChild(
+      ImageNode(
+        image: .vector(AnimalsArt.scene(page, span: width / k, margin: overscan / k)),
+        frame: Rect(x: -overscan, y: 0, width: width, height: pageSize.height),
+        contentMode: .scaleToFill, name: "scene \(page)"))
+    return node
   }
 
-  /// A phone, centred in the page.
+  /// A phone in the middle of the page, raised or lowered so that the card covers the same
+  /// share of it as in the design (its frame's origin is the offset from the centre).
   public func wireframe(at page: Int) -> Node? {
     let size = Size(width: 210 * k, height: 420 * k)
+    let designArcTop: Double = 667 - 667.0 * 450 / 1136 - 10
+    let shown: Double = (designArcTop - (667.0 - 420) / 2) / 420
+    let arcTop = pageSize.height - staticContentHeight - roundnessHeight
+    let dy = (arcTop - shown * size.height) - (pageSize.height - size.height) / 2
     return ImageNode(
-      image: .vector(AnimalsArt.phone(size: size)), frame: Rect(origin: .zero, size: size),
+      image: .vector(AnimalsArt.phone(size: size)), frame: Rect(origin: Point(x: 0, y: dy), size: size),
       name: "phone \(page)")
   }
 
@@ -179,55 +242,54 @@ public final class AnimalsTutorial: TutorialController, StaticBackgroundDataSour
     let h = staticContentHeight + roundnessHeight
     let card = Node(name: "card")
     card.backgroundColor = .white
+    let size = buttonSize
+    let buttonTop = h - buttonBottomMargin - size.height
     let indicator = PageIndicatorNode(
       pageCount: numberOfPages, style: .dots,
       appearance: PageIndicatorAppearance(
         activeColor: Color(white: 0.1),
         inactiveColor: Color(red8: 122, green8: 122, blue8: 122, alpha8: 61),
-        dotSize: 8 * k, spacing: 16 * k),
-      frame: Rect(x: 0, y: h - 116 * k, width: w, height: 16 * k))
-    card.addChild(indicator)
-    let size = Size(width: w * 428 / 640, height: pageSize.height * 80 / 1136)
-    let button = ButtonNode(
-      title: TextContent("LET'S START", font: .system(size: 14 * k, weight: .bold), color: .white),
-      actionIdentifier: Self.startAction,
+        dotSize: 8 * u, spacing: 16 * u),
       frame: Rect(
-        x: (w - size.width) / 2, y: h - 36 * k - size.height, width: size.width, height: size.height
-      ),
+        x: 0, y: buttonTop - indicatorGap - indicatorHeight, width: w, height: indicatorHeight))
+    card.addChild(indicator)
+    let button = ButtonNode(
+      title: TextContent(
+        "LET'S START", font: .system(size: buttonTitleSize, weight: .bold), color: .white),
+      actionIdentifier: Self.startAction,
+      frame: Rect(x: (w - size.width) / 2, y: buttonTop, width: size.width, height: size.height),
       name: "LET'S START")
     button.backgroundColor = Drawing.rgb(0x3B3B3B)
-    button.cornerRadius = 7.5 * k
+    button.cornerRadius = 7.5 * u
     button.shadow = Shadow(
-      color: .black, opacity: 0.35, offset: Vector(dx: 0, dy: 6 * k), radius: 9 * k)
+      color: .black, opacity: 0.35, offset: Vector(dx: 0, dy: 6 * u), radius: 9 * u)
     card.addChild(button)
     return card
   }
 
-  /// A bold title over the body text, centred, with side insets of 60/640 of the width.
+  /// A bold title over the body text, centred; the body wraps to ``labelWidth``.
   public func label(at page: Int) -> Node? {
     var text = TextContent(
-      Self.titles[page % 3], font: .system(size: 20 * k, weight: .black),
+      Self.titles[page % 3], font: .system(size: titleSize, weight: .black),
       color: Drawing.rgb(0x1D1D1F))
     text.append(
-      "\n" + Self.body, font: .system(size: 15 * k),
+      "\n" + Self.body, font: .system(size: bodySize),
       color: Color(red8: 52, green8: 52, blue8: 52, alpha8: 138))
     text.alignment = .center
     text.lineHeightMultiple = 1.15
-    let inset = pageSize.width * 60 / 640
     return TextNode(
-      text: text, frame: Rect(x: 0, y: 0, width: pageSize.width - 2 * inset, height: 0),
-      name: "label \(page)")
+      text: text, frame: Rect(x: 0, y: 0, width: labelWidth, height: 0), name: "label \(page)")
   }
 
   /// A round icon in the page's colour.
   public func icon(at page: Int) -> Node? {
     let icon = ImageNode(
       image: .vector(AnimalsArt.icons[page % 3]),
-      frame: Rect(x: 0, y: 0, width: 56 * k, height: 56 * k),
+      frame: Rect(x: 0, y: 0, width: iconSize, height: iconSize),
       name: "icon \(page)")
     icon.shadow = Shadow(
-      color: .black, opacity: 0.18, offset: Vector(dx: 0, dy: 3 * k), radius: 5 * k,
-      path: .circle(center: Point(x: 28 * k, y: 28 * k), radius: 28 * k))
+      color: .black, opacity: 0.18, offset: Vector(dx: 0, dy: 3 * u), radius: 5 * u,
+      path: .circle(center: Point(x: iconSize / 2, y: iconSize / 2), radius: iconSize / 2))
     return icon
   }
 
@@ -246,7 +308,7 @@ public final class AnimalsTutorial: TutorialController, StaticBackgroundDataSour
     let position = transition.position(of: page)
     let p = Swift.min(1, Swift.abs(position))
     node.alpha = position <= 0 ? 1 - p * p : (1 - p) * (1 - p)
-    node.transform = Transform(translationX: -175 * pageSize.width / 375 * position, y: 0)
+    node.transform = Transform(translationX: -parallax * position, y: 0)
   }
 
   /// Tilts the phone to the arc's tangent under its centre, and fades it.
