@@ -66,7 +66,9 @@ enum AnimalsArt {
 
   /// A ridge (the top edge of a range of hills) from `points` of one period, repeated across
   /// the span and closed far below.
-  static func ridge(_ points: [(Double, Double)], period: Double, span: Double) -> [(Double, Double)] {
+  static func ridge(_ points: [(Double, Double)], period: Double, span: Double) -> [(
+    Double, Double
+  )] {
     let start = points[0].0
     var top: [(Double, Double)] = []
     for (_, x) in repeats(start: start, period: period, span: span) {

@@ -13,7 +13,11 @@ import StrataRender
 ///   which the controller moves and which navigates when tapped) and a "LET'S START"
 ///   button; its arc-shaped shadow is cast by a helper node added in ``reloadData()``.
 /// - Labels: a bold title over a two-line body, fading; icons ride the arc (the default).
-public final class AnimalsTutorial: TutorialController, StaticBackgroundDataSource, DynamicBackgroundDataSource, WireframeDataSource, InnerWireframeDataSource, StaticContentDataSource, LabelDataSource, IconDataSource, StaticBackgroundAnimator, DynamicBackgroundAnimator, WireframeAnimator, LabelAnimator {
+public final class AnimalsTutorial: TutorialController, StaticBackgroundDataSource,
+  DynamicBackgroundDataSource, WireframeDataSource, InnerWireframeDataSource,
+  StaticContentDataSource, LabelDataSource, IconDataSource, StaticBackgroundAnimator,
+  DynamicBackgroundAnimator, WireframeAnimator, LabelAnimator
+{
   /// The page titles.
   public static let titles = ["BEARS", "BIRDS", "ELEPHANTS"]
   /// The body text of every page (it wraps to the label's width).
@@ -150,7 +154,8 @@ public final class AnimalsTutorial: TutorialController, StaticBackgroundDataSour
     let arcTop = pageSize.height - staticContentHeight - roundnessHeight
     let dy = (arcTop - shown * size.height) - (pageSize.height - size.height) / 2
     return ImageNode(
-      image: .vector(AnimalsArt.phone(size: size)), frame: Rect(origin: Point(x: 0, y: dy), size: size),
+      image: .vector(AnimalsArt.phone(size: size)),
+      frame: Rect(origin: Point(x: 0, y: dy), size: size),
       name: "phone \(page)")
   }
 

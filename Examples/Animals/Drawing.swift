@@ -28,7 +28,8 @@ enum Drawing {
 
   /// `path` turned by `angle` radians about (x, y).
   static func turned(_ path: Path, _ angle: Double, about x: Double, _ y: Double) -> Path {
-    path.applying(Transform(translationX: -x, y: -y).thenRotated(by: angle).thenTranslated(x: x, y: y))
+    path.applying(
+      Transform(translationX: -x, y: -y).thenRotated(by: angle).thenTranslated(x: x, y: y))
   }
 
   static func fill(_ path: Path, _ color: Color, opacity: Double = 1) -> VectorImage.Shape {

@@ -2,7 +2,11 @@ import Strata
 
 /// The layer model as a picture: every layer present, each in its own colour and labelled,
 /// so that what moves with what can be seen at a glance.
-public final class LayersExample: TutorialController, StaticBackgroundDataSource, DynamicBackgroundDataSource, WireframeDataSource, InnerWireframeDataSource, StaticContentDataSource, LabelDataSource, IconDataSource, DynamicBackgroundAnimator, WireframeAnimator, LabelAnimator {
+public final class LayersExample: TutorialController, StaticBackgroundDataSource,
+  DynamicBackgroundDataSource, WireframeDataSource, InnerWireframeDataSource,
+  StaticContentDataSource, LabelDataSource, IconDataSource, DynamicBackgroundAnimator,
+  WireframeAnimator, LabelAnimator
+{
   /// The colour of each layer, bottom to top.
   public static func color(of layer: TutorialLayer) -> Color {
     switch layer {

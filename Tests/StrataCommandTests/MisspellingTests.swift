@@ -66,4 +66,20 @@ private func typeCheck(_ source: String) throws -> (Int32, String) {
       #expect(message.contains("error:") && message.contains("protocol"), "\(message)")
     }
   }
+
+  /// Core Graphics' names, which compose the other way round, do not compile; they point to
+  /// the `pre…` form that does what they do in Core Graphics.
+  @Test(.enabled(if: strataModules != nil, "the Strata module has not been built in .build"))
+  func coreGraphicsTransformNamesPointToTheirOrder() throws {
+    for call in ["translatedBy(x: 1, y: 2)", "scaledBy(x: 2, y: 2)", "rotated(by: 1)"] {
+      let (status, message) = try typeCheck(
+        "import Strata\nlet t = Transform(rotation: 0.5).\(call)\n")
+      #expect(status != 0, "\(call) compiled")
+      #expect(message.contains("unavailable") && message.contains("pre"), "\(message)")
+    }
+    let (ok, said) = try typeCheck(
+      "import Strata\nlet t = Transform(rotation: 0.5).preTranslated(x: 1, y: 2).thenScaled(x: 2, y: 2)\n"
+    )
+    #expect(ok == 0, "\(said)")
+  }
 }

@@ -44,7 +44,8 @@ import Testing
   }
 
   @Test func aPixelsColourDoesNotDependOnWhereItsSpanStarts() throws {
-    let transform = Transform(rotation: 0.3).thenScaled(x: 1.7, y: 1.7).thenTranslated(x: 3.3, y: 1.1)
+    let transform = Transform(rotation: 0.3).thenScaled(x: 1.7, y: 1.7).thenTranslated(
+      x: 3.3, y: 1.1)
     let img = try #require(
       RasterImage(
         width: 3, height: 2,

@@ -218,7 +218,8 @@ func screenX(of page: Int, in c: TutorialController) -> Double? {
     #expect(
       try #require(page.label).frame
         == Rect(x: 87.5, y: 28, width: 200, height: strip.height))
-    #expect(try #require(page.icon).frame == Rect(x: 187.5 - 20 - 30, y: -20 + 6, width: 40, height: 40))
+    #expect(
+      try #require(page.icon).frame == Rect(x: 187.5 - 20 - 30, y: -20 + 6, width: 40, height: 40))
     // A reload (a rotation) places the same label node again, with the same offset.
     c.pageSize = Size(width: 667, height: 375)
     let again = try #require(c.page(0)?.label)
@@ -290,7 +291,8 @@ func screenX(of page: Int, in c: TutorialController) -> Double? {
 }
 
 /// A page button (in the wireframe) that the opaque card covers at its bottom half.
-final class CoveredButtonTutorial: TutorialController, WireframeDataSource, StaticContentDataSource {
+final class CoveredButtonTutorial: TutorialController, WireframeDataSource, StaticContentDataSource
+{
   var numberOfPages: Int { 3 }
   override var staticContentHeight: Double { 200 }
   func wireframe(at page: Int) -> Node? {

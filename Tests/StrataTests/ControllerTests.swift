@@ -3,7 +3,10 @@ import Testing
 @testable import Strata
 
 /// A data source with a node in every layer that counts how often it is asked.
-final class FullSource: StaticBackgroundDataSource, DynamicBackgroundDataSource, WireframeDataSource, InnerWireframeDataSource, StaticContentDataSource, LabelDataSource, IconDataSource {
+final class FullSource: StaticBackgroundDataSource, DynamicBackgroundDataSource,
+  WireframeDataSource, InnerWireframeDataSource, StaticContentDataSource, LabelDataSource,
+  IconDataSource
+{
   let pages: Int
   var requests = 0
   init(pages: Int) { self.pages = pages }
@@ -39,7 +42,9 @@ final class FullSource: StaticBackgroundDataSource, DynamicBackgroundDataSource,
 }
 
 /// Cross-fades every paged layer and slides backgrounds, as the animals example does.
-struct FadeAnimator: DynamicBackgroundAnimator, WireframeAnimator, StaticContentAnimator, LabelAnimator {
+struct FadeAnimator: DynamicBackgroundAnimator, WireframeAnimator, StaticContentAnimator,
+  LabelAnimator
+{
   func animateDynamicBackground(_ node: Node, page: Int, transition: PageTransition) {
     let p = transition.position(of: page)
     node.alpha = max(0, 1 - p * p)

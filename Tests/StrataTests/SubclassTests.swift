@@ -3,7 +3,9 @@ import Testing
 @testable import Strata
 
 /// A subclass as a user would write it: its own data source and animator, with overrides.
-final class CardTutorial: TutorialController, WireframeDataSource, StaticContentDataSource, IconDataSource, WireframeAnimator, IconAnimator {
+final class CardTutorial: TutorialController, WireframeDataSource, StaticContentDataSource,
+  IconDataSource, WireframeAnimator, IconAnimator
+{
   var reloads = 0
   var configured: [Int] = []
   let shadowHelper = Node(name: "shadowHelper")

@@ -123,21 +123,24 @@ public struct Transform: Hashable, Sendable, CustomStringConvertible {
   /// Not available: Core Graphics' name, whose order Strata spells out.
   @available(
     *, unavailable, renamed: "preTranslated(x:y:)",
-    message: "CGAffineTransform's translatedBy applies the translation first: preTranslated(x:y:); for after, thenTranslated(x:y:)"
+    message:
+      "CGAffineTransform's translatedBy applies the translation first: preTranslated(x:y:); for after, thenTranslated(x:y:)"
   )
   public func translatedBy(x: Double, y: Double) -> Transform { preTranslated(x: x, y: y) }
 
   /// Not available: Core Graphics' name, whose order Strata spells out.
   @available(
     *, unavailable, renamed: "preScaled(x:y:)",
-    message: "CGAffineTransform's scaledBy applies the scale first: preScaled(x:y:); for after, thenScaled(x:y:)"
+    message:
+      "CGAffineTransform's scaledBy applies the scale first: preScaled(x:y:); for after, thenScaled(x:y:)"
   )
   public func scaledBy(x: Double, y: Double) -> Transform { preScaled(x: x, y: y) }
 
   /// Not available: Core Graphics' name, whose order Strata spells out.
   @available(
     *, unavailable, renamed: "preRotated(by:)",
-    message: "CGAffineTransform's rotated(by:) applies the rotation first: preRotated(by:); for after, thenRotated(by:)"
+    message:
+      "CGAffineTransform's rotated(by:) applies the rotation first: preRotated(by:); for after, thenRotated(by:)"
   )
   public func rotated(by angle: Double) -> Transform { preRotated(by: angle) }
 

@@ -1,7 +1,11 @@
 import Strata
 
 /// A tutorial with a node in every layer and a cheap data source, for timing the controller.
-final class BenchTutorial: TutorialController, StaticBackgroundDataSource, DynamicBackgroundDataSource, WireframeDataSource, InnerWireframeDataSource, StaticContentDataSource, LabelDataSource, IconDataSource, DynamicBackgroundAnimator, WireframeAnimator, LabelAnimator {
+final class BenchTutorial: TutorialController, StaticBackgroundDataSource,
+  DynamicBackgroundDataSource, WireframeDataSource, InnerWireframeDataSource,
+  StaticContentDataSource, LabelDataSource, IconDataSource, DynamicBackgroundAnimator,
+  WireframeAnimator, LabelAnimator
+{
   let pages: Int
   init(pages: Int) {
     self.pages = pages

@@ -6,7 +6,11 @@ import StrataRender
 /// A tutorial with all seven layers as the renderer benchmark wants them: a gradient
 /// background, a large transformed bitmap, shapes with alpha, and the masked static
 /// content with a shadow.
-final class RenderBenchTutorial: TutorialController, StaticBackgroundDataSource, DynamicBackgroundDataSource, WireframeDataSource, InnerWireframeDataSource, StaticContentDataSource, LabelDataSource, IconDataSource, DynamicBackgroundAnimator, WireframeAnimator {
+final class RenderBenchTutorial: TutorialController, StaticBackgroundDataSource,
+  DynamicBackgroundDataSource, WireframeDataSource, InnerWireframeDataSource,
+  StaticContentDataSource, LabelDataSource, IconDataSource, DynamicBackgroundAnimator,
+  WireframeAnimator
+{
   static let photo: RasterImage? = {
     // A 600×400 bitmap with smooth colour changes, made in code.
     let w = 600
