@@ -3,7 +3,7 @@ import StrataRender
 
 /// The animals onboarding: three pages (bears, birds, elephants) after the LUN animals demo,
 /// written as a user of Strata would write it — a `TutorialController` subclass that is its own
-/// data source and animator.
+/// data source, moved by a ready ``AnimatorSet`` (``motion``).
 ///
 /// - Backgrounds: a scene per page, sliding at parallax (175 points per page) and fading
 ///   as 1 − p² (leaving) and p² (arriving).
@@ -12,11 +12,10 @@ import StrataRender
 /// - Static content: a white card under the arc with a page indicator (a ``PageIndicatorNode``,
 ///   which the controller moves and which navigates when tapped) and a "LET'S START"
 ///   button; its arc-shaped shadow is cast by a helper node added in ``reloadData()``.
-/// - Labels: a bold title over a two-line body, fading; icons ride the arc (the default).
+/// - Labels: a bold title over the body, fading; icons ride the arc (the default).
 public final class AnimalsTutorial: TutorialController, StaticBackgroundDataSource,
   DynamicBackgroundDataSource, WireframeDataSource, InnerWireframeDataSource,
-  StaticContentDataSource, LabelDataSource, IconDataSource, StaticBackgroundAnimator,
-  DynamicBackgroundAnimator, WireframeAnimator, LabelAnimator
+  StaticContentDataSource, LabelDataSource, IconDataSource
 {
   /// The page titles.
   public static let titles = ["BEARS", "BIRDS", "ELEPHANTS"]
@@ -31,6 +30,7 @@ public final class AnimalsTutorial: TutorialController, StaticBackgroundDataSour
   public override init(pageSize: Size = Size(width: 375, height: 667)) {
     super.init(pageSize: pageSize)
     textMeasurer = FrameRenderer.defaultTextEngine
+    animator = Self.motion
   }
 
   /// The scale of the artwork (designed at 375 × 667) for this page size: the height decides,
@@ -300,31 +300,13 @@ public final class AnimalsTutorial: TutorialController, StaticBackgroundDataSour
 
   // MARK: Animator
 
-  /// Blends the colour behind the scenes from one page's sky to the next.
-  public func animateStaticBackground(_ node: Node, transition: PageTransition) {
-    let skies = AnimalsArt.skies
-    let from = skies[Swift.min(skies.count - 1, Swift.max(0, transition.fromPage))]
-    let to = skies[Swift.min(skies.count - 1, Swift.max(0, transition.toPage))]
-    node.backgroundColor = from.interpolated(to: to, amount: transition.progress)
-  }
-
-  /// Parallax and a quadratic cross-fade: leaving as 1 − p², arriving as p².
-  public func animateDynamicBackground(_ node: Node, page: Int, transition: PageTransition) {
-    let position = transition.position(of: page)
-    let p = Swift.min(1, Swift.abs(position))
-    node.alpha = position <= 0 ? 1 - p * p : (1 - p) * (1 - p)
-    node.transform = Transform(translationX: -parallax * position, y: 0)
-  }
-
-  /// Tilts the phone to the arc's tangent under its centre, and fades it.
-  public func animateWireframe(_ node: Node, page: Int, transition: PageTransition) {
-    node.transform = Transform(rotation: transition.arc.angle(atX: transition.centerX(of: page)))
-    node.alpha = transition.visibility(of: page)
-  }
-
-  /// Fades the labels.
-  public func animateLabel(_ node: Node, page: Int, transition: PageTransition) {
-    node.alpha = transition.visibility(of: page)
-  }
-
+  /// The animals' motion, from ready animations: the colour behind the scenes blends from one
+  /// page's sky to the next; the scenes lag 175 of every 375 points (parallax) and cross-fade
+  /// quadratically (leaving as 1 − p², arriving as p²); the phones tilt to the arc's tangent and
+  /// fade; the labels fade; the icons ride the arc (the set's default).
+  public static let motion = AnimatorSet(
+    staticBackground: [ColorBlend(AnimalsArt.skies)],
+    dynamicBackground: [CrossFade(curve: .quadIn), Parallax(speed: 1 - 175.0 / 375)],
+    wireframe: [TiltAlongArc(), Fade()],
+    labels: [Fade()])
 }

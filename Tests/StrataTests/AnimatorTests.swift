@@ -129,28 +129,39 @@ func node() -> Node { Node(frame: Rect(x: 0, y: 0, width: 100, height: 50)) }
   @Test func animationsComposeInOrder() {
     var set = AnimatorSet(labels: [Fade(), Slide(by: Vector(dx: 0, dy: 10)), Rotate(by: 1)])
     let n = node()
-    set.animateLabel(n, page: 1, transition: transition(at: 0.5))
+    set.animate(n, in: .labels, page: 1, transition: transition(at: 0.5))
     let expected = Transform(translationX: 0, y: 5).thenRotated(by: 0.5)
     #expect(n.transform.isApproximatelyEqual(to: expected, tolerance: 1e-12))
     #expect(abs(n.alpha - 0.5) < 1e-12)
     set.layers[.labels] = [Rotate(by: 1), Slide(by: Vector(dx: 0, dy: 10))]
     let m = node()
-    set.animateLabel(m, page: 1, transition: transition(at: 0.5))
+    set.animate(m, in: .labels, page: 1, transition: transition(at: 0.5))
     #expect(!m.transform.isApproximatelyEqual(to: expected, tolerance: 1e-6))
   }
 
-  @Test func reducedMotionKeepsFadesStopsRotationAndCrossFadesMoves() {
-    let set = AnimatorSet(
+  @Test func reducedMotionKeepsFadesStopsRotationAndCrossFadesMoves() throws {
+    let c = TutorialController()
+    c.dataSource = FullSource(pages: 3)
+    c.animator = AnimatorSet(
+      wireframe: [Fade(), Slide(by: Vector(dx: 0, dy: 40))],
       labels: [Slide(by: Vector(dx: 0, dy: 40)), Scale(to: 0.5)],
       icons: [Rotate(by: 1), ColorBlend([.red, .blue])])
-    let t = transition(at: 0.25, reduced: true)
-    let label = node()
-    set.animateLabel(label, page: 1, transition: t)
+    c.reduceMotion = true
+    c.setPagePosition(0.75)  // page 1 at position 0.25
+    let page = try #require(c.page(1))
+    let label = try #require(page.label)
     #expect(label.transform == .identity)
-    #expect(abs(label.alpha - 0.25) < 1e-12)  // exactly one cross-fade for the two moves
-    let icon = node()
-    set.animateIcon(icon, page: 1, transition: t)
+    #expect(abs(label.alpha - 0.75) < 1e-12)  // exactly one cross-fade for the two moves
+    let icon = try #require(page.icon)
     #expect(icon.transform == .identity && icon.alpha == 1 && icon.backgroundColor != nil)
+    // A node that its animations already fade keeps that fade, and does not fade twice.
+    let wireframe = try #require(page.wireframe)
+    #expect(wireframe.transform == .identity)
+    #expect(abs(wireframe.alpha - 0.75) < 1e-12)
+    // The same set without reduced motion moves them.
+    c.reduceMotion = false
+    c.setPagePosition(0.75)
+    #expect(label.transform != .identity && icon.transform != .identity)
   }
 
   @Test func rightToLeftMirrorsPositionsAndDirections() {
@@ -199,7 +210,8 @@ func node() -> Node { Node(frame: Rect(x: 0, y: 0, width: 100, height: 50)) }
     #expect(wire.transform == .identity)
     #expect(abs(wire.alpha - 0.25) < 1e-12)
     let background = try #require(c.page(0)?.dynamicBackground)
-    #expect(background.transform == .identity && abs(background.alpha - 0.75) < 1e-12)
+    // Its animator fades it already (1 − p²): that fade is kept, not replaced or doubled.
+    #expect(background.transform == .identity && abs(background.alpha - 0.9375) < 1e-12)
     // Labels only fade, so they keep their own fade.
     #expect(abs((c.page(1)?.label?.alpha ?? 0) - 0.25) < 1e-12)
     c.reduceMotion = false

@@ -15,12 +15,9 @@ public enum ReducedMotionBehavior: String, Hashable, Sendable {
 /// several on one layer apply in order. Every ready animation is a value type; write your own
 /// the same way.
 ///
-/// Every animation is also an animator for each layer on its own, so `Fade()` can be a
-/// controller's label animator without an ``AnimatorSet``.
-public protocol PageAnimation: Sendable, StaticBackgroundAnimator, DynamicBackgroundAnimator,
-  WireframeAnimator,
-  InnerWireframeAnimator, StaticContentAnimator, LabelAnimator, IconAnimator
-{
+/// Every animation is also an animator of every layer on its own (a ``LayeredAnimator``), so
+/// `Fade()` can be a controller's animator without an ``AnimatorSet``.
+public protocol PageAnimation: Sendable, LayeredAnimator {
   /// Sets the node's animated properties for `transition`.
   func animate(_ node: Node, page: Int?, transition: PageTransition)
   /// What happens to it under reduced motion.
@@ -31,32 +28,10 @@ extension PageAnimation {
   /// A cross-fade by default.
   public var reducedMotion: ReducedMotionBehavior { .crossFade }
 
-  /// Runs ``animate(_:page:transition:)`` with no page.
-  public func animateStaticBackground(_ node: Node, transition: PageTransition) {
-    animate(node, page: nil, transition: transition)
-  }
-  /// Runs ``animate(_:page:transition:)``.
-  public func animateDynamicBackground(_ node: Node, page: Int, transition: PageTransition) {
-    animate(node, page: page, transition: transition)
-  }
-  /// Runs ``animate(_:page:transition:)``.
-  public func animateWireframe(_ node: Node, page: Int, transition: PageTransition) {
-    animate(node, page: page, transition: transition)
-  }
-  /// Runs ``animate(_:page:transition:)``.
-  public func animateInnerWireframe(_ node: Node, page: Int, transition: PageTransition) {
-    animate(node, page: page, transition: transition)
-  }
-  /// Runs ``animate(_:page:transition:)`` with no page.
-  public func animateStaticContent(_ node: Node, transition: PageTransition) {
-    animate(node, page: nil, transition: transition)
-  }
-  /// Runs ``animate(_:page:transition:)``.
-  public func animateLabel(_ node: Node, page: Int, transition: PageTransition) {
-    animate(node, page: page, transition: transition)
-  }
-  /// Runs ``animate(_:page:transition:)``.
-  public func animateIcon(_ node: Node, page: Int, transition: PageTransition) {
+  /// Runs ``animate(_:page:transition:)`` on every layer alike.
+  public func animate(
+    _ node: Node, in layer: TutorialLayer, page: Int?, transition: PageTransition
+  ) {
     animate(node, page: page, transition: transition)
   }
 }
@@ -113,12 +88,11 @@ extension Node {
 ///   labels: [Fade(), Slide(by: Vector(dx: 0, dy: 24))])
 /// ```
 ///
-/// Under reduced motion each animation does what its ``PageAnimation/reducedMotion`` says; a
-/// node whose animations ask for a cross-fade gets exactly one.
-public struct AnimatorSet: StaticBackgroundAnimator, DynamicBackgroundAnimator, WireframeAnimator,
-  InnerWireframeAnimator, StaticContentAnimator, LabelAnimator, IconAnimator, ReducedMotionAware,
-  Sendable
-{
+/// Under reduced motion the animations whose ``PageAnimation/reducedMotion`` is
+/// ``ReducedMotionBehavior/stop`` do not run; the others do, and the controller's one
+/// reduced-motion rule (``TutorialController/reduceMotion``) puts back what they moved and
+/// cross-fades it instead.
+public struct AnimatorSet: LayeredAnimator, Sendable {
   /// The animations of each layer.
   public var layers: [TutorialLayer: [any PageAnimation]]
 
@@ -137,52 +111,13 @@ public struct AnimatorSet: StaticBackgroundAnimator, DynamicBackgroundAnimator, 
     ]
   }
 
-  /// This set decides per animation.
-  public var handlesReducedMotion: Bool { true }
-
-  func run(_ layer: TutorialLayer, _ node: Node, _ page: Int?, _ t: PageTransition) {
-    var faded = false
-    for a in layers[layer] ?? [] {
-      guard t.isMotionReduced else {
-        a.animate(node, page: page, transition: t)
-        continue
-      }
-      switch a.reducedMotion {
-      case .keep: a.animate(node, page: page, transition: t)
-      case .stop: continue
-      case .crossFade:
-        if !faded, page != nil { Fade().animate(node, page: page, transition: t) }
-        faded = true
-      }
+  /// Runs the layer's animations in order (under reduced motion, those that do not stop).
+  public func animate(
+    _ node: Node, in layer: TutorialLayer, page: Int?, transition: PageTransition
+  ) {
+    for a in layers[layer] ?? []
+    where !(transition.isMotionReduced && a.reducedMotion == .stop) {
+      a.animate(node, page: page, transition: transition)
     }
-  }
-
-  /// Runs the static background's animations.
-  public func animateStaticBackground(_ node: Node, transition: PageTransition) {
-    run(.staticBackground, node, nil, transition)
-  }
-  /// Runs the dynamic backgrounds' animations.
-  public func animateDynamicBackground(_ node: Node, page: Int, transition: PageTransition) {
-    run(.dynamicBackground, node, page, transition)
-  }
-  /// Runs the wireframes' animations.
-  public func animateWireframe(_ node: Node, page: Int, transition: PageTransition) {
-    run(.wireframe, node, page, transition)
-  }
-  /// Runs the inner wireframes' animations.
-  public func animateInnerWireframe(_ node: Node, page: Int, transition: PageTransition) {
-    run(.innerWireframe, node, page, transition)
-  }
-  /// Runs the static content's animations.
-  public func animateStaticContent(_ node: Node, transition: PageTransition) {
-    run(.staticContent, node, nil, transition)
-  }
-  /// Runs the labels' animations.
-  public func animateLabel(_ node: Node, page: Int, transition: PageTransition) {
-    run(.labels, node, page, transition)
-  }
-  /// Runs the icons' animations.
-  public func animateIcon(_ node: Node, page: Int, transition: PageTransition) {
-    run(.icons, node, page, transition)
   }
 }

@@ -86,10 +86,12 @@ open class TutorialController {
 
   /// Renders the reduced-motion version of the onboarding, for readers who ask for less motion.
   ///
-  /// Animators that handle it themselves (``ReducedMotionAware``, as ``AnimatorSet`` does) decide
-  /// per animation; for any other animator the controller applies the default after the
-  /// animators run: a layer node that an animator moved, turned or scaled is put back where it
-  /// was laid out and cross-fades instead (alpha × (1 − |position|)); the static layers do not move.
+  /// There is one rule, applied by the controller after the animators run, whatever they are: a
+  /// layer node that an animator moved, turned or scaled is put back where it was laid out and
+  /// cross-fades instead (alpha × (1 − |position|), unless the animator already faded it, in
+  /// which case its fade is kept); the static layers do not move. Animations of an
+  /// ``AnimatorSet`` whose ``PageAnimation/reducedMotion`` is
+  /// ``ReducedMotionBehavior/stop`` (parallax, rotations) do not run at all.
   public var reduceMotion = false {
     didSet { lastTransition = nil }
   }
@@ -380,9 +382,14 @@ open class TutorialController {
       icon.place(centredIn: Rect(x: 0, y: 0, width: m.width, height: 0))
       iconSlot.addChild(icon)
     }
+    var nodes: [TutorialLayer: Node] = [:]
+    nodes[.dynamicBackground] = background
+    nodes[.wireframe] = wireframe
+    nodes[.innerWireframe] = inner
+    nodes[.labels] = label
+    nodes[.icons] = icon
     let page = TutorialPage(
-      index: index, container: container, dynamicBackground: background, wireframe: wireframe,
-      innerWireframe: inner, labelSlot: labelSlot, label: label, iconSlot: iconSlot, icon: icon)
+      index: index, container: container, labelSlot: labelSlot, iconSlot: iconSlot, nodes: nodes)
     configurePage(page)
     page.captureBase()
     pages[slot] = page
@@ -502,7 +509,7 @@ open class TutorialController {
         updateNavigationButtons(t)
       }
     }
-    if reduceMotion, !table.handlesReducedMotion {
+    if reduceMotion {
       reduceMotion(visible, t)
     }
     finishUpdate(t)
@@ -517,7 +524,8 @@ open class TutorialController {
     }
   }
 
-  /// The default reduced motion: what an animator moved goes back and cross-fades instead.
+  /// The one reduced-motion rule: what an animator moved goes back, and a page's node that was
+  /// moved cross-fades instead (keeping the animator's own fade, if it made one).
   private func reduceMotion(_ visible: [TutorialPage], _ t: PageTransition) {
     for (node, props) in staticBase {
       node.transform = props.transform
@@ -528,7 +536,7 @@ open class TutorialController {
       where node.transform != props.transform || node.position != props.position {
         node.transform = props.transform
         node.position = props.position
-        node.alpha = props.alpha * t.visibility(of: p.index)
+        if node.alpha >= props.alpha { node.alpha = props.alpha * t.visibility(of: p.index) }
       }
     }
   }

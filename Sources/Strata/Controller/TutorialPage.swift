@@ -10,56 +10,44 @@ public final class TutorialPage {
   /// background and the wireframe. It does not clip, so large artwork may spill into
   /// neighbouring pages.
   public let container: Node
-  /// The dynamic background, filling ``container``.
-  public let dynamicBackground: Node?
-  /// The wireframe, centred in ``container``.
-  public let wireframe: Node?
-  /// The inner wireframe, centred in ``wireframe``.
-  public let innerWireframe: Node?
   /// The page's slot in the labels scroll node.
   public let labelSlot: Node
-  /// The label, in ``labelSlot``.
-  public let label: Node?
   /// The page's slot in the icons scroll node: a zero-height line on the arc's peak.
   public let iconSlot: Node
-  /// The icon, centred on ``iconSlot``.
-  public let icon: Node?
+  /// The page's node in each layer, by ``TutorialLayer/rawValue`` (`nil` for the static
+  /// layers and empty ones).
+  private let nodes: [Node?]
 
   var base: [(Node, Node.AnimatedProperties)] = []
   /// The laid-out state of the page's layer nodes (for reduced motion).
   var layerBase: [(Node, Node.AnimatedProperties)] = []
 
   init(
-    index: Int, container: Node, dynamicBackground: Node?, wireframe: Node?, innerWireframe: Node?,
-    labelSlot: Node, label: Node?, iconSlot: Node, icon: Node?
+    index: Int, container: Node, labelSlot: Node, iconSlot: Node, nodes: [TutorialLayer: Node]
   ) {
     self.index = index
     self.container = container
-    self.dynamicBackground = dynamicBackground
-    self.wireframe = wireframe
-    self.innerWireframe = innerWireframe
     self.labelSlot = labelSlot
-    self.label = label
     self.iconSlot = iconSlot
-    self.icon = icon
+    self.nodes = TutorialLayer.allCases.map { $0.isPaged ? nodes[$0] : nil }
   }
 
   /// The page's node in `layer`, or `nil` for a static layer or an empty one.
-  public func node(in layer: TutorialLayer) -> Node? {
-    switch layer {
-    case .staticBackground, .staticContent: return nil
-    case .dynamicBackground: return dynamicBackground
-    case .wireframe: return wireframe
-    case .innerWireframe: return innerWireframe
-    case .labels: return label
-    case .icons: return icon
-    }
-  }
+  public func node(in layer: TutorialLayer) -> Node? { nodes[layer.rawValue] }
+
+  /// The dynamic background, filling ``container``.
+  public var dynamicBackground: Node? { node(in: .dynamicBackground) }
+  /// The wireframe, centred in ``container``.
+  public var wireframe: Node? { node(in: .wireframe) }
+  /// The inner wireframe, centred in ``wireframe``.
+  public var innerWireframe: Node? { node(in: .innerWireframe) }
+  /// The label, in ``labelSlot``.
+  public var label: Node? { node(in: .labels) }
+  /// The icon, centred on ``iconSlot``.
+  public var icon: Node? { node(in: .icons) }
 
   func captureBase() {
-    layerBase = [dynamicBackground, wireframe, innerWireframe, label, icon].compactMap { $0 }.map {
-      ($0, $0.animatedProperties)
-    }
+    layerBase = nodes.compactMap { $0 }.map { ($0, $0.animatedProperties) }
     base.removeAll(keepingCapacity: true)
     for root in [container, labelSlot, iconSlot] {
       root.forEachInSubtree { base.append(($0, $0.animatedProperties)) }

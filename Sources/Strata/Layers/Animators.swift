@@ -56,6 +56,17 @@ public protocol IconAnimator: TutorialAnimator {
   func animateIcon(_ node: Node, page: Int, transition: PageTransition)
 }
 
+/// An animator that takes every layer through one method, told which layer it is: the form
+/// of ``AnimatorSet`` and of every ``PageAnimation``.
+///
+/// The controller calls it for all seven layers (icons included: it replaces the arc motion);
+/// a type that is a layered animator is not asked for the per-layer methods.
+public protocol LayeredAnimator: TutorialAnimator {
+  /// Sets the animated properties of `node`, in `layer`, for `transition`; `page` is `nil` for
+  /// the static layers.
+  func animate(_ node: Node, in layer: TutorialLayer, page: Int?, transition: PageTransition)
+}
+
 /// The animator used when none is set: every layer as laid out, icons riding the arc.
 public struct DefaultTutorialAnimator: TutorialAnimator, Sendable {
   /// Creates the default animator.

@@ -43,13 +43,19 @@ struct LayerSourceTable {
 /// ``TutorialLayer`` to its animator protocol.
 struct LayerAnimatorTable {
   private let entries: [(Node, Int, PageTransition) -> Void]
-  /// Whether the animator decides reduced motion itself (``ReducedMotionAware``).
-  let handlesReducedMotion: Bool
 
   /// The table of `animator`. A layer it does not animate is left as laid out, except the
   /// icons, which ride the arc.
   init(_ animator: any TutorialAnimator) {
-    handlesReducedMotion = (animator as? any ReducedMotionAware)?.handlesReducedMotion ?? false
+    if let layered = animator as? any LayeredAnimator {
+      entries = TutorialLayer.allCases.map { layer -> (Node, Int, PageTransition) -> Void in
+        let paged = layer.isPaged
+        return { node, page, t in
+          layered.animate(node, in: layer, page: paged ? page : nil, transition: t)
+        }
+      }
+      return
+    }
     entries = TutorialLayer.allCases.map { layer -> (Node, Int, PageTransition) -> Void in
       switch layer {
       case .staticBackground:
@@ -71,7 +77,10 @@ struct LayerAnimatorTable {
         guard let a = animator as? any LabelAnimator else { return { _, _, _ in } }
         return { a.animateLabel($0, page: $1, transition: $2) }
       case .icons:
-        let a = animator as? any IconAnimator ?? FollowArc()
+        guard let a = animator as? any IconAnimator else {
+          let arc = FollowArc()
+          return { arc.animate($0, page: $1, transition: $2) }
+        }
         return { a.animateIcon($0, page: $1, transition: $2) }
       }
     }
