@@ -39,7 +39,7 @@ enum AnimalsArt {
   /// side: things that belong in a corner of the page (the birds scene's branch) stay there.
   static func scene(_ page: Int, span: Double, margin: Double) -> VectorImage {
     let span = Swift.max(375, span.isFinite ? span : 375)
-    let margin = margin.isFinite ? margin.clamped(to: 0...((span - 375) / 2)) : 0
+    let margin = margin.isFinite ? Swift.min(Swift.max(0, margin), (span - 375) / 2) : 0
     switch page % 3 {
     case 0: return forest(span: span)
     case 1: return sky(span: span, margin: margin)

@@ -55,7 +55,7 @@ public final class AnimalsTutorial: TutorialController, StaticBackgroundDataSour
   /// The start button's size: 428/640 of the width in the design, kept between 240 points and
   /// 360 (scaled up on big screens), and at least 44 points tall.
   var buttonSize: Size {
-    let w = (pageSize.width * 428 / 640).clamped(to: 240...(360 * Swift.max(1, u)))
+    let w = Swift.min(Swift.max(240, pageSize.width * 428 / 640), 360 * Swift.max(1, u))
     return Size(width: w, height: Swift.max(44, 667.0 * 80 / 1136 * u))
   }
 

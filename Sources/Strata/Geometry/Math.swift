@@ -47,17 +47,19 @@ public enum StrataMath {
   public static func log(_ x: Double) -> Double { _log(x) }
 }
 
+// Helpers for Strata's own modules (`package`): importers do not see them, so they cannot clash
+// with an app's own `clamped(to:)` or with swift-numerics' `isApproximatelyEqual(to:)`.
 extension Double {
   /// `self` limited to `range`; NaN becomes the range's lower bound.
   @inlinable
-  public func clamped(to range: ClosedRange<Double>) -> Double {
+  package func clamped(to range: ClosedRange<Double>) -> Double {
     if self.isNaN { return range.lowerBound }
     return Swift.min(Swift.max(self, range.lowerBound), range.upperBound)
   }
 
   /// Whether `self` and `other` differ by at most `tolerance`.
   @inlinable
-  public func isApproximatelyEqual(to other: Double, tolerance: Double = 1e-9) -> Bool {
+  package func isApproximatelyEqual(to other: Double, tolerance: Double = 1e-9) -> Bool {
     (self - other).magnitude <= tolerance
   }
 }

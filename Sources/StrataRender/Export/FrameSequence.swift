@@ -41,14 +41,8 @@ public struct FrameSequence: Hashable, Sendable {
       let k = Swift.min(Double(n - 1), (t / cycle).rounded(.down))
       let into = t - k * cycle
       guard k < Double(n - 1), into > rest else { return k }
-      return k + easeInOut((into - rest) / transition)
+      return k + Easing.cubicInOut((into - rest) / transition)
     }
     return FrameSequence(positions: positions, fps: fps)
-  }
-
-  /// Cubic ease-in-out on 0...1.
-  static func easeInOut(_ x: Double) -> Double {
-    let t = x.clamped(to: 0...1)
-    return t < 0.5 ? 4 * t * t * t : 1 - StrataMath.pow(-2 * t + 2, 3) / 2
   }
 }

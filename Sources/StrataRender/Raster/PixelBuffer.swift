@@ -9,8 +9,9 @@ public struct PixelBuffer: Hashable, Sendable {
   public let width: Int
   /// The height in pixels.
   public let height: Int
-  /// width × height × 4 bytes: red, green, blue, alpha, colour premultiplied by alpha.
-  public var pixels: [UInt8]
+  /// width × height × 4 bytes: red, green, blue, alpha, colour premultiplied by alpha. Read-only
+  /// outside the renderer, so that its length always matches the size.
+  public internal(set) var pixels: [UInt8]
 
   /// Creates a transparent buffer.
   ///
