@@ -134,7 +134,7 @@ final class CardTutorial: TutorialController, WireframeDataSource, StaticContent
     #expect(scene.root.children.map(\.name) == ["b", "a"])
   }
 
-  @Test func sceneResolvesOpacityAndClip() throws {
+  @Test func sceneResolvesGeometry() throws {
     let root = Node(frame: Rect(x: 0, y: 0, width: 100, height: 100))
     let group = Node(frame: Rect(x: 10, y: 10, width: 50, height: 50), name: "group")
     group.alpha = 0.5
@@ -145,8 +145,32 @@ final class CardTutorial: TutorialController, WireframeDataSource, StaticContent
     group.addChild(leaf)
     let scene = Scene(root: root, size: Size(width: 100, height: 100))
     let l = try #require(scene.node(named: "leaf"))
-    #expect(l.opacity == 0.25 && l.alpha == 0.5)
-    #expect(l.clip == Rect(x: 10, y: 10, width: 50, height: 50))
+    #expect(l.alpha == 0.5)
+    #expect(try #require(scene.node(named: "group")).clipsToBounds)
     #expect(l.frame == Rect(x: 10, y: 10, width: 80, height: 80))
+  }
+
+  @Test func buttonsResolveTheirLooksInTheModel() throws {
+    let button = ButtonNode(
+      title: TextContent("Go", font: .system(size: 14), color: .white), actionIdentifier: "go",
+      frame: Rect(x: 0, y: 0, width: 100, height: 40), name: "go")
+    button.backgroundColor = Color(red: 0.5, green: 0.25, blue: 1)
+    func look() throws -> SceneNode {
+      try #require(Scene(root: button, size: Size(width: 100, height: 40)).node(named: "go"))
+    }
+    #expect(try look().backgroundColor == Color(red: 0.5, green: 0.25, blue: 1))
+    guard case .text(let title, .center) = try look().content else {
+      Issue.record("a button draws its title as centred text")
+      return
+    }
+    #expect(title.alignment == .center && title.runs.first?.color == .white)
+    button.isHighlighted = true
+    #expect(try look().backgroundColor == Color(red: 0.4, green: 0.2, blue: 0.8))
+    button.highlightedBackgroundColor = .red
+    #expect(try look().backgroundColor == .red)
+    button.isHighlighted = false
+    button.isEnabled = false
+    guard case .text(let faded, _) = try look().content else { return }
+    #expect(faded.runs.first?.color.alpha == ButtonNode.disabledTitleOpacity)
   }
 }

@@ -91,8 +91,15 @@ open class ButtonNode: Node {
   public var isHighlighted: Bool
   /// Whether the button takes taps.
   public var isEnabled: Bool
-  /// The background while highlighted; `nil` darkens the normal background.
+  /// The background while highlighted; `nil` darkens the normal background
+  /// (``highlightDarkening``).
   public var highlightedBackgroundColor: Color?
+
+  /// How much a pressed button without a ``highlightedBackgroundColor`` darkens its background:
+  /// its red, green and blue are multiplied by this.
+  public static let highlightDarkening = 0.8
+  /// The opacity of a disabled button's title.
+  public static let disabledTitleOpacity = 0.4
 
   /// Creates a button.
   public init(
@@ -105,12 +112,28 @@ open class ButtonNode: Node {
     super.init(frame: frame, name: name)
   }
 
-  /// The title and state.
+  /// The title, centred (a natural alignment becomes centred), faded while disabled.
   open override var content: SceneNode.Content {
-    .button(
-      SceneNode.ButtonContent(
-        title: title, actionIdentifier: actionIdentifier, isHighlighted: isHighlighted,
-        isEnabled: isEnabled, highlightedBackgroundColor: highlightedBackgroundColor))
+    var shown = title
+    if shown.alignment == .natural { shown.alignment = .center }
+    if !isEnabled {
+      for i in shown.runs.indices {
+        shown.runs[i].color = shown.runs[i].color.withAlpha(
+          shown.runs[i].color.alpha * Self.disabledTitleOpacity)
+      }
+    }
+    return .text(shown, .center)
+  }
+
+  /// While pressed, ``highlightedBackgroundColor``, or the background darkened by
+  /// ``highlightDarkening``; otherwise the background.
+  open override var displayedBackgroundColor: Color? {
+    guard isHighlighted else { return backgroundColor }
+    if let h = highlightedBackgroundColor { return h }
+    return backgroundColor.map {
+      let k = Self.highlightDarkening
+      return Color(red: $0.red * k, green: $0.green * k, blue: $0.blue * k, alpha: $0.alpha)
+    }
   }
 }
 

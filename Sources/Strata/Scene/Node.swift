@@ -100,6 +100,11 @@ open class Node {
   /// What the node draws between its background and its children; nothing for a plain node.
   open var content: SceneNode.Content { .none }
 
+  /// The background as it shows now: ``backgroundColor`` for a plain node; a subclass whose
+  /// looks depend on its state (a pressed button) resolves them here, so scenes carry only
+  /// what to draw.
+  open var displayedBackgroundColor: Color? { backgroundColor }
+
   /// The untransformed rectangle the node occupies in its parent's coordinate space.
   ///
   /// Setting it changes ``position`` and the size of ``bounds`` (not the bounds' origin).

@@ -5,9 +5,9 @@
 /// out, since they draw nothing and take no taps.
 public struct Scene: Hashable, Sendable {
   /// The size of the viewport in points.
-  public var size: Size
+  public let size: Size
   /// The root of the tree.
-  public var root: SceneNode
+  public let root: SceneNode
 
   /// Creates a scene from a root scene node.
   public init(size: Size, root: SceneNode) {
@@ -21,26 +21,14 @@ public struct Scene: Hashable, Sendable {
   public init(root: Node, size: Size) {
     self.size = size
     self.root =
-      Scene.snapshot(root, parentTransform: .identity, parentOpacity: 1, clip: nil)
+      Scene.snapshot(root, parentTransform: .identity)
       ?? SceneNode(bounds: Rect(origin: .zero, size: size), alpha: 0)
   }
 
-  static func snapshot(_ node: Node, parentTransform: Transform, parentOpacity: Double, clip: Rect?)
-    -> SceneNode?
-  {
+  static func snapshot(_ node: Node, parentTransform: Transform) -> SceneNode? {
     let alpha = node.alpha.clamped(to: 0...1)
     guard !node.isHidden, alpha > 0 else { return nil }
     let transform = node.localTransform.concatenating(parentTransform)
-    let opacity = parentOpacity * alpha
-    var childClip = clip
-    if node.clipsToBounds || node.mask != nil {
-      var box = node.clipsToBounds ? transform.apply(to: node.bounds) : nil
-      if let mask = node.mask {
-        let maskBox = transform.apply(to: mask.bounds)
-        box = box.map { $0.intersection(maskBox) } ?? maskBox
-      }
-      if let box { childClip = childClip.map { $0.intersection(box) } ?? box }
-    }
     var kids = node.children
     if kids.count > 1, kids.contains(where: { $0.zPosition != 0 }) {
       kids = kids.enumerated().sorted {
@@ -51,15 +39,11 @@ public struct Scene: Hashable, Sendable {
     var children: [SceneNode] = []
     children.reserveCapacity(kids.count)
     for child in kids {
-      if let s = snapshot(
-        child, parentTransform: transform, parentOpacity: opacity, clip: childClip)
-      {
-        children.append(s)
-      }
+      if let s = snapshot(child, parentTransform: transform) { children.append(s) }
     }
     return SceneNode(
       name: node.name, content: node.content, bounds: node.bounds, transform: transform,
-      alpha: alpha, opacity: opacity, clip: clip, backgroundColor: node.backgroundColor,
+      alpha: alpha, backgroundColor: node.displayedBackgroundColor,
       cornerRadius: node.cornerRadius, border: node.border, shadow: node.shadow,
       clipsToBounds: node.clipsToBounds, mask: node.mask, children: children)
   }

@@ -103,11 +103,7 @@ struct DisplayListBuilder {
         .shadow(
           path, transform: t, color: s.color, offset: offset, sigma: sigma, opacity: s.opacity), b)
     }
-    var background = node.backgroundColor
-    if case .button(let b) = node.content, b.isHighlighted {
-      background = b.highlightedBackgroundColor ?? background.map { Self.darken($0) }
-    }
-    if let bg = background, bg.alpha > 0 {
+    if let bg = node.backgroundColor, bg.alpha > 0 {
       add(
         .fill(shape, transform: t, paint: .solid(bg), rule: .nonZero, opacity: 1),
         t.apply(to: node.bounds))
@@ -178,10 +174,6 @@ struct DisplayListBuilder {
     }
   }
 
-  static func darken(_ c: Color) -> Color {
-    Color(red: c.red * 0.8, green: c.green * 0.8, blue: c.blue * 0.8, alpha: c.alpha)
-  }
-
   func content(_ node: SceneNode, _ t: Transform) -> [(Command, Rect)] {
     switch node.content {
     case .none:
@@ -203,13 +195,6 @@ struct DisplayListBuilder {
       return shapeCommands(s, t)
     case .text(let text, let align):
       return textCommands(text, node.bounds, align, t)
-    case .button(let b):
-      var title = b.title
-      if title.alignment == .natural { title.alignment = .center }
-      let o = b.isEnabled ? 1.0 : 0.4
-      return textCommands(title, node.bounds, .center, t).map { c, r in
-        (Self.fold(c, o) ?? c, r)
-      }
     }
   }
 
