@@ -403,3 +403,69 @@ final class CoveredButtonTutorial: TutorialController, WireframeDataSource, Stat
     #expect(recorder.taps == ["start"])
   }
 }
+
+/// Counts what the delegate hears.
+final class ScrollCounter: TutorialDelegate {
+  var scrolls = 0
+  func tutorialController(_ c: TutorialController, didScroll t: PageTransition) { scrolls += 1 }
+}
+
+@Suite struct OneSourceOfTruthTests {
+  @Test func gettersHaveNoSideEffects() {
+    let c = TutorialController()
+    let source = FullSource(pages: 5)
+    c.dataSource = source
+    let counter = ScrollCounter()
+    c.delegate = counter
+    c.setPagePosition(1.5)
+    let requests = source.requests
+    let scrolls = counter.scrolls
+    for _ in 0..<3 {
+      _ = c.pageCount
+      _ = c.pagePosition
+      _ = c.contentOffset
+      _ = c.transition
+      _ = c.offsetRange
+      _ = c.roundnessArc
+      _ = c.staticContentFrame
+      _ = c.labelsStripFrame
+      _ = c.loadedPages
+      _ = c.scrollPhysics
+    }
+    #expect(source.requests == requests, "a getter asked the data source")
+    #expect(counter.scrolls == scrolls, "a getter ran an update")
+    // Inputs reload at once, so getters are current without a reload of their own.
+    source.pagesOverride = 2
+    c.reloadData()
+    #expect(c.pageCount == 2 && c.pagePosition == 1)
+    c.pageSize = Size(width: 500, height: 800)
+    #expect(c.contentOffset == 500 && c.staticContentFrame.width == 500)
+  }
+
+  @Test func theOffsetLivesInTheScrollModel() {
+    let c = TutorialController()
+    c.dataSource = FullSource(pages: 4)
+    for p in [0.0, 1.25, 2.5, -0.4, 3.3] {
+      c.setPagePosition(p)
+      #expect(c.scrollPhysics.offset == c.contentOffset)
+      #expect(c.mainScrollNode.contentOffset.x == c.contentOffset)
+      #expect(c.labelsScrollNode.contentOffset.x == c.contentOffset)
+    }
+    #expect(c.mainScrollNode.contentSize == Size(width: 4 * 375, height: 667))
+    #expect(c.backgroundsScrollNode.contentSize == .zero, "only the main scroll node scrolls")
+  }
+
+  @Test func pagingCanBeTurnedOffOnTheMainScrollNode() {
+    let c = ButtonTutorial()
+    _ = c.scene()
+    c.mainScrollNode.isPagingEnabled = false
+    drag(c, from: Point(x: 300, y: 100), to: Point(x: 150, y: 100), duration: 0.5)
+    settle(c)
+    #expect(c.pagePosition > 0.2 && c.pagePosition < 0.8, "it stops between pages")
+    c.mainScrollNode.isPagingEnabled = true
+    c.setPagePosition(0)
+    drag(c, from: Point(x: 300, y: 100), to: Point(x: 150, y: 100), duration: 0.5)
+    settle(c)
+    #expect(c.pagePosition == 0 || c.pagePosition == 1)
+  }
+}

@@ -9,8 +9,10 @@ final class FullSource: StaticBackgroundDataSource, DynamicBackgroundDataSource,
 {
   let pages: Int
   var requests = 0
+  /// A page count that replaces `pages`, to change the data.
+  var pagesOverride: Int?
   init(pages: Int) { self.pages = pages }
-  var numberOfPages: Int { pages }
+  var numberOfPages: Int { pagesOverride ?? pages }
   func staticBackground() -> Node? {
     requests += 1
     return Node(name: "staticBackground")

@@ -13,10 +13,7 @@ extension TutorialController {
   public static let touchSlop = 10.0
 
   /// The scroll model's state.
-  public var scrollPhysics: ScrollPhysics {
-    _ = pageCount
-    return physics
-  }
+  public var scrollPhysics: ScrollPhysics { physics }
 
   /// The interaction clock, in seconds: the time of the last event or ``advance(to:)``.
   public var time: Double { clock }
@@ -40,7 +37,7 @@ extension TutorialController {
   ///   buttons and programmatic scrolling still work.
   /// - A touch that may drag catches moving content.
   public func handle(_ event: TouchEvent) {
-    _ = pageCount
+    layoutIfNeeded()
     guard event.location.isFinite else { return }
     advance(to: event.time)
     let p = event.location
@@ -99,7 +96,6 @@ extension TutorialController {
 
   /// Advances the interaction clock to `time` (earlier times are ignored), moving the pages.
   public func advance(to time: Double) {
-    _ = pageCount
     guard time.isFinite, time > clock else { return }
     let dt = time - clock
     clock = time
@@ -122,7 +118,6 @@ extension TutorialController {
   public func scroll(
     toPage page: Int, animated: Bool = true, duration: Double = 0.35, easing: Easing = .easeInOut
   ) {
-    _ = pageCount
     physics.allowedRange = 0...physics.configuration.maximumOffset
     guard pageCount > 0 else { return }
     let slot = order.slot(of: Swift.min(Swift.max(page, 0), pageCount - 1))
@@ -168,6 +163,9 @@ extension TutorialController {
   }
 
   private func beginDrag(at p: Point) {
+    // The main scroll node says whether a release snaps to pages (as UIScrollView's does).
+    physics.configuration.isPagingEnabled =
+      scrollBehavior.isPagingEnabled && mainScrollNode.isPagingEnabled
     physics.allowedRange = allowedRange(from: order.page(in: Slot(physics.nearestPage)))
     physics.beginDrag(fingerX: p.x)
     delegate?.tutorialControllerDidBeginDragging(self)
@@ -212,7 +210,7 @@ extension TutorialController {
   public func play(_ script: GestureScript, fps: Double = 60, settleLimit: Double = 5)
     -> [FrameState]
   {
-    _ = pageCount
+    layoutIfNeeded()
     let fps = fps.isFinite && fps > 0 ? Swift.min(fps, 1000) : 60
     let base = clock
     var frames: [FrameState] = []

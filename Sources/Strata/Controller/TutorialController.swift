@@ -44,9 +44,9 @@ open class TutorialController {
   public static let pageCacheLimit = 8
 
   /// The source of the layers' nodes. When `nil`, a controller that conforms to
-  /// ``TutorialDataSource`` is its own data source. Setting it reloads on the next update.
+  /// ``TutorialDataSource`` is its own data source. Setting it reloads at once.
   public var dataSource: (any TutorialDataSource)? {
-    didSet { needsReload = true }
+    didSet { reloadData() }
   }
 
   /// The layers' animators. When `nil`, a controller that conforms to ``TutorialAnimator``
@@ -59,28 +59,28 @@ open class TutorialController {
   public weak var delegate: (any TutorialDelegate)?
 
   /// Measures text, so that a ``TextNode`` label of height 0 gets the height of its text
-  /// (at the label's width) instead of the whole strip. Setting it reloads on the next update.
+  /// (at the label's width) instead of the whole strip. Setting it reloads at once.
   public var textMeasurer: (any TextMeasurer)? {
-    didSet { needsReload = true }
+    didSet { reloadData() }
   }
 
   /// The viewport size in points, each side clamped to
   /// ``minimumPageDimension``...``maximumPageDimension``. Changing it (a rotation, a split
-  /// view) keeps the page position, mid-transition included, and reloads on the next update.
+  /// view) keeps the page position, mid-transition included, and reloads at once.
   public var pageSize: Size {
     didSet {
       let clamped = Self.clampedSize(pageSize)
       if clamped != pageSize { pageSize = clamped }
-      if pageSize != oldValue { needsReload = true }
+      if pageSize != oldValue { reloadData() }
     }
   }
 
   /// Which way the pages run. Right to left, page 0 is on the right, swiping right moves to the
   /// next page, and positions mirror (so animators mirror their direction). Changing it keeps
-  /// the page position and reloads on the next update.
+  /// the page position and reloads at once.
   public var layoutDirection: LayoutDirection = .leftToRight {
     didSet {
-      if layoutDirection != oldValue { needsReload = true }
+      if layoutDirection != oldValue { reloadData() }
     }
   }
 
@@ -93,11 +93,14 @@ open class TutorialController {
   /// ``AnimatorSet`` whose ``PageAnimation/reducedMotion`` is
   /// ``ReducedMotionBehavior/stop`` (parallax, rotations) do not run at all.
   public var reduceMotion = false {
-    didSet { lastTransition = nil }
+    didSet { needsUpdate = true }
   }
 
   /// The swipe region used when ``swipeRegion`` is not overridden; `nil` for the whole page.
   public var preferredSwipeRegion: Rect?
+
+  // Inputs of the layout reload at once when they change, so that what the controller reports
+  // (page count, position, frames) is always current and every getter is a plain read.
 
   /// The rectangle, in viewport points, in which a touch may start a page drag; `nil` for the
   /// whole page. Seed onboardings stop it above their buttons, so that a swipe that starts on
@@ -106,13 +109,19 @@ open class TutorialController {
   open var swipeRegion: Rect? { preferredSwipeRegion }
 
   /// The static content height used when ``staticContentHeight`` is not overridden;
-  /// `nil` for 40 % of the page height.
-  public var preferredStaticContentHeight: Double?
-  /// The roundness height used when ``roundnessHeight`` is not overridden.
-  public var preferredRoundnessHeight: Double = 0
+  /// `nil` for 40 % of the page height. Setting it reloads at once.
+  public var preferredStaticContentHeight: Double? {
+    didSet { reloadData() }
+  }
+  /// The roundness height used when ``roundnessHeight`` is not overridden. Setting it reloads
+  /// at once.
+  public var preferredRoundnessHeight: Double = 0 {
+    didSet { reloadData() }
+  }
 
   /// The height of the static content below the arc's ends. Override it to compute
-  /// the height from ``pageSize``; the controller clamps the value to the page height.
+  /// the height from ``pageSize`` (and call ``reloadData()`` when something else it depends on
+  /// changes); the controller clamps the value to the page height.
   open var staticContentHeight: Double {
     preferredStaticContentHeight ?? pageSize.height * 0.4
   }
@@ -137,23 +146,31 @@ open class TutorialController {
   public private(set) var staticBackgroundNode: Node?
   /// The static content node, if the data source gave one.
   public private(set) var staticContentNode: Node?
-  /// The number of pages, read from the data source's `numberOfPages` (loading it first if needed).
-  public var pageCount: Int {
-    reloadIfNeeded()
-    return loadedPageCount
-  }
+  /// The number of pages, read from the data source's `numberOfPages` at the last reload.
+  public var pageCount: Int { loadedPageCount }
   private var loadedPageCount = 0
   /// The page nearest the centre of the viewport.
   public private(set) var currentPage = 0
 
-  /// Where the pages stand, in pages (1.5: half way from page 1 to page 2), in either layout
-  /// direction. It is the one invariant across changes of size, direction and data; the
-  /// offset in points is derived from it.
-  private var position = 0.0
   /// How pages map to slots, for the loaded page count and direction.
   private(set) var order = PageOrder(count: 0, isRightToLeft: false)
-  /// The scroll model that gestures and programmatic navigation drive.
+  /// The scroll model that gestures and programmatic navigation drive: the one place the
+  /// offset lives. The page position, the transition, the scroll nodes' offsets and the
+  /// indicators are all derived from it.
   var physics = ScrollPhysics(configuration: .init(pageWidth: 1, pageCount: 0))
+
+  /// Where the pages stand, in pages (1.5: half way from page 1 to page 2), in either layout
+  /// direction, read from the scroll model. It is the invariant kept across changes of size,
+  /// direction and data.
+  private var position: Double {
+    order.pagePosition(ofVisual: physics.offset / physics.configuration.pageWidth)
+  }
+
+  /// Moves the scroll model to page position `p` (clamped), stopping any motion.
+  private func setPosition(_ p: Double) {
+    physics.setOffset(
+      order.visualPosition(of: clampedPosition(p)) * physics.configuration.pageWidth)
+  }
   /// The interaction clock, in seconds.
   var clock = 0.0
   /// The finger being tracked, if any.
@@ -164,11 +181,13 @@ open class TutorialController {
   var pageIndicators: [PageIndicatorNode] = []
 
   /// How the pages scroll under a finger: paging, deceleration, flick reach, spring, rubber band.
-  /// The page width and count are filled in from the layout. Setting it reloads on the next update.
+  /// The page width and count are filled in from the layout, and paging from
+  /// ``mainScrollNode``'s `isPagingEnabled`. Setting it reloads at once.
   public var scrollBehavior = ScrollPhysics.Configuration(pageWidth: 1, pageCount: 0) {
-    didSet { needsReload = true }
+    didSet { reloadData() }
   }
-  private var needsReload = true
+  /// Whether the node tree has to be brought to the current offset (``layoutIfNeeded()``).
+  private var needsUpdate = true
   private var needsStaticBase = true
   private var staticBase: [(Node, Node.AnimatedProperties)] = []
   /// The built pages, by the slot that shows them.
@@ -193,13 +212,14 @@ open class TutorialController {
     mainScrollNode = ScrollNode(name: "main")
     backgroundsScrollNode.clipsToBounds = true
     for node in [backgroundsScrollNode, labelsScrollNode, iconsScrollNode, mainScrollNode] {
-      node.isPagingEnabled = true
       node.isScrollEnabled = false
       node.passesTouchesThrough = true
       root.addChild(node)
     }
     mainScrollNode.isScrollEnabled = true
+    mainScrollNode.isPagingEnabled = true
     mainScrollNode.passesTapsThrough = true
+    reloadData()
   }
 
   static func clampedSize(_ s: Size) -> Size {
@@ -219,15 +239,19 @@ open class TutorialController {
     animator ?? (self as? any TutorialAnimator) ?? DefaultTutorialAnimator()
   }
 
-  /// Rebuilds every layer from the data source and lays it out.
+  /// Rebuilds every layer from the data source and lays it out, keeping the page position.
   ///
-  /// Override it to add nodes of your own (call `super` first). Nodes you add to
-  /// ``root`` stay where you put them across reloads; the controller only replaces
-  /// the layer nodes it made, so an override that adds a node should remove the one
-  /// it added last time (or reuse it). Animated properties of layer nodes are captured
-  /// as their base after the override returns, at the next update.
+  /// The controller calls it when an input of the layout changes (``dataSource``,
+  /// ``pageSize``, ``layoutDirection``, …) and when it is created; call it yourself when the
+  /// data source's answers change. Override it to add nodes of your own (call `super` first).
+  /// Nodes you add to ``root`` stay where you put them across reloads; the controller only
+  /// replaces the layer nodes it made, so an override that adds a node should remove the one it
+  /// added last time (or reuse it). Animated properties of layer nodes are captured as their
+  /// base after the override returns, when the tree is next brought up to date
+  /// (``layoutIfNeeded()``).
   open func reloadData() {
-    needsReload = false
+    let kept = position
+    needsUpdate = true
     needsStaticBase = true
     staticBase = []
     for (_, page) in pages {
@@ -253,15 +277,13 @@ open class TutorialController {
       labelsBottomMargin: labels?.labelsBottomMargin)
     let m = metrics
     root.frame = Rect(origin: .zero, size: pageSize)
-    let contentSize = Size(width: Double(loadedPageCount) * m.width, height: m.height)
     backgroundsScrollNode.frame = Rect(origin: .zero, size: pageSize)
-    backgroundsScrollNode.contentSize = contentSize
     mainScrollNode.frame = Rect(origin: .zero, size: pageSize)
-    mainScrollNode.contentSize = contentSize
+    // Only the main scroll node scrolls, so only it has a content size (for a host that mirrors
+    // it into a real scroll view); the others follow its offset.
+    mainScrollNode.contentSize = Size(width: Double(loadedPageCount) * m.width, height: m.height)
     labelsScrollNode.frame = m.labelsStrip
-    labelsScrollNode.contentSize = Size(width: contentSize.width, height: m.labelsStrip.height)
     iconsScrollNode.frame = Rect(x: 0, y: m.arcTop, width: m.width, height: 0)
-    iconsScrollNode.contentSize = Size(width: contentSize.width, height: 0)
 
     if let background = sources.node(.staticBackground) {
       background.frame = Rect(origin: .zero, size: pageSize)
@@ -276,18 +298,17 @@ open class TutorialController {
     }
     // The page position survives the reload. If the page the reader was on is gone, settle on
     // the last page, as a paged scroll view does when its content shrinks.
-    if position.rounded() > Double(loadedPageCount - 1) {
-      position = Double(Swift.max(0, loadedPageCount - 1))
-    }
-    position = clampedPosition(position)
-    currentPage = transition(at: position).nearestPage
+    var p = kept.isFinite ? kept : 0
+    if p.rounded() > Double(loadedPageCount - 1) { p = Double(Swift.max(0, loadedPageCount - 1)) }
+    p = clampedPosition(p)
+    currentPage = transition(at: p).nearestPage
     lastTransition = nil
     var config = scrollBehavior
     config.pageWidth = m.width
     config.pageCount = loadedPageCount
-    physics = ScrollPhysics(configuration: config, offset: offset)
-    physics.setOffset(offset)
-    physics.allowedRange = 0...config.maximumOffset
+    config.isPagingEnabled = config.isPagingEnabled && mainScrollNode.isPagingEnabled
+    physics = ScrollPhysics(configuration: config)
+    setPosition(p)
     touch = nil
     navigationButtons = []
     pageIndicators = []
@@ -307,15 +328,18 @@ open class TutorialController {
   /// The nodes of `index`, building the page if it is in range and not built yet;
   /// `nil` for an index outside `0..<pageCount`.
   public func page(_ index: Int) -> TutorialPage? {
-    reloadIfNeeded()
     guard index >= 0, index < loadedPageCount else { return nil }
     let slot = order.slot(of: index)
     if let p = pages[slot] { return p }
     return buildPage(slot)
   }
 
-  private func reloadIfNeeded() {
-    if needsReload { reloadData() }
+  /// Brings the node tree to the current offset if something changed since the last update
+  /// (a reload, ``reduceMotion``): captures the static layers' base, builds and places the
+  /// pages near the viewport and runs the animators. ``scene()`` and every method that reads
+  /// or moves the tree call it first.
+  public func layoutIfNeeded() {
+    if needsUpdate || needsStaticBase { update() }
   }
 
   var isRightToLeft: Bool { order.isRightToLeft }
@@ -400,17 +424,10 @@ open class TutorialController {
 
   /// The horizontal content offset of the main scroll node, in points (visual: right to left,
   /// page 0 is at the largest offset).
-  public var contentOffset: Double {
-    reloadIfNeeded()
-    return offset
-  }
-
-  /// The offset in points of the current position.
-  private var offset: Double { order.visualPosition(of: position) * metrics.width }
+  public var contentOffset: Double { physics.offset }
 
   /// The range offsets are clamped to: one page width of overscroll past either end.
   public var offsetRange: ClosedRange<Double> {
-    reloadIfNeeded()
     let w = metrics.width
     return (-w)...((lastVisualPosition + 1) * w)
   }
@@ -432,8 +449,7 @@ open class TutorialController {
 
   /// The transition at the current offset.
   public var transition: PageTransition {
-    reloadIfNeeded()
-    return lastTransition ?? transition(at: position)
+    needsUpdate ? transition(at: position) : lastTransition ?? transition(at: position)
   }
 
   /// Scrolls to the offset `x` (in points) and updates every layer.
@@ -445,39 +461,33 @@ open class TutorialController {
   ///
   /// - Complexity: O(nodes of the pages near the viewport), independent of the page count.
   public func setContentOffset(_ x: Double) {
-    reloadIfNeeded()
-    if !x.isNaN { position = clampedPosition(order.pagePosition(ofVisual: x / metrics.width)) }
-    physics.setOffset(offset)
+    setPosition(x.isNaN ? position : order.pagePosition(ofVisual: x / metrics.width))
     update()
   }
 
-  /// Shows the physics' offset without telling the physics (it is the source).
+  /// Shows where the scroll model stands (it is the source of the offset).
   func applyPhysicsOffset() {
-    position = clampedPosition(order.pagePosition(ofVisual: physics.offset / metrics.width))
+    let p = position
+    if p != clampedPosition(p) { setPosition(p) }
     update()
   }
 
   /// Scrolls to a position measured in pages (1.5 is half way from page 1 to page 2, in either
   /// layout direction), clamped like ``setContentOffset(_:)``; NaN leaves it where it was.
   public func setPagePosition(_ pagePosition: Double) {
-    reloadIfNeeded()
-    if !pagePosition.isNaN { position = clampedPosition(pagePosition) }
-    physics.setOffset(offset)
+    setPosition(pagePosition.isNaN ? position : pagePosition)
     update()
   }
 
   /// The current position in pages (1.5 is half way from page 1 to page 2, in either layout
   /// direction).
-  public var pagePosition: Double {
-    reloadIfNeeded()
-    return position
-  }
+  public var pagePosition: Double { position }
 
   /// Re-runs the update at the current offset (after you changed something an animator reads).
   public func update() {
-    reloadIfNeeded()
+    needsUpdate = false
     if needsStaticBase { captureStaticBase() }
-    let contentOffset = Point(x: offset, y: 0)
+    let contentOffset = Point(x: physics.offset, y: 0)
     backgroundsScrollNode.contentOffset = contentOffset
     labelsScrollNode.contentOffset = contentOffset
     iconsScrollNode.contentOffset = contentOffset
@@ -638,11 +648,12 @@ open class TutorialController {
 
   /// A snapshot of what the viewport shows at the current offset.
   ///
-  /// The first call loads the data and updates at the current offset.
+  /// It first brings the tree up to date if something changed since the last update
+  /// (``layoutIfNeeded()``).
   ///
   /// - Complexity: O(nodes of the pages near the viewport plus the static nodes).
   public func scene() -> Scene {
-    if needsReload || lastTransition == nil { setPagePosition(position) }
+    layoutIfNeeded()
     return Scene(root: root, size: pageSize)
   }
 
@@ -650,32 +661,27 @@ open class TutorialController {
 
   /// The roundness arc in viewport coordinates: its peak at the top of the static content.
   public var roundnessArc: RoundnessArc {
-    reloadIfNeeded()
-    return metrics.arc
+    metrics.arc
   }
 
   /// The y of the arc's peak: H − staticContentHeight − roundnessHeight (after clamping).
   public var arcTop: Double {
-    reloadIfNeeded()
-    return metrics.arcTop
+    metrics.arcTop
   }
 
   /// The static content's frame in viewport coordinates.
   public var staticContentFrame: Rect {
-    reloadIfNeeded()
-    return metrics.staticContentFrame
+    metrics.staticContentFrame
   }
 
   /// The labels strip's frame in viewport coordinates.
   public var labelsStripFrame: Rect {
-    reloadIfNeeded()
-    return metrics.labelsStrip
+    metrics.labelsStrip
   }
 
   /// The pages in the node tree now: from one before the transition to two after it, on
   /// screen (right to left, the pages of those slots).
   public var loadedPages: ClosedRange<Int>? {
-    reloadIfNeeded()
-    return window.map(order.pages(in:))
+    window.map(order.pages(in:))
   }
 }

@@ -139,9 +139,11 @@ open class ButtonNode: Node {
 
 /// A node whose bounds' origin is a content offset: the virtual counterpart of a `UIScrollView`.
 open class ScrollNode: Node {
-  /// The size of the scrollable content.
+  /// The size of the scrollable content. The controller sets it on its main scroll node, for a
+  /// host that mirrors that node into a real scroll view.
   public var contentSize: Size
-  /// Whether scrolling snaps to multiples of the node's width.
+  /// Whether a released drag snaps to multiples of the node's width. On the controller's main
+  /// scroll node (on by default) it decides whether the pages snap; off, they decelerate freely.
   public var isPagingEnabled: Bool
   /// Whether gestures scroll this node (the controller's secondary scroll nodes follow the main one
   /// instead). Turning it off on the controller's main scroll node stops drags from paging;
