@@ -189,3 +189,28 @@ func polygonArea(_ pts: [Point]) -> Double {
     #expect(mask.contains(Point(x: 187.5, y: 5), rule: .evenOdd))
   }
 }
+
+@Suite struct AxisAlignedRectTests {
+  @Test func rectanglesAreRecognisedAndNothingElse() {
+    let r = Rect(x: 1.5, y: 2, width: 10, height: 4)
+    #expect(Path.rect(r).axisAlignedRect == r)
+    #expect(
+      Path.polygon([
+        Point(x: 11.5, y: 6), Point(x: 1.5, y: 6), Point(x: 1.5, y: 2), Point(x: 11.5, y: 2),
+      ]).axisAlignedRect == r)
+    #expect(
+      Path.rect(r).applying(Transform(translationX: 3, y: -1)).axisAlignedRect
+        == Rect(x: 4.5, y: 1, width: 10, height: 4))
+    #expect(Path.rect(r).applying(Transform(rotation: 0.1)).axisAlignedRect == nil)
+    #expect(Path.roundedRect(r, cornerRadius: 2).axisAlignedRect == nil)
+    #expect(Path.circle(center: .zero, radius: 3).axisAlignedRect == nil)
+    var two = Path.rect(r)
+    two.append(.rect(Rect(x: 20, y: 20, width: 1, height: 1)))
+    #expect(two.axisAlignedRect == nil)
+    #expect(
+      Path.polygon([Point(x: 0, y: 0), Point(x: 1, y: 0), Point(x: 1, y: 1)]).axisAlignedRect
+        == nil)
+    #expect(
+      Path.rect(Rect(x: 0, y: 0, width: Double.infinity, height: 1)).axisAlignedRect == nil)
+  }
+}

@@ -226,3 +226,38 @@ extension Path {
     rule.isInside(winding: winding(at: point, tolerance: tolerance))
   }
 }
+
+extension Path {
+  /// The rectangle this path is, if it is exactly one axis-aligned rectangle: four finite
+  /// corners joined by horizontal and vertical lines (closed, or ending where it began). `nil`
+  /// for anything else, curves and several subpaths included.
+  ///
+  /// Renderers use it to treat rectangles specially: an opaque one hides what is under it, and
+  /// a clip that is one needs no mask.
+  public var axisAlignedRect: Rect? {
+    var pts: [Point] = []
+    for e in elements {
+      switch e {
+      case .move(let p):
+        if !pts.isEmpty { return nil }
+        pts.append(p)
+      case .line(let p): pts.append(p)
+      case .close: continue
+      default: return nil
+      }
+    }
+    if pts.count == 5, pts[4] == pts[0] { pts.removeLast() }
+    guard pts.count == 4, pts.allSatisfy(\.isFinite) else { return nil }
+    for i in 0..<4 {
+      let a = pts[i]
+      let b = pts[(i + 1) % 4]
+      if a.x != b.x && a.y != b.y { return nil }
+    }
+    let xs = pts.map(\.x)
+    let ys = pts.map(\.y)
+    guard let l = xs.min(), let r = xs.max(), let t = ys.min(), let b = ys.max(),
+      Set(xs).count == 2, Set(ys).count == 2
+    else { return nil }
+    return Rect(x: l, y: t, width: r - l, height: b - t)
+  }
+}

@@ -84,36 +84,3 @@ public struct ContactSheet {
     return r == r.rounded() ? String(Int(r)) : String(r)
   }
 }
-
-extension PixelBuffer {
-  /// The image shrunk by a whole `factor`, each pixel the mean of a factor × factor box
-  /// (premultiplied, so edges stay clean). A factor of 1 or less returns the image itself.
-  public func downsampled(by factor: Int) -> PixelBuffer {
-    guard factor > 1 else { return self }
-    let w = Swift.max(1, width / factor)
-    let h = Swift.max(1, height / factor)
-    var out = [UInt8](repeating: 0, count: w * h * 4)
-    let n = factor * factor
-    for y in 0..<h {
-      for x in 0..<w {
-        var sum = (0, 0, 0, 0)
-        for dy in 0..<factor {
-          let row = ((y * factor + dy) * width + x * factor) * 4
-          for dx in 0..<factor {
-            let i = row + dx * 4
-            sum.0 += Int(pixels[i])
-            sum.1 += Int(pixels[i + 1])
-            sum.2 += Int(pixels[i + 2])
-            sum.3 += Int(pixels[i + 3])
-          }
-        }
-        let o = (y * w + x) * 4
-        out[o] = UInt8((sum.0 + n / 2) / n)
-        out[o + 1] = UInt8((sum.1 + n / 2) / n)
-        out[o + 2] = UInt8((sum.2 + n / 2) / n)
-        out[o + 3] = UInt8((sum.3 + n / 2) / n)
-      }
-    }
-    return PixelBuffer(validatedWidth: w, height: h, pixels: out)
-  }
-}

@@ -95,7 +95,7 @@ extension DisplayList {
   /// what the frame held before cannot show.
   var beginsWithOpaqueCover: Bool {
     guard case .fill(let p, let t, let paint, _, let o)? = commands.first, paint.isOpaque, o >= 1,
-      let r = Canvas.innerRect(p.applying(t))
+      let r = p.applying(t).axisAlignedRect.flatMap(IntRect.init(inside:))
     else { return false }
     return r.x <= 0 && r.y <= 0 && r.maxX >= width && r.maxY >= height
   }
@@ -109,35 +109,37 @@ extension Canvas {
   /// what a later opaque fill covers is never drawn. The pixels are the same.
   public func draw(_ list: DisplayList, glyphCache: GlyphCache = GlyphCache()) {
     let (occluders, clipsMade) = occlusion(list)
-    let full = IntRect(x: 0, y: 0, width: width, height: height)
     for (i, c) in list.commands.enumerated() {
-      visibleRect = full
-      for o in occluders where o.index > i { visibleRect = Self.shrink(visibleRect, by: o.rect) }
+      // What this command can still show: the canvas less what later opaque fills cover.
+      var visible = bounds
+      for o in occluders where o.index > i { visible = Self.shrink(visible, by: o.rect) }
       switch c {
-      case .beginGroup(let o, let b): pushGroup(opacity: o, bounds: b)
-      case .endGroup: popGroup()
+      case .beginGroup(let o, let b): pushGroup(opacity: o, bounds: b, visible: visible)
+      case .endGroup: popGroup(visible: visible)
       case .beginClip(let p, let t, let r):
         if let made = clipsMade[i] { pushClip(made) } else { pushClip(p, transform: t, rule: r) }
       case .endClip: popClip()
       case .fill(let p, let t, let paint, let rule, let o):
-        fill(p, transform: t, paint: paint, rule: rule, opacity: o)
+        fill(p, transform: t, paint: paint, rule: rule, opacity: o, visible: visible)
       case .stroke(let p, let t, let paint, let style, let o):
-        stroke(p, transform: t, paint: paint, style: style, opacity: o)
-      case .image(let img, let t, let o): drawImage(img, transform: t, opacity: o)
+        stroke(p, transform: t, paint: paint, style: style, opacity: o, visible: visible)
+      case .image(let img, let t, let o):
+        drawImage(img, transform: t, opacity: o, visible: visible)
       case .shadow(let p, let t, let color, let offset, let sigma, let o):
-        drawShadow(of: p, transform: t, color: color, offset: offset, sigma: sigma, opacity: o)
+        drawShadow(
+          of: p, transform: t, color: color, offset: offset, sigma: sigma, opacity: o,
+          visible: visible)
       case .glyphs(let run, let t, let o):
-        drawGlyphs(run, transform: t, opacity: o, cache: glyphCache)
+        drawGlyphs(run, transform: t, opacity: o, cache: glyphCache, visible: visible)
       }
     }
-    visibleRect = full
   }
 
   /// The opaque top-level rectangles of `list` (with the index of the command that paints each),
   /// and the clips made on the way, to reuse when drawing.
-  func occlusion(_ list: DisplayList) -> ([(index: Int, rect: IntRect)], [Int: Clip]) {
+  func occlusion(_ list: DisplayList) -> ([(index: Int, rect: IntRect)], [Int: ClipMask]) {
     var occluders: [(index: Int, rect: IntRect)] = []
-    var made: [Int: Clip] = [:]
+    var made: [Int: ClipMask] = [:]
     var stack = [currentClip]
     var depth = 0
     for (i, c) in list.commands.enumerated() {
@@ -152,27 +154,11 @@ extension Canvas {
         if stack.count > 1 { stack.removeLast() }
       case .fill(let p, let t, .solid(let color), _, let o)
       where depth == 0 && color.alpha >= 1 && o >= 1:
-        guard let inner = Self.innerRect(p.applying(t)) else { continue }
-        let clip = stack[stack.count - 1]
-        var rect = inner.intersection(clip.rect)
-        if clip.mask != nil {
-          // Only the rows the mask covers completely, in the longest such run.
-          var best = (start: 0, length: 0)
-          var run = (start: 0, length: 0)
-          for (r, full) in clip.fullRows.enumerated() {
-            if full {
-              if run.length == 0 { run.start = r }
-              run.length += 1
-              if run.length > best.length { best = run }
-            } else {
-              run.length = 0
-            }
-          }
-          rect = rect.intersection(
-            IntRect(
-              x: clip.rect.x, y: clip.rect.y + best.start, width: clip.rect.width,
-              height: best.length))
+        guard let inner = p.applying(t).axisAlignedRect.flatMap(IntRect.init(inside:)) else {
+          continue
         }
+        // Inside a masked clip, only the rows the mask covers completely.
+        let rect = inner.intersection(stack[stack.count - 1].fullyCoveredRect)
         if !rect.isEmpty { occluders.append((i, rect)) }
       default:
         continue

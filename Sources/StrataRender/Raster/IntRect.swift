@@ -34,6 +34,23 @@ struct IntRect: Hashable, Sendable {
     self.init(x: Int(l), y: Int(t), width: Int(rr - l), height: Int(b - t))
   }
 
+  /// The whole pixels inside `r` (which need not lie on whole pixels); `nil` when none is.
+  init?(inside r: Rect) {
+    let lim = 16_777_216.0
+    let x0 = Int(r.minX.clamped(to: -lim...lim).rounded(.up))
+    let y0 = Int(r.minY.clamped(to: -lim...lim).rounded(.up))
+    let x1 = Int(r.maxX.clamped(to: -lim...lim).rounded(.down))
+    let y1 = Int(r.maxY.clamped(to: -lim...lim).rounded(.down))
+    guard x1 > x0, y1 > y0 else { return nil }
+    self.init(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+  }
+
+  /// `r`, if its edges lie on whole pixels; `nil` otherwise.
+  init?(exactly r: Rect) {
+    guard [r.minX, r.minY, r.maxX, r.maxY].allSatisfy({ $0 == $0.rounded() }) else { return nil }
+    self.init(covering: r)
+  }
+
   func intersection(_ o: IntRect) -> IntRect {
     let l = Swift.max(x, o.x)
     let t = Swift.max(y, o.y)

@@ -4,7 +4,8 @@
   import Darwin
 #endif
 
-/// A mutual-exclusion lock around a value, for the few shared caches (fonts, glyphs).
+/// A mutual-exclusion lock around a value, for the renderer's few shared state: the rasterizer
+/// pool, the font catalogue and the glyph caches.
 final class Locked<Value>: @unchecked Sendable {
   private var value: Value
   private var mutex = pthread_mutex_t()
