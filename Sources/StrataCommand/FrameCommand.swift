@@ -3,21 +3,13 @@ import StrataExamples
 import StrataRender
 
 extension Tool {
-  /// `strata frame <example> [--page P] [--scale S] [--size WxH] [--out F.png] [--svg F.svg]`
-  func frame(_ args: [String]) throws -> Int32 {
-    let o = try Options(
-      args, command: "frame", valued: ["--page", "--scale", "--size", "--out", "--svg"])
-    guard let name = o.positional.first else {
-      throw ToolError.missingArgument("an example name", command: "frame")
-    }
-    if o.positional.count > 1 {
-      throw ToolError.unexpectedArgument(o.positional[1], command: "frame")
-    }
-    guard let example = Example.named(name) else { throw ToolError.unknownExample(name) }
-    let page = try o.double("--page", default: 0, range: -1_000_000...1_000_000)
-    let scale = try o.double("--scale", default: 1, range: 0.01...100)
-    let size = try o.size("--size", default: example.defaultPageSize)
-    let out = o.string("--out") ?? "\(name).png"
+  /// `strata frame <example> [options]`: see its ``CommandSpec`` in ``Tool/commands``.
+  func frame(_ o: ParsedCommand) throws -> Int32 {
+    let example = try o.example()
+    let page = try o.double("--page") ?? 0
+    let scale = try o.double("--scale") ?? 1
+    let size = try o.size("--size") ?? example.defaultPageSize
+    let out = o.string("--out") ?? "\(example.name).png"
     let controller = example.makeController(size)
     controller.setPagePosition(page)
     let renderer = FrameRenderer(scale: scale)

@@ -1,68 +1,258 @@
 import Strata
+import StrataExamples
 
-/// Parsed `--name value` options, with typed errors for every mistake.
-struct Options {
-  private(set) var positional: [String] = []
-  private var values: [String: String] = [:]
-  private var flags: Set<String> = []
+/// What an option's value is, with the limits it is checked against.
+enum OptionValue: Sendable {
+  /// No value: the option is on when given.
+  case flag
+  /// A finite number in the range.
+  case number(ClosedRange<Double>)
+  /// A whole number in the range.
+  case integer(ClosedRange<Int>)
+  /// WIDTHxHEIGHT in points.
+  case size
+  /// Any text (a folder, a file, a script).
+  case text
 
-  /// Parses `args`, where `valued` options take a value and `flagNames` do not.
-  init(_ args: [String], command: String, valued: Set<String>, flagNames: Set<String> = [])
-    throws(ToolError)
-  {
+  /// What a value must look like, for help and error messages.
+  var expected: String {
+    switch self {
+    case .flag: return "no value"
+    case .number(let r):
+      return "a number in \(Self.format(r.lowerBound))...\(Self.format(r.upperBound))"
+    case .integer(let r): return "a whole number in \(r.lowerBound)...\(r.upperBound)"
+    case .size:
+      return "WIDTHxHEIGHT in points, each 1...\(Int(TutorialController.maximumPageDimension))"
+    case .text: return "text"
+    }
+  }
+
+  static func format(_ v: Double) -> String {
+    v == v.rounded() && Swift.abs(v) < 1e15 ? String(Int(v)) : String(v)
+  }
+}
+
+/// One option of a command, declared once: the parser, the help and the tests all read it.
+struct OptionSpec: Sendable {
+  /// The option's name, with its dashes (`--scale`).
+  let name: String
+  /// What its value is.
+  let value: OptionValue
+  /// The placeholder shown in help (`S`).
+  let placeholder: String
+  /// The default, as help shows it; `nil` when there is none to show.
+  let defaultText: String?
+  /// One line saying what it does.
+  let help: String
+
+  /// The options several commands share, so that they are parsed and explained in one place.
+  static func scale(default d: Double) -> OptionSpec {
+    OptionSpec(
+      name: "--scale", value: .number(0.01...100), placeholder: "S",
+      defaultText: OptionValue.format(d), help: "pixels per point (2 is @2x)")
+  }
+  static let size = OptionSpec(
+    name: "--size", value: .size, placeholder: "WxH", defaultText: "the example's own",
+    help: "the screen size in points, e.g. 667x375 for a phone in landscape")
+}
+
+/// A command, declared once: its name, arguments, options and what it does.
+struct CommandSpec: Sendable {
+  /// The command's name (`render`).
+  let name: String
+  /// Its positional arguments as help shows them (`<example>`), or "".
+  let arguments: String
+  /// How many positional arguments it takes.
+  let argumentCount: ClosedRange<Int>
+  /// One line saying what it does.
+  let summary: String
+  /// Its options.
+  let options: [OptionSpec]
+  /// Runs it.
+  let run: @Sendable (Tool, ParsedCommand) throws -> Int32
+
+  /// The one-line synopsis: the name, the arguments and every option.
+  var synopsis: String {
+    ([name] + (arguments.isEmpty ? [] : [arguments])
+      + options.map { $0.value.isFlag ? "[\($0.name)]" : "[\($0.name) \($0.placeholder)]" })
+      .joined(separator: " ")
+  }
+
+  /// What `strata <command> --help` prints.
+  var help: String {
+    var s = "usage: strata \(synopsis)\n\n\(summary)\n"
+    if !options.isEmpty {
+      s += "\noptions:\n"
+      let width = options.map { optionLabel($0).count }.max() ?? 0
+      for o in options {
+        let label = optionLabel(o).padding(toLength: width, withPad: " ", startingAt: 0)
+        let d = o.defaultText.map { " (default: \($0))" } ?? ""
+        s += "  \(label)  \(o.help)\(d)\n"
+      }
+    }
+    return s
+  }
+
+  private func optionLabel(_ o: OptionSpec) -> String {
+    o.value.isFlag ? o.name : "\(o.name) \(o.placeholder)"
+  }
+
+  /// Parses `args` against the declaration: `--name value` or `--name=value`; `-h` and
+  /// `--help` are handled by the caller.
+  func parse(_ args: [String]) throws(ToolError) -> ParsedCommand {
+    var parsed = ParsedCommand(spec: self)
     var i = 0
     while i < args.count {
       let a = args[i]
-      if valued.contains(a) {
-        guard i + 1 < args.count else { throw .missingValue(option: a) }
-        values[a] = args[i + 1]
-        i += 2
+      i += 1
+      guard a.hasPrefix("-"), a.count > 1, Double(a) == nil else {
+        parsed.positional.append(a)
         continue
       }
-      if flagNames.contains(a) {
-        flags.insert(a)
-      } else if a.hasPrefix("--") {
-        throw .unexpectedArgument(a, command: command)
-      } else {
-        positional.append(a)
+      var name = a
+      var inline: String?
+      if let eq = a.firstIndex(of: "=") {
+        name = String(a[..<eq])
+        inline = String(a[a.index(after: eq)...])
       }
-      i += 1
+      guard let spec = options.first(where: { $0.name == name }) else {
+        throw .unknownOption(
+          name, command: self.name, suggestion: closest(to: name, in: options.map(\.name)))
+      }
+      if spec.value.isFlag {
+        if inline != nil {
+          throw .badValue(option: name, value: inline ?? "", expected: "no value")
+        }
+        parsed.flags.insert(name)
+        continue
+      }
+      if let inline {
+        parsed.values[name] = inline
+      } else {
+        guard i < args.count else { throw .missingValue(option: name) }
+        parsed.values[name] = args[i]
+        i += 1
+      }
+    }
+    if parsed.positional.count > argumentCount.upperBound {
+      throw .unexpectedArgument(parsed.positional[argumentCount.upperBound], command: name)
+    }
+    if parsed.positional.count < argumentCount.lowerBound {
+      throw .missingArgument(arguments, command: name)
+    }
+    // Check every value now, so a mistake is reported before any work starts.
+    for (n, v) in parsed.values {
+      guard let spec = options.first(where: { $0.name == n }) else { continue }
+      _ = try ParsedCommand.check(v, spec)
+    }
+    return parsed
+  }
+}
+
+extension OptionValue {
+  var isFlag: Bool {
+    if case .flag = self { return true }
+    return false
+  }
+}
+
+/// A command line parsed against its ``CommandSpec``: typed values, checked against their limits.
+struct ParsedCommand {
+  let spec: CommandSpec
+  var positional: [String] = []
+  var values: [String: String] = [:]
+  var flags: Set<String> = []
+
+  init(spec: CommandSpec) { self.spec = spec }
+
+  /// The value of `text` checked against `option`'s kind and limits.
+  static func check(_ text: String, _ option: OptionSpec) throws(ToolError) -> Any {
+    func bad() -> ToolError {
+      .badValue(option: option.name, value: text, expected: option.value.expected)
+    }
+    switch option.value {
+    case .flag: return true
+    case .text: return text
+    case .number(let r):
+      guard let v = Double(text), v.isFinite, r.contains(v) else { throw bad() }
+      return v
+    case .integer(let r):
+      guard let v = Int(text), r.contains(v) else { throw bad() }
+      return v
+    case .size:
+      let parts = text.lowercased().split(separator: "x")
+      let limit = TutorialController.maximumPageDimension
+      guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
+        (1...limit).contains(w), (1...limit).contains(h)
+      else { throw bad() }
+      return Size(width: w, height: h)
     }
   }
 
+  private func option(_ name: String) -> OptionSpec? { spec.options.first { $0.name == name } }
+
+  /// Whether the flag was given.
   func flag(_ name: String) -> Bool { flags.contains(name) }
 
+  /// The text of an option, if given.
   func string(_ name: String) -> String? { values[name] }
 
-  func double(_ name: String, default d: Double, range: ClosedRange<Double>) throws(ToolError)
-    -> Double
-  {
-    guard let s = values[name] else { return d }
-    guard let v = Double(s), v.isFinite, range.contains(v) else {
-      throw .badValue(
-        option: name, value: s, expected: "a number in \(range.lowerBound)...\(range.upperBound)")
-    }
-    return v
+  /// A number option, if given.
+  func double(_ name: String) throws(ToolError) -> Double? {
+    guard let s = values[name], let o = option(name) else { return nil }
+    return try Self.check(s, o) as? Double
   }
 
-  func int(_ name: String, default d: Int, range: ClosedRange<Int>) throws(ToolError) -> Int {
-    guard let s = values[name] else { return d }
-    guard let v = Int(s), range.contains(v) else {
-      throw .badValue(
-        option: name, value: s,
-        expected: "a whole number in \(range.lowerBound)...\(range.upperBound)")
-    }
-    return v
+  /// A whole-number option, if given.
+  func int(_ name: String) throws(ToolError) -> Int? {
+    guard let s = values[name], let o = option(name) else { return nil }
+    return try Self.check(s, o) as? Int
   }
 
-  func size(_ name: String, default d: Size) throws(ToolError) -> Size {
-    guard let s = values[name] else { return d }
-    let parts = s.lowercased().split(separator: "x")
-    guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w >= 1, h >= 1,
-      w <= TutorialController.maximumPageDimension, h <= TutorialController.maximumPageDimension
-    else {
-      throw .badValue(option: name, value: s, expected: "WIDTHxHEIGHT in points, each 1...100000")
-    }
-    return Size(width: w, height: h)
+  /// A size option, if given.
+  func size(_ name: String) throws(ToolError) -> Size? {
+    guard let s = values[name], let o = option(name) else { return nil }
+    return try Self.check(s, o) as? Size
   }
+
+  /// The example named by the first argument.
+  func example() throws(ToolError) -> Example {
+    let name = positional.first ?? ""
+    guard let e = Example.named(name) else {
+      throw .unknownExample(name, suggestion: closest(to: name, in: Example.all.map(\.name)))
+    }
+    return e
+  }
+}
+
+/// The name in `candidates` nearest to `word` (at most two edits away, or one it starts), if any:
+/// the "did you mean" of a typo.
+func closest(to word: String, in candidates: [String]) -> String? {
+  let w = Array(word.lowercased())
+  var best: (name: String, distance: Int)?
+  for c in candidates {
+    let d = editDistance(w, Array(c.lowercased()))
+    let limit = Swift.max(1, Swift.min(2, c.count / 3))
+    if d <= limit, d < (best?.distance ?? Int.max) { best = (c, d) }
+  }
+  if let best { return best.name }
+  if w.count >= 3 { return candidates.first { $0.lowercased().hasPrefix(String(w)) } }
+  return nil
+}
+
+/// The Levenshtein distance between two strings of characters.
+func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+  if a.isEmpty { return b.count }
+  if b.isEmpty { return a.count }
+  var previous = Array(0...b.count)
+  var current = [Int](repeating: 0, count: b.count + 1)
+  for i in 1...a.count {
+    current[0] = i
+    for j in 1...b.count {
+      current[j] = Swift.min(
+        previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+    }
+    swap(&previous, &current)
+  }
+  return previous[b.count]
 }

@@ -9,27 +9,15 @@ import Synchronization
 let interruptRequested = Atomic<Bool>(false)
 
 extension Tool {
-  /// `strata render <example> [--out DIR] [--scale S] [--size WxH] [--frames N] [--fps F] [--svg] [--jobs N]
-  /// [--script TEXT]`
-  func render(_ args: [String]) throws -> Int32 {
-    let o = try Options(
-      args, command: "render",
-      valued: ["--out", "--scale", "--size", "--frames", "--fps", "--jobs", "--script"],
-      flagNames: ["--svg"])
-    guard let name = o.positional.first else {
-      throw ToolError.missingArgument("an example name", command: "render")
-    }
-    if o.positional.count > 1 {
-      throw ToolError.unexpectedArgument(o.positional[1], command: "render")
-    }
-    guard let example = Example.named(name) else { throw ToolError.unknownExample(name) }
-    let scale = try o.double("--scale", default: 2, range: 0.01...100)
-    let size = try o.size("--size", default: example.defaultPageSize)
-    let fps = try o.double("--fps", default: 60, range: 1...240)
-    let frames =
-      o.string("--frames") == nil ? nil : try o.int("--frames", default: 1, range: 1...100_000)
-    let jobs = try o.int(
-      "--jobs", default: ProcessInfo.processInfo.activeProcessorCount, range: 1...256)
+  /// `strata render <example> [options]`: see its ``CommandSpec`` in ``Tool/commands``.
+  func render(_ o: ParsedCommand) throws -> Int32 {
+    let example = try o.example()
+    let name = example.name
+    let scale = try o.double("--scale") ?? 2
+    let size = try o.size("--size") ?? example.defaultPageSize
+    let fps = try o.double("--fps") ?? 60
+    let frames = try o.int("--frames")
+    let jobs = try o.int("--jobs") ?? ProcessInfo.processInfo.activeProcessorCount
     let out = o.string("--out") ?? "frames/\(name)"
     let svg = o.flag("--svg")
 

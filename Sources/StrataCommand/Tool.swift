@@ -31,25 +31,80 @@ public struct Tool {
   /// The tool's version.
   public static let version = "0.1.0"
 
-  /// What `strata help` prints.
-  public static let usage = """
-    strata \(version): build, render and measure layered onboardings.
+  /// Every command, declared once: the parser, the help and the tests read this table.
+  static let commands: [CommandSpec] = [
+    CommandSpec(
+      name: "list", arguments: "", argumentCount: 0...0,
+      summary: "List the examples, one line each.", options: [], run: { tool, _ in tool.list() }),
+    CommandSpec(
+      name: "render", arguments: "<example>", argumentCount: 1...1,
+      summary: """
+        Render a swipe through every page (or the session a --script plays) as PNG frames, plus
+        contact-sheet.png and animation.png (an animated PNG), into a folder.
+        """,
+      options: [
+        OptionSpec(
+          name: "--out", value: .text, placeholder: "DIR", defaultText: "frames/<example>",
+          help: "the folder to write to"),
+        .scale(default: 2), .size,
+        OptionSpec(
+          name: "--frames", value: .integer(1...100_000), placeholder: "N", defaultText: nil,
+          help: "exactly N frames (default: as many as --fps gives)"),
+        OptionSpec(
+          name: "--fps", value: .number(1...240), placeholder: "F", defaultText: "60",
+          help: "frames per second"),
+        OptionSpec(
+          name: "--svg", value: .flag, placeholder: "", defaultText: nil,
+          help: "also write each frame as SVG"),
+        OptionSpec(
+          name: "--jobs", value: .integer(1...256), placeholder: "N", defaultText: "the cores",
+          help: "how many frames to render at once"),
+        OptionSpec(
+          name: "--script", value: .text, placeholder: "TEXT", defaultText: nil,
+          help: "a gesture script to play instead of the swipe, e.g. \"swipe left; wait 1\""),
+      ],
+      run: { tool, parsed in try tool.render(parsed) }),
+    CommandSpec(
+      name: "frame", arguments: "<example>", argumentCount: 1...1,
+      summary: "Render one frame at a page position to a PNG (and, with --svg, an SVG).",
+      options: [
+        OptionSpec(
+          name: "--page", value: .number(-1_000_000...1_000_000), placeholder: "P",
+          defaultText: "0", help: "the page position (1.5 is half way from page 1 to page 2)"),
+        .scale(default: 1), .size,
+        OptionSpec(
+          name: "--out", value: .text, placeholder: "F.png", defaultText: "<example>.png",
+          help: "the PNG to write"),
+        OptionSpec(
+          name: "--svg", value: .text, placeholder: "F.svg", defaultText: nil,
+          help: "also write the frame as SVG"),
+      ],
+      run: { tool, parsed in try tool.frame(parsed) }),
+    CommandSpec(
+      name: "bench", arguments: "", argumentCount: 0...0,
+      summary: "Run the benchmarks: a table, and a BENCH line per result for machines.",
+      options: [
+        OptionSpec(
+          name: "--quick", value: .flag, placeholder: "", defaultText: nil,
+          help: "fewer rounds, for a quick look"),
+        OptionSpec(
+          name: "--filter", value: .text, placeholder: "TEXT", defaultText: nil,
+          help: "only the benchmark groups whose name contains TEXT"),
+      ],
+      run: { tool, parsed in try tool.bench(parsed) }),
+  ]
 
-    usage: strata <command> [options]
-
-    commands:
-      list                 list the examples, one line each
-      render <example> [--out DIR] [--scale S] [--size WxH] [--frames N] [--fps F] [--svg] [--jobs N]
-                           [--script "wait 0.5; swipe left; tap 'LET'S START'"]
-                           render a swipe through every page (or the script's session) to DIR
-                           (default frames/<example>), plus contact-sheet.png and animation.png
-      frame <example> [--page P] [--scale S] [--size WxH] [--out F.png] [--svg F.svg]
-                           render one frame at page position P (default 0) to a PNG
-      bench [--quick] [--filter TEXT]
-                           run the benchmarks; prints a table and a BENCH line per result
-      help                 show this text
-
-    """
+  /// What `strata help` prints: every command's synopsis, from the table.
+  public static var usage: String {
+    var s = "strata \(version): build, render and measure layered onboardings.\n\n"
+    s += "usage: strata <command> [options]    (strata <command> --help for one command)\n\n"
+    s += "commands:\n"
+    for c in commands {
+      s += "  \(c.synopsis)\n      \(c.summary.replacingOccurrences(of: "\n", with: " "))\n"
+    }
+    s += "  help, --version\n"
+    return s
+  }
 
   let output: Output
 
@@ -60,31 +115,35 @@ public struct Tool {
 
   /// Runs the command in `arguments` (without the program name) and returns the exit status.
   public func run(_ arguments: [String]) -> Int32 {
-    guard let command = arguments.first else {
+    guard let name = arguments.first else {
       output.err(Self.usage)
       return 2
     }
     let rest = Array(arguments.dropFirst())
     do {
-      switch command {
-      case "list":
-        try expectNoArguments(rest, command: "list")
-        return list()
-      case "render":
-        return try render(rest)
-      case "bench":
-        return try bench(rest)
-      case "frame":
-        return try frame(rest)
+      switch name {
       case "help", "--help", "-h":
-        output.out(Self.usage)
+        if let topic = rest.first, let c = Self.commands.first(where: { $0.name == topic }) {
+          output.out(c.help)
+        } else {
+          output.out(Self.usage)
+        }
         return 0
       case "--version", "version":
         output.out("strata \(Self.version)\n")
         return 0
       default:
-        throw ToolError.unknownCommand(command)
+        break
       }
+      guard let command = Self.commands.first(where: { $0.name == name }) else {
+        throw ToolError.unknownCommand(
+          name, suggestion: closest(to: name, in: Self.commands.map(\.name)))
+      }
+      if rest.contains("--help") || rest.contains("-h") {
+        output.out(command.help)
+        return 0
+      }
+      return try command.run(self, command.parse(rest))
     } catch let error as ToolError {
       output.err("strata: \(error.description)\n")
       return 2
@@ -97,10 +156,6 @@ public struct Tool {
     }
   }
 
-  private func expectNoArguments(_ args: [String], command: String) throws(ToolError) {
-    if let first = args.first { throw .unexpectedArgument(first, command: command) }
-  }
-
   func list() -> Int32 {
     let width = Example.all.map(\.name.count).max() ?? 0
     for e in Example.all {
@@ -110,22 +165,8 @@ public struct Tool {
     return 0
   }
 
-  func bench(_ args: [String]) throws(ToolError) -> Int32 {
-    var quick = false
-    var filter: String?
-    var i = 0
-    while i < args.count {
-      switch args[i] {
-      case "--quick": quick = true
-      case "--filter":
-        guard i + 1 < args.count else { throw .missingValue(option: "--filter") }
-        filter = args[i + 1]
-        i += 1
-      default: throw .unexpectedArgument(args[i], command: "bench")
-      }
-      i += 1
-    }
-    let suite = BenchmarkSuite(quick: quick, filter: filter)
+  func bench(_ parsed: ParsedCommand) throws(ToolError) -> Int32 {
+    let suite = BenchmarkSuite(quick: parsed.flag("--quick"), filter: parsed.string("--filter"))
     suite.run(output: output)
     return 0
   }
@@ -133,28 +174,35 @@ public struct Tool {
 
 /// A mistake in how the tool was called.
 public enum ToolError: Error, Equatable, CustomStringConvertible {
-  /// The command is not one the tool knows.
-  case unknownCommand(String)
+  /// The command is not one the tool knows; with the nearest one, if a typo is likely.
+  case unknownCommand(String, suggestion: String?)
+  /// An option the command does not have; with the nearest one, if a typo is likely.
+  case unknownOption(String, command: String, suggestion: String?)
   /// An argument the command does not take.
   case unexpectedArgument(String, command: String)
   /// An option given without its value.
   case missingValue(option: String)
   /// An option whose value is not of the right kind.
   case badValue(option: String, value: String, expected: String)
-  /// An example name that is not in the catalogue.
-  case unknownExample(String)
+  /// An example name that is not in the catalogue; with the nearest one, if a typo is likely.
+  case unknownExample(String, suggestion: String?)
   /// A required argument that was not given.
   case missingArgument(String, command: String)
 
   /// One line saying what was wrong.
   public var description: String {
+    func mean(_ s: String?) -> String { s.map { "; did you mean '\($0)'?" } ?? "" }
     switch self {
-    case .unknownCommand(let c): return "unknown command '\(c)' (try 'strata help')"
+    case .unknownCommand(let c, let s):
+      return "unknown command '\(c)'\(mean(s)) (try 'strata help')"
+    case .unknownOption(let o, let c, let s):
+      return "'\(c)' has no option '\(o)'\(mean(s)) (try 'strata \(c) --help')"
     case .unexpectedArgument(let a, let c): return "'\(c)' does not take '\(a)'"
     case .missingValue(let o): return "\(o) needs a value"
     case .badValue(let o, let v, let e): return "\(o) '\(v)': expected \(e)"
-    case .unknownExample(let n):
-      return "unknown example '\(n)' (known: \(Example.all.map(\.name).joined(separator: ", ")))"
+    case .unknownExample(let n, let s):
+      return
+        "unknown example '\(n)'\(mean(s)) (known: \(Example.all.map(\.name).joined(separator: ", ")))"
     case .missingArgument(let a, let c): return "'\(c)' needs \(a)"
     }
   }
