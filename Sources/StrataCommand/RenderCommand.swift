@@ -8,23 +8,82 @@ import Synchronization
 /// Set by SIGINT and SIGTERM; workers stop taking frames when it is set.
 let interruptRequested = Atomic<Bool>(false)
 
-extension Tool {
-  /// `strata render <example> [options]`: see its ``CommandSpec`` in ``Tool/commands``.
-  func render(_ o: ParsedCommand) throws -> Int32 {
-    let example = try o.example()
-    let name = example.name
-    let scale = try o.double("--scale") ?? 2
-    let size = try o.size("--size") ?? example.defaultPageSize
-    let fps = try o.double("--fps") ?? 60
-    let frames = try o.int("--frames")
-    let jobs = try o.int("--jobs") ?? ProcessInfo.processInfo.activeProcessorCount
-    let out = o.string("--out") ?? "frames/\(name)"
-    let svg = o.flag("--svg")
+/// What a render run will do, worked out before any frame is drawn: the options, the frames'
+/// states, where each file goes, and which frames the contact sheet shows.
+struct RenderPlan: Sendable {
+  let example: Example
+  let size: Size
+  let scale: Double
+  let fps: Double
+  let jobs: Int
+  let out: String
+  let svg: Bool
+  /// Every frame's state, in order.
+  let states: [FrameState]
+  /// The frame size in pixels.
+  let width: Int
+  let height: Int
+  let pageCount: Int
+  /// The animation is the frames shrunk by this whole factor (the whole part of the scale).
+  let animationFactor: Int
+  /// The sheet's thumbnails are the frames shrunk by this whole factor (about half a point
+  /// per pixel).
+  let thumbnailFactor: Int
+  /// The frames the contact sheet shows, in its order.
+  let sheetFrames: [Int]
+  let sheet: ContactSheet
 
+  init(_ o: ParsedCommand) throws {
+    example = try o.example()
+    scale = try o.double("--scale") ?? 2
+    size = try o.size("--size") ?? example.defaultPageSize
+    fps = try o.double("--fps") ?? 60
+    jobs = try o.int("--jobs") ?? ProcessInfo.processInfo.activeProcessorCount
+    out = o.string("--out") ?? "frames/\(example.name)"
+    svg = o.flag("--svg")
     // Refuse sizes beyond the pixel limit before doing anything.
-    let width = Int((size.width * scale).rounded(.up))
-    let height = Int((size.height * scale).rounded(.up))
+    width = Int((size.width * scale).rounded(.up))
+    height = Int((size.height * scale).rounded(.up))
     try PixelBuffer.validate(width: width, height: height)
+
+    let probe = example.makeController(size)
+    pageCount = probe.pageCount
+    let frames = try o.int("--frames")
+    var states: [FrameState]
+    if let text = o.string("--script") {
+      let script: GestureScript
+      do {
+        script = try GestureScript(text)
+      } catch {
+        throw ToolError.badValue(option: "--script", value: text, expected: error.description)
+      }
+      states = probe.play(script, fps: fps)
+      if let frames, frames < states.count { states = Array(states.prefix(frames)) }
+    } else {
+      states = FrameSequence.swipe(pages: max(1, pageCount), fps: fps, frameCount: frames)
+        .positions.map { FrameState(pagePosition: $0) }
+    }
+    self.states = states
+    animationFactor = max(1, Int(scale.rounded(.down)))
+    thumbnailFactor = max(1, Int((scale * 2).rounded(.down)))
+    sheet = ContactSheet(
+      positions: ContactSheet.quarterPositions(pages: pageCount),
+      columns: min(5, max(3, pageCount)),
+      title: "\(example.name) · \(states.count) frames at \(Int(fps)) fps")
+    sheetFrames = sheet.nearestFrames(in: states.map(\.pagePosition))
+  }
+
+  var count: Int { states.count }
+
+  /// The path of frame `i`'s file with extension `ext`.
+  func framePath(_ i: Int, _ ext: String) -> String {
+    let digits = max(4, String(count - 1).count)
+    let n = String(i)
+    return "\(out)/frame-\(String(repeating: "0", count: max(0, digits - n.count)) + n).\(ext)"
+  }
+
+  /// Creates the output folder, or says why it cannot.
+  func prepareFolder() throws {
     do {
       try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
     } catch {
@@ -33,54 +92,138 @@ extension Tool {
     guard FileManager.default.isWritableFile(atPath: out) else {
       throw RenderError.io(path: out, reason: "the folder is not writable")
     }
+  }
+}
 
-    let probe = example.makeController(size)
-    // The frames: a scripted session, played once to find every frame's state, or the default swipe.
-    var frameStates: [FrameState]
-    if let text = o.string("--script") {
-      let script: GestureScript
-      do {
-        script = try GestureScript(text)
-      } catch {
-        throw ToolError.badValue(option: "--script", value: text, expected: error.description)
+/// Takes finished frames from the workers in any order and writes the animation in frame
+/// order, keeping the contact sheet's thumbnails: nothing is read back from disk or rendered
+/// twice. It holds only the shrunk frames that arrived ahead of their turn.
+final class FrameSink: Sendable {
+  private struct State: ~Copyable {
+    var next = 0
+    var waiting: [Int: PixelBuffer] = [:]
+    var thumbnails: [Int: PixelBuffer] = [:]
+    let animation: APNGWriter
+  }
+  private let plan: RenderPlan
+  private let state: Mutex<State>
+  private let wanted: Set<Int>
+  /// How many frames have gone into the animation (read without the lock by waiting workers).
+  private let appended = Atomic<Int>(0)
+
+  init(plan: RenderPlan) throws {
+    self.plan = plan
+    wanted = Set(plan.sheetFrames)
+    state = Mutex(
+      State(
+        animation: try APNGWriter(
+          path: "\(plan.out)/animation.png", width: max(1, plan.width / plan.animationFactor),
+          height: max(1, plan.height / plan.animationFactor), frameCount: plan.count,
+          fps: Int(plan.fps.rounded()))))
+  }
+
+  /// How many frames have gone into the animation.
+  var written: Int { appended.load(ordering: .relaxed) }
+
+  /// Takes frame `index`; appends it, and any that waited for it, to the animation, in order.
+  func submit(_ index: Int, _ image: PixelBuffer) throws {
+    let small = image.downsampled(by: plan.animationFactor)
+    let thumbnail = wanted.contains(index) ? image.downsampled(by: plan.thumbnailFactor) : nil
+    try state.withLock { s in
+      if let thumbnail { s.thumbnails[index] = thumbnail }
+      s.waiting[index] = small
+      while let f = s.waiting.removeValue(forKey: s.next) {
+        try s.animation.append(f)
+        s.next += 1
+        appended.store(s.next, ordering: .relaxed)
       }
-      frameStates = probe.play(script, fps: fps)
-      if let frames, frames < frameStates.count { frameStates = Array(frameStates.prefix(frames)) }
-    } else {
-      frameStates = FrameSequence.swipe(
-        pages: probe.pageCount == 0 ? 1 : probe.pageCount, fps: fps, frameCount: frames
-      ).positions.map { FrameState(pagePosition: $0) }
     }
-    let states = frameStates
-    let count = states.count
-    let digits = max(4, String(count - 1).count)
-    @Sendable func framePath(_ i: Int, _ ext: String) -> String {
-      let n = String(i)
-      return "\(out)/frame-\(String(repeating: "0", count: max(0, digits - n.count)) + n).\(ext)"
-    }
+  }
 
+  /// Closes the animation and composes the contact sheet from the kept thumbnails.
+  func finish() throws -> PixelBuffer {
+    let thumbnails = try state.withLock { s in
+      try s.animation.finish()
+      return s.thumbnails
+    }
+    let cells = plan.sheetFrames.compactMap { i in
+      thumbnails[i].map {
+        ContactSheet.Cell(
+          image: $0, caption: "page \(ContactSheet.format(plan.states[i].pagePosition))")
+      }
+    }
+    return try plan.sheet.compose(cells)
+  }
+}
+
+extension Tool {
+  /// `strata render <example> [options]`: see its ``CommandSpec`` in ``Tool/commands``. Plans
+  /// the run, renders the frames on `--jobs` workers (each writes its frames' files and hands
+  /// the image to the sink), then writes the contact sheet.
+  func render(_ o: ParsedCommand) throws -> Int32 {
+    let plan = try RenderPlan(o)
+    try plan.prepareFolder()
     installInterruptHandlers()
     let start = ContinuousClock.now
-    let progress = Progress(total: count, output: output, showing: isatty(2) != 0)
+    let sink = try FrameSink(plan: plan)
+    let progress = Progress(total: plan.count, output: output, showing: isatty(2) != 0)
+    try renderFrames(plan, into: sink, progress: progress)
+    progress.finish()
+    if interruptRequested.load(ordering: .relaxed) {
+      output.err(
+        "strata: interrupted after \(progress.done) of \(plan.count) frames; every file written is whole\n"
+      )
+      return 130
+    }
+    try PNGEncoder(mode: .small).write(try sink.finish(), to: "\(plan.out)/contact-sheet.png")
+
+    let elapsed = ContinuousClock.now - start
+    let seconds =
+      Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    let workers = min(plan.jobs, plan.count)
+    output.out(
+      "rendered \(plan.count) frames (\(plan.width)×\(plan.height)) to \(plan.out)/ in \(String(format: "%.1f", seconds)) s "
+        + "with \(workers) job\(workers == 1 ? "" : "s")\(plan.svg ? " (PNG and SVG)" : ""); "
+        + "contact-sheet.png and animation.png "
+        + "(\(max(1, plan.width / plan.animationFactor))×\(max(1, plan.height / plan.animationFactor)))\n"
+    )
+    return 0
+  }
+
+  /// Renders every frame of `plan` on its workers. Workers take frames in order from a shared
+  /// counter and never run more than a few frames ahead of the animation, so the frames held
+  /// in memory stay a small multiple of the job count, whatever the run's length.
+  private func renderFrames(_ plan: RenderPlan, into sink: FrameSink, progress: Progress) throws {
+    let next = Atomic<Int>(0)
     let failure = Mutex<Error?>(nil)
-    let workers = min(jobs, count)
-    DispatchQueue.concurrentPerform(iterations: workers) { worker in
-      // Each worker has its own controller (controllers are not shared between threads)
-      // and holds one frame at a time. Frames are pure functions of the position, so the
-      // bytes do not depend on which worker renders which frame.
-      let controller = example.makeController(size)
-      let renderer = FrameRenderer(scale: scale)
+    let workers = min(plan.jobs, plan.count)
+    let window = 4 * workers
+    DispatchQueue.concurrentPerform(iterations: workers) { _ in
+      // Each worker has its own controller (controllers are not shared between threads) and
+      // its own frame buffer. Frames are pure functions of their state, so the bytes do not
+      // depend on which worker renders which frame.
+      let controller = plan.example.makeController(plan.size)
+      let renderer = FrameRenderer(scale: plan.scale)
       var image = PixelBuffer.placeholder
-      for i in stride(from: worker, to: count, by: workers) {
+      while true {
         if interruptRequested.load(ordering: .relaxed) || failure.withLock({ $0 != nil }) { return }
+        let i = next.add(1, ordering: .relaxed).oldValue
+        guard i < plan.count else { return }
+        while i >= sink.written + window, failure.withLock({ $0 == nil }),
+          !interruptRequested.load(ordering: .relaxed)
+        {
+          usleep(500)
+        }
         do {
-          controller.show(states[i])
+          controller.show(plan.states[i])
           let list = try renderer.displayList(for: controller.scene())
           try renderer.render(list, into: &image)
-          try PNGEncoder(mode: .fast).write(image, to: framePath(i, "png"))
-          if svg {
-            try AtomicFile.write(Array(SVGWriter().svg(for: list).utf8), to: framePath(i, "svg"))
+          try PNGEncoder(mode: .fast).write(image, to: plan.framePath(i, "png"))
+          if plan.svg {
+            try AtomicFile.write(
+              Array(SVGWriter().svg(for: list).utf8), to: plan.framePath(i, "svg"))
           }
+          try sink.submit(i, image)
           progress.advance()
         } catch {
           failure.withLock { if $0 == nil { $0 = error } }
@@ -88,42 +231,7 @@ extension Tool {
         }
       }
     }
-    progress.finish()
     if let error = failure.withLock({ $0 }) { throw error }
-    if interruptRequested.load(ordering: .relaxed) {
-      output.err(
-        "strata: interrupted after \(progress.done) of \(count) frames; every file written is whole\n"
-      )
-      return 130
-    }
-
-    // The contact sheet and the animation.
-    let sheet = try ContactSheet(
-      positions: ContactSheet.quarterPositions(pages: probe.pageCount),
-      columns: min(5, max(3, probe.pageCount)),
-      thumbnailScale: 0.5, title: "\(name) · \(count) frames at \(Int(fps)) fps"
-    ).render(example.makeController(size))
-    try PNGEncoder(mode: .small).write(sheet, to: "\(out)/contact-sheet.png")
-    let factor = max(1, Int(scale.rounded(.down)))
-    let apng = try APNGWriter(
-      path: "\(out)/animation.png", width: max(1, width / factor), height: max(1, height / factor),
-      frameCount: count,
-      fps: Int(fps.rounded()))
-    for i in 0..<count {
-      if interruptRequested.load(ordering: .relaxed) { return 130 }
-      try apng.append(PNGDecoder().decodeFile(framePath(i, "png")).downsampled(by: factor))
-    }
-    try apng.finish()
-
-    let seconds =
-      Double((ContinuousClock.now - start).components.seconds)
-      + Double((ContinuousClock.now - start).components.attoseconds) / 1e18
-    output.out(
-      "rendered \(count) frames (\(width)×\(height)) to \(out)/ in \(String(format: "%.1f", seconds)) s "
-        + "with \(workers) job\(workers == 1 ? "" : "s")\(svg ? " (PNG and SVG)" : ""); "
-        + "contact-sheet.png and animation.png (\(max(1, width / factor))×\(max(1, height / factor)))\n"
-    )
-    return 0
   }
 
   private func installInterruptHandlers() {

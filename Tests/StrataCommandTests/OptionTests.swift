@@ -73,3 +73,19 @@ import Testing
     }
   }
 }
+
+@Suite struct RenderPlanTests {
+  @Test func theSheetShowsFramesTheRunWentThroughWithTheirOwnPositions() throws {
+    let spec = try #require(Tool.commands.first { $0.name == "render" })
+    let plan = try RenderPlan(spec.parse(["animals", "--frames", "9", "--scale", "1"]))
+    #expect(plan.count == 9)
+    let positions = plan.states.map(\.pagePosition)
+    #expect(plan.sheetFrames.count == plan.sheet.positions.count)
+    for (target, index) in zip(plan.sheet.positions, plan.sheetFrames) {
+      let best = positions.map { abs($0 - target) }.min() ?? 0
+      #expect(abs(positions[index] - target) == best, "the nearest frame to \(target)")
+    }
+    #expect(plan.animationFactor == 1 && plan.thumbnailFactor == 2)
+    #expect(plan.framePath(3, "png").hasSuffix("frame-0003.png"))
+  }
+}

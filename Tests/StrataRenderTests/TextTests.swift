@@ -212,3 +212,27 @@ func tableOffset(_ d: [UInt8], _ tag: String) -> Int? {
     }
   }
 }
+
+@Suite struct LayoutCacheTests {
+  @Test func aLabelIsLaidOutOnceNotOncePerFrame() throws {
+    let engine = TextEngine()
+    let text = TextContent(
+      "Our quality prints are the perfect way to enjoy your best memories!",
+      font: .system(size: 15))
+    let first = engine.layout(text, width: 300)
+    let before = engine.layoutCacheCounts
+    for _ in 0..<5 {
+      #expect(engine.layout(text, width: 300) == first)
+      _ = engine.size(of: text, width: 300)
+      _ = engine.shape(
+        text, in: Rect(x: 0, y: 0, width: 300, height: .infinity), verticalAlignment: .top)
+    }
+    let after = engine.layoutCacheCounts
+    #expect(after.misses == before.misses, "nothing was laid out again")
+    #expect(after.hits == before.hits + 15)
+    // Another width or content is another layout.
+    _ = engine.layout(text, width: 200)
+    #expect(engine.layoutCacheCounts.misses == before.misses + 1)
+    #expect(engine.layout(text, width: 200).lines.count > first.lines.count)
+  }
+}

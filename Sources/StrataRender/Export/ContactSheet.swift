@@ -2,7 +2,7 @@ import Strata
 
 /// A grid of key frames of an onboarding, each labelled with its page position: one picture
 /// to review a whole run.
-public struct ContactSheet {
+public struct ContactSheet: Sendable {
   /// The page positions shown, in reading order.
   public var positions: [Double]
   /// The number of columns.
@@ -32,17 +32,46 @@ public struct ContactSheet {
     return (0...((pages - 1) * 4)).map { Double($0) / 4 }
   }
 
-  /// Renders the sheet of `controller`'s frames.
+  /// Renders the sheet of `controller`'s frames at ``positions``.
   ///
   /// - Throws: ``RenderError`` when a size or the scale is not allowed.
   public func render(_ controller: TutorialController) throws(RenderError) -> PixelBuffer {
     let renderer = FrameRenderer(scale: thumbnailScale, textShaper: textEngine)
-    let cellW = Int((controller.pageSize.width * thumbnailScale).rounded(.up))
-    let cellH = Int((controller.pageSize.height * thumbnailScale).rounded(.up))
+    var cells: [Cell] = []
+    for position in positions {
+      cells.append(
+        Cell(
+          image: try renderer.render(controller, pagePosition: position),
+          caption: "page \(Self.format(position))"))
+    }
+    return try compose(cells)
+  }
+
+  /// One thumbnail of a sheet and the caption under it.
+  public struct Cell: Sendable {
+    /// The thumbnail, drawn at its own size.
+    public var image: PixelBuffer
+    /// The line under it.
+    public var caption: String
+
+    /// Creates a cell.
+    public init(image: PixelBuffer, caption: String) {
+      self.image = image
+      self.caption = caption
+    }
+  }
+
+  /// Lays out frames that are already rendered (thumbnails, all of the first one's size) in the
+  /// grid, with their captions and the title: the sheet without rendering anything again.
+  ///
+  /// - Throws: ``RenderError`` when the sheet would exceed the pixel limit.
+  public func compose(_ cells: [Cell]) throws(RenderError) -> PixelBuffer {
+    let cellW = cells.first?.image.width ?? 1
+    let cellH = cells.first?.image.height ?? 1
     let gap = 16
     let caption = 22
     let header = title.isEmpty ? 0 : 40
-    let rows = (positions.count + columns - 1) / columns
+    let rows = Swift.max(1, (cells.count + columns - 1) / columns)
     let width = gap + columns * (cellW + gap)
     let height = header + gap + rows * (cellH + caption + gap)
     try PixelBuffer.validate(width: width, height: height)
@@ -60,11 +89,10 @@ public struct ContactSheet {
     if !title.isEmpty {
       text(title, size: 16, at: Rect(x: 0, y: 8, width: Double(width), height: 32), weight: .bold)
     }
-    for (i, position) in positions.enumerated() {
+    for (i, cell) in cells.enumerated() {
       let x = gap + (i % columns) * (cellW + gap)
       let y = header + gap + (i / columns) * (cellH + caption + gap)
-      let frame = try renderer.render(controller, pagePosition: position)
-      guard let image = frame.rasterImage() else { continue }
+      guard let image = cell.image.rasterImage() else { continue }
       canvas.fill(
         .rect(
           Rect(
@@ -73,13 +101,27 @@ public struct ContactSheet {
         paint: .solid(Color(white: 0.8)))
       canvas.drawImage(image, transform: Transform(translationX: Double(x), y: Double(y)))
       text(
-        "page \(Self.format(position))", size: 12,
+        cell.caption, size: 12,
         at: Rect(x: Double(x), y: Double(y + cellH), width: Double(cellW), height: Double(caption)))
     }
     return canvas.buffer
   }
 
-  static func format(_ v: Double) -> String {
+  /// For each of ``positions``, the index of the frame in `framePositions` nearest to it (the
+  /// first, among equals): the frames of a run that a sheet shows.
+  public func nearestFrames(in framePositions: [Double]) -> [Int] {
+    positions.map { target in
+      var best = 0
+      for (i, p) in framePositions.enumerated()
+      where Swift.abs(p - target) < Swift.abs(framePositions[best] - target) {
+        best = i
+      }
+      return best
+    }
+  }
+
+  /// A page position as a caption shows it: at most two decimals.
+  public static func format(_ v: Double) -> String {
     let r = (v * 100).rounded() / 100
     return r == r.rounded() ? String(Int(r)) : String(r)
   }

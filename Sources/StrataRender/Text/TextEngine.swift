@@ -18,6 +18,30 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
   /// The fonts used.
   public let catalog: FontCatalog
   private let faces = Locked([Font: FontFace]())
+  /// Laid-out text by content and box: a label is laid out once, not once per frame and use
+  /// (measuring it, drawing it).
+  private let layouts = Locked(LayoutCache())
+
+  /// The most layouts kept (an onboarding shows a handful of labels at a time); past it the
+  /// cache starts again, so a long text does not pin much memory.
+  public static let layoutCacheLimit = 64
+
+  struct LayoutKey: Hashable {
+    var text: TextContent
+    var width: Double
+    var height: Double
+  }
+
+  struct LayoutCache {
+    var entries: [LayoutKey: Layout] = [:]
+    var hits = 0
+    var misses = 0
+  }
+
+  /// How often a layout was found in the cache, and how often it had to be made.
+  var layoutCacheCounts: (hits: Int, misses: Int) {
+    layouts.withLock { ($0.hits, $0.misses) }
+  }
 
   /// Creates an engine over a font catalogue.
   public init(catalog: FontCatalog = .shared) {
@@ -145,6 +169,27 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
   /// Lays out `text` in lines no wider than `width` (`.infinity` for no limit), keeping at most
   /// the lines that fit in `height` and in the text's ``TextContent/maximumLines``.
   public func layout(_ text: TextContent, width: Double, height: Double = .infinity) -> Layout {
+    // NaN is not equal to itself, so it would never be found: it means "no limit" anyway.
+    let key = LayoutKey(
+      text: text, width: width.isNaN ? .infinity : width,
+      height: height.isNaN ? .infinity : height)
+    if let found = layouts.withLock({ c -> Layout? in
+      let l = c.entries[key]
+      if l != nil { c.hits += 1 }
+      return l
+    }) {
+      return found
+    }
+    let made = makeLayout(text, width: width, height: height)
+    layouts.withLock { c in
+      c.misses += 1
+      if c.entries.count >= Self.layoutCacheLimit { c.entries.removeAll(keepingCapacity: true) }
+      c.entries[key] = made
+    }
+    return made
+  }
+
+  private func makeLayout(_ text: TextContent, width: Double, height: Double) -> Layout {
     let maxWidth = width.isNaN ? .infinity : Swift.max(0, width)
     let all = items(text)
     // Break into lines of items.
