@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .library(name: "Strata", targets: ["Strata"]),
     .library(name: "StrataRender", targets: ["StrataRender"]),
+    .library(name: "StrataTesting", targets: ["StrataTesting"]),
     .executable(name: "strata", targets: ["strata"]),
   ],
   targets: [
@@ -15,6 +16,8 @@ let package = Package(
     .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
     // Headless rendering of a Strata scene.
     .target(name: "StrataRender", dependencies: ["Strata", "CZlib"]),
+    // Reference-image checks for test targets (Strata's own and users').
+    .target(name: "StrataTesting", dependencies: ["Strata", "StrataRender"]),
     // The examples, as a library so the tool and the tests share them.
     .target(name: "StrataExamples", dependencies: ["Strata", "StrataRender"], path: "Examples"),
     // Everything the command-line tool does, testable in process.
@@ -23,10 +26,12 @@ let package = Package(
     .executableTarget(name: "strata", dependencies: ["StrataCommand"]),
     .testTarget(name: "StrataTests", dependencies: ["Strata"]),
     .testTarget(
-      name: "StrataRenderTests", dependencies: ["StrataRender", "Strata", "StrataExamples"],
+      name: "StrataRenderTests",
+      dependencies: ["StrataRender", "Strata", "StrataExamples", "StrataTesting"],
       exclude: ["Fixtures", "Golden"]),
     .testTarget(
-      name: "StrataExamplesTests", dependencies: ["StrataExamples", "StrataRender", "Strata"],
+      name: "StrataExamplesTests",
+      dependencies: ["StrataExamples", "StrataRender", "Strata", "StrataTesting"],
       exclude: ["Golden"]),
     .testTarget(
       name: "StrataCommandTests", dependencies: ["StrataCommand", "StrataRender", "strata"]),

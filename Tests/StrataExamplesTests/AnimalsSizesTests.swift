@@ -1,9 +1,9 @@
 import Foundation
 import Strata
+import StrataExamples
 import StrataRender
+import StrataTesting
 import Testing
-
-@testable import StrataExamples
 
 /// The common screens: small, classic, current and large phones, a phone in landscape, a tablet.
 let commonSizes: [Size] = [
@@ -20,11 +20,10 @@ func screenRect(_ node: Node) -> Rect {
   /// The golden frames: each size at rest on page 0 and mid-swipe at 1.25.
   @Test(arguments: commonSizes)
   func everySizeMatchesItsGoldens(size: Size) throws {
-    for position in [0.0, 1.25] {
+    for position in GoldenCatalog.sizePositions {
       let t = AnimalsTutorial(pageSize: size)
       let image = try FrameRenderer(scale: 1).render(t, pagePosition: position)
-      try AnimalsAccessibilityTests.expectGolden(
-        image, "animals-\(Int(size.width))x\(Int(size.height))-\(position)")
+      try goldens.check(image, named: GoldenCatalog.sizeName(size, position))
     }
   }
 
@@ -52,17 +51,23 @@ func screenRect(_ node: Node) -> Rect {
     }
   }
 
-  /// The scenes' hills, ground and trees run the whole width of the drawing at any width.
-  @Test(arguments: [375.0, 725, 1200, 2400])
-  func sceneryRunsToBothEdges(span: Double) {
+  /// The scenes' hills, ground and trees run the whole width of the drawing, at every size.
+  @Test(arguments: commonSizes)
+  func sceneryRunsToBothEdges(size: Size) throws {
+    let t = AnimalsTutorial(pageSize: size)
     for page in 0..<3 {
-      let art = AnimalsArt.scene(page, span: span, margin: (span - 375) / 2)
-      #expect(art.size.width == span)
+      let scene = try #require(t.page(page)?.dynamicBackground?.children.first as? ImageNode)
+      guard case .vector(let art)? = scene.image else {
+        Issue.record("page \(page)'s scene is not a vector drawing")
+        continue
+      }
+      #expect(art.size.width > 375, "wider than the design, for the overscan")
       let grounded = art.shapes.filter { $0.path.bounds.maxY >= 667 }
       #expect(grounded.count >= 2, "page \(page)")
       for shape in grounded {
         let b = shape.path.bounds
-        #expect(b.minX <= 0 && b.maxX >= span, "page \(page) at \(span): a shape spans \(b)")
+        #expect(
+          b.minX <= 0 && b.maxX >= art.size.width, "page \(page) at \(size): a shape spans \(b)")
       }
     }
   }

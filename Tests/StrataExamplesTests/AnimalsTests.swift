@@ -2,38 +2,48 @@ import Foundation
 import Strata
 import StrataExamples
 import StrataRender
+import StrataTesting
 import Testing
 
-let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-  .appendingPathComponent("Golden")
+/// The golden frames beside these tests, checked through StrataTesting.
+let goldens = ReferenceImages(besideTestFile: #filePath)
+
+/// Every golden image of this target, from the same lists the tests take their arguments from.
+enum GoldenCatalog {
+  static let positions = [0.0, 0.25, 0.5, 1, 1.5, 2]
+  static let rightToLeftPositions = [0.0, 0.4, 1]
+  static let reducedMotionPositions = [0.4, 1.5]
+  static let sizePositions = [0.0, 1.25]
+
+  static func sizeName(_ size: Size, _ position: Double) -> String {
+    "animals-\(Int(size.width))x\(Int(size.height))-\(position)"
+  }
+
+  static var names: Set<String> {
+    var names = Set(positions.map { "animals-\($0)" })
+    names.formUnion(rightToLeftPositions.map { "animals-rtl-\($0)" })
+    names.formUnion(reducedMotionPositions.map { "animals-reduced-\($0)" })
+    for size in commonSizes { names.formUnion(sizePositions.map { sizeName(size, $0) }) }
+    return names
+  }
+}
+
+@Suite struct GoldenCatalogTests {
+  /// A golden without a test rots unseen; a test without its golden would record one.
+  @Test func everyGoldenHasATestAndEveryTestItsGolden() {
+    let onDisk = Set(goldens.names())
+    #expect(onDisk.subtracting(GoldenCatalog.names).isEmpty, "goldens no test checks")
+    #expect(GoldenCatalog.names.subtracting(onDisk).isEmpty, "tests whose golden is missing")
+  }
+}
 
 @Suite struct AnimalsTests {
-  @Test(arguments: [0.0, 0.25, 0.5, 1, 1.5, 2])
+  @Test(arguments: GoldenCatalog.positions)
   func framesMatchTheirGoldens(position: Double) throws {
     let tutorial = AnimalsTutorial()
     let image = try FrameRenderer(scale: 1).render(tutorial, pagePosition: position)
     #expect(image.width == 375 && image.height == 667)
-    let url = goldenDirectory.appendingPathComponent("animals-\(position).png")
-    if ProcessInfo.processInfo.environment["STRATA_RECORD_GOLDENS"] == "1" {
-      try FileManager.default.createDirectory(
-        at: goldenDirectory, withIntermediateDirectories: true)
-      try PNGEncoder(mode: .small).write(image, to: url.path)
-      return
-    }
-    let golden = try PNGDecoder().decodeFile(url.path)
-    var differing = 0
-    for i in stride(from: 0, to: image.pixels.count, by: 4)
-    where image.pixels[i..<(i + 4)] != golden.pixels[i..<(i + 4)] {
-      differing += 1
-    }
-    #expect(differing == 0, "page \(position): \(differing) pixels differ from the golden")
-    if differing > 0 {
-      try? PNGEncoder().write(
-        image,
-        to: FileManager.default.temporaryDirectory.appendingPathComponent(
-          "animals-\(position)-actual.png"
-        ).path)
-    }
+    try goldens.check(image, named: "animals-\(position)")
   }
 
   @Test func theStoryIsTheOneTheIssueTells() throws {
@@ -123,22 +133,10 @@ final class TapLog: TutorialDelegate {
 
 @Suite struct AnimalsAccessibilityTests {
   static func expectGolden(_ image: PixelBuffer, _ name: String) throws {
-    let url = goldenDirectory.appendingPathComponent("\(name).png")
-    if ProcessInfo.processInfo.environment["STRATA_RECORD_GOLDENS"] == "1" {
-      try PNGEncoder(mode: .small).write(image, to: url.path)
-      return
-    }
-    let golden = try PNGDecoder().decodeFile(url.path)
-    #expect(golden == image, "\(name) differs from its golden")
-    if golden != image {
-      try? PNGEncoder().write(
-        image,
-        to: FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-actual.png").path
-      )
-    }
+    try goldens.check(image, named: name)
   }
 
-  @Test(arguments: [0.0, 0.4, 1])
+  @Test(arguments: GoldenCatalog.rightToLeftPositions)
   func rightToLeftFramesMatchTheirGoldens(position: Double) throws {
     let t = AnimalsTutorial()
     t.layoutDirection = .rightToLeft
@@ -146,7 +144,7 @@ final class TapLog: TutorialDelegate {
       try FrameRenderer().render(t, pagePosition: position), "animals-rtl-\(position)")
   }
 
-  @Test(arguments: [0.4, 1.5])
+  @Test(arguments: GoldenCatalog.reducedMotionPositions)
   func reducedMotionFramesMatchTheirGoldens(position: Double) throws {
     let t = AnimalsTutorial()
     t.reduceMotion = true

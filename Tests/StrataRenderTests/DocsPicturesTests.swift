@@ -1,11 +1,12 @@
 import Foundation
 import Strata
+import StrataTesting
 import Testing
 
 @testable import StrataRender
 
 /// The pictures in Docs/Animators.md, made by the renderer and checked like golden images:
-/// `STRATA_RECORD_GOLDENS=1 swift test` re-records them.
+/// `STRATA_RECORD_REFERENCES=1 swift test` re-records them.
 @Suite struct DocsPicturesTests {
   static let docs = testDirectory.deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Docs")
@@ -23,13 +24,8 @@ import Testing
   }
 
   static func check(_ image: PixelBuffer, _ name: String) throws {
-    let url = docs.appendingPathComponent(name)
-    if recordingGoldens {
-      try PNGEncoder(mode: .small).write(image, to: url.path)
-      return
-    }
-    let stored = try PNGDecoder().decodeFile(url.path)
-    #expect(stored == image, "Docs/\(name) is out of date; re-record with STRATA_RECORD_GOLDENS=1")
+    // The pictures live in Docs/, and are checked like any golden image.
+    try ReferenceImages(directory: docs).check(image, named: String(name.dropLast(4)))
   }
 
   /// Every easing's curve, labelled.

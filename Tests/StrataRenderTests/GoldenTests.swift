@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import StrataExamples
+import StrataTesting
 import Testing
 
 @testable import StrataRender
@@ -9,7 +10,7 @@ import Testing
   @Test(arguments: Gallery.all.map(\.0))
   func primitiveMatchesItsGolden(name: String) throws {
     let scene = try #require(Gallery.all.first { $0.0 == name }?.1)
-    for scale in [1.0, 2.0] {
+    for scale in GoldenCatalog.primitiveScales {
       let image = try FrameRenderer(scale: scale).render(scene)
       #expect(image.width == Int(96 * scale))
       try expectMatchesGolden(image, "\(name)@\(Int(scale))x")
@@ -88,7 +89,7 @@ import Testing
         try SVGWriter().svg(for: list).write(to: svgURL, atomically: true, encoding: .utf8)
         #expect(try runProgram(resvg, [svgURL.path, pngURL.path]) == 0)
         let theirs = try PNGDecoder().decodeFile(pngURL.path)
-        let diff = ImageDiff(ours, theirs)
+        let diff = ImageDifference(ours, theirs)
         if diff.mean > 1 || diff.percentile99 > 8 {
           // Keep both pictures for a look.
           let keep = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -122,5 +123,28 @@ import Testing
     // No pages is one page at rest; a NaN frame rate counts as 60.
     let still = FrameSequence.swipe(pages: 0, fps: .nan).positions
     #expect(still.count == 31 && still.allSatisfy { $0 == 0 })
+  }
+}
+
+/// Every golden image of this target, from the same lists the tests take their arguments from.
+enum GoldenCatalog {
+  static let primitiveScales = [1.0, 2.0]
+  static var names: Set<String> {
+    var names = Set<String>()
+    for (name, _) in Gallery.all {
+      for scale in primitiveScales { names.insert("\(name)@\(Int(scale))x") }
+    }
+    for style in PageIndicatorStyle.presets { names.insert("indicator-\(style.name)") }
+    for scale in TextRenderingTests.labelScales { names.insert("label@\(Int(scale))x") }
+    return names
+  }
+}
+
+@Suite struct GoldenCatalogTests {
+  /// A golden without a test rots unseen; a test without its golden would record one.
+  @Test func everyGoldenHasATestAndEveryTestItsGolden() {
+    let onDisk = Set(goldens.names())
+    #expect(onDisk.subtracting(GoldenCatalog.names).isEmpty, "goldens no test checks")
+    #expect(GoldenCatalog.names.subtracting(onDisk).isEmpty, "tests whose golden is missing")
   }
 }

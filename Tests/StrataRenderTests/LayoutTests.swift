@@ -160,9 +160,12 @@ func referenceWrap(_ text: String, size: Double, width: Double) throws -> [Strin
       Scene(root: root, size: root.size))
   }
 
+  static let labelScales = [1.0, 3.0]
+
   @Test func labelsMatchTheirGoldens() throws {
-    try expectMatchesGolden(try Self.label(scale: 1), "label@1x")
-    try expectMatchesGolden(try Self.label(scale: 3), "label@3x")
+    for scale in Self.labelScales {
+      try expectMatchesGolden(try Self.label(scale: scale), "label@\(Int(scale))x")
+    }
   }
 
   @Test func glyphsComeFromTheCacheTheSecondTime() throws {

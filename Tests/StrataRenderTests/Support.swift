@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTesting
 import Testing
 
 @testable import StrataRender
@@ -7,82 +8,14 @@ import Testing
 /// The folder of this test target.
 let testDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
-/// Whether golden images are being re-recorded (`STRATA_RECORD_GOLDENS=1 swift test`).
-let recordingGoldens = ProcessInfo.processInfo.environment["STRATA_RECORD_GOLDENS"] == "1"
+/// The golden images beside these tests (`Golden/`), checked through StrataTesting: the one
+/// golden harness of the project.
+let goldens = ReferenceImages(besideTestFile: #filePath)
 
-/// Compares `image` with `Golden/<name>.png` beside the tests, pixel for pixel.
-///
-/// With STRATA_RECORD_GOLDENS=1 the golden is written instead, and the test passes.
-func expectMatchesGolden(
-  _ image: PixelBuffer, _ name: String, sourceLocation: SourceLocation = #_sourceLocation
-)
-  throws
-{
-  let url = testDirectory.appendingPathComponent("Golden/\(name).png")
-  if recordingGoldens {
-    try FileManager.default.createDirectory(
-      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try PNGEncoder(mode: .small).write(image, to: url.path)
-    return
-  }
-  guard FileManager.default.fileExists(atPath: url.path) else {
-    Issue.record(
-      "no golden image \(name).png; record it with STRATA_RECORD_GOLDENS=1",
-      sourceLocation: sourceLocation)
-    return
-  }
-  let golden = try PNGDecoder().decodeFile(url.path)
-  #expect(
-    golden.width == image.width && golden.height == image.height, sourceLocation: sourceLocation)
-  let diff = ImageDiff(image, golden)
-  #expect(
-    diff.maximum == 0, "\(name): \(diff.differingPixels) pixels differ, by up to \(diff.maximum)",
-    sourceLocation: sourceLocation)
-  if diff.maximum != 0 {
-    try? PNGEncoder().write(
-      image,
-      to: FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-actual.png").path)
-  }
-}
-
-/// Per-channel differences between two images of the same size.
-struct ImageDiff {
-  var mean: Double = 0
-  var percentile99: Int = 0
-  var maximum: Int = 0
-  var differingPixels = 0
-
-  init(_ a: PixelBuffer, _ b: PixelBuffer) {
-    guard a.width == b.width, a.height == b.height else {
-      maximum = 255
-      mean = 255
-      percentile99 = 255
-      return
-    }
-    var histogram = [Int](repeating: 0, count: 256)
-    var total = 0
-    for p in 0..<(a.width * a.height) {
-      var differs = false
-      for c in 0..<4 {
-        let d = abs(Int(a.pixels[p * 4 + c]) - Int(b.pixels[p * 4 + c]))
-        histogram[d] += 1
-        total += d
-        if d > 0 { differs = true }
-      }
-      if differs { differingPixels += 1 }
-    }
-    let n = a.width * a.height * 4
-    mean = Double(total) / Double(n)
-    maximum = histogram.lastIndex { $0 > 0 } ?? 0
-    var seen = 0
-    for (d, count) in histogram.enumerated() {
-      seen += count
-      if Double(seen) >= 0.99 * Double(n) {
-        percentile99 = d
-        break
-      }
-    }
-  }
+/// Compares `image` with `Golden/<name>.png` beside the tests, byte for byte (recording it when
+/// asked: `STRATA_RECORD_REFERENCES=1 swift test`).
+func expectMatchesGolden(_ image: PixelBuffer, _ name: String) throws {
+  try goldens.check(image, named: name)
 }
 
 /// The sum of alpha over the image, in pixels (255 = one fully covered pixel).

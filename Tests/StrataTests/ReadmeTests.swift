@@ -1,6 +1,5 @@
+import Strata
 import Testing
-
-@testable import Strata
 
 // The README's example, verbatim but for `print`, which collects lines here.
 private final class Welcome: TutorialController, StaticContentDataSource, IconDataSource {
