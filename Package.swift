@@ -7,6 +7,8 @@ let package = Package(
     .library(name: "Strata", targets: ["Strata"]),
     .library(name: "StrataRender", targets: ["StrataRender"]),
     .library(name: "StrataTesting", targets: ["StrataTesting"]),
+    .library(name: "StrataCommand", targets: ["StrataCommand"]),
+    .library(name: "StrataExamples", targets: ["StrataExamples"]),
     .executable(name: "strata", targets: ["strata"]),
   ],
   targets: [
@@ -33,8 +35,19 @@ let package = Package(
       name: "StrataExamplesTests",
       dependencies: ["StrataExamples", "StrataRender", "Strata", "StrataTesting"],
       exclude: ["Golden"]),
+    // Turns the documentation's Swift snippets into a Swift file, for DocSnippetTests.
+    .executableTarget(name: "doc-snippets", path: "Sources/doc-snippets"),
+    .plugin(
+      name: "DocSnippetsPlugin", capability: .buildTool(), dependencies: ["doc-snippets"]),
     .testTarget(
-      name: "StrataCommandTests", dependencies: ["StrataCommand", "StrataRender", "strata"]),
+      name: "DocSnippetTests",
+      dependencies: [
+        "Strata", "StrataRender", "StrataExamples", "StrataCommand", "StrataTesting",
+      ],
+      plugins: ["DocSnippetsPlugin"]),
+    .testTarget(
+      name: "StrataCommandTests",
+      dependencies: ["StrataCommand", "StrataRender", "Strata", "StrataExamples", "strata"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -17,17 +17,78 @@ public final class AnimalsTutorial: TutorialController, StaticBackgroundDataSour
   DynamicBackgroundDataSource, WireframeDataSource, InnerWireframeDataSource,
   StaticContentDataSource, LabelDataSource, IconDataSource
 {
-  /// The page titles.
-  public static let titles = ["BEARS", "BIRDS", "ELEPHANTS"]
-  /// The body text of every page (it wraps to the label's width).
-  public static let body = "Our quality prints are the perfect way to enjoy your best memories!"
+  /// The text of one language: the page titles, the body and the button's title.
+  public struct Strings: Sendable {
+    /// The three page titles.
+    public let titles: [String]
+    /// The body text of every page (it wraps to the label's width).
+    public let body: String
+    /// The start button's title.
+    public let start: String
+  }
+
+  /// The languages the onboarding speaks, by locale identifier; the first is the default.
+  public static let translations: [(locale: String, strings: Strings)] = [
+    (
+      "en",
+      Strings(
+        titles: ["BEARS", "BIRDS", "ELEPHANTS"],
+        body: "Our quality prints are the perfect way to enjoy your best memories!",
+        start: "LET'S START")
+    ),
+    (
+      "de",
+      Strings(
+        titles: ["BÄREN", "VÖGEL", "ELEFANTEN"],
+        body:
+          "Unsere hochwertigen Drucke sind der perfekte Weg, deine schönsten Erinnerungen zu genießen!",
+        start: "LOS GEHT'S")
+    ),
+    (
+      "fr",
+      Strings(
+        titles: ["OURS", "OISEAUX", "ÉLÉPHANTS"],
+        body:
+          "Nos tirages de qualité sont la façon idéale de profiter de vos plus beaux souvenirs !",
+        start: "C'EST PARTI")
+    ),
+    (
+      "es",
+      Strings(
+        titles: ["OSOS", "PÁJAROS", "ELEFANTES"],
+        body:
+          "¡Nuestras impresiones de calidad son la forma perfecta de disfrutar tus mejores recuerdos!",
+        start: "EMPEZAR")
+    ),
+  ]
+
+  /// The locale identifiers of ``translations``.
+  public static var locales: [String] { translations.map(\.locale) }
+
+  /// The English text.
+  public static var english: Strings { translations[0].strings }
+  /// The page titles, in English.
+  public static var titles: [String] { english.titles }
+  /// The body text of every page, in English (it wraps to the label's width).
+  public static var body: String { english.body }
+
+  /// The text this onboarding shows.
+  public let strings: Strings
+
   /// The action the start button reports.
   public static let startAction = "start"
 
   private let shadowCaster = Node(name: "card shadow")
 
   /// Creates the onboarding for a viewport of `pageSize` (375 × 667 by default).
-  public override init(pageSize: Size = Size(width: 375, height: 667)) {
+  public override convenience init(pageSize: Size = Size(width: 375, height: 667)) {
+    self.init(pageSize: pageSize, locale: nil)
+  }
+
+  /// Creates the onboarding in `locale` (one of ``locales``; English for `nil` or any other).
+  /// Node names stay English in every language (`LET'S START`), so scripts work in all of them.
+  public init(pageSize: Size = Size(width: 375, height: 667), locale: String?) {
+    strings = Self.translations.first { $0.locale == locale }?.strings ?? Self.english
     super.init(pageSize: pageSize)
     textMeasurer = FrameRenderer.defaultTextEngine
     animator = Self.motion
@@ -260,7 +321,7 @@ public final class AnimalsTutorial: TutorialController, StaticBackgroundDataSour
     card.addChild(indicator)
     let button = ButtonNode(
       title: TextContent(
-        "LET'S START", font: .system(size: buttonTitleSize, weight: .bold), color: .white),
+        strings.start, font: .system(size: buttonTitleSize, weight: .bold), color: .white),
       actionIdentifier: Self.startAction,
       frame: Rect(x: (w - size.width) / 2, y: buttonTop, width: size.width, height: size.height),
       name: "LET'S START")
@@ -275,10 +336,10 @@ public final class AnimalsTutorial: TutorialController, StaticBackgroundDataSour
   /// A bold title over the body text, centred; the body wraps to ``labelWidth``.
   public func label(at page: Int) -> Node? {
     var text = TextContent(
-      Self.titles[page % 3], font: .system(size: titleSize, weight: .black),
+      strings.titles[page % 3], font: .system(size: titleSize, weight: .black),
       color: Drawing.rgb(0x1D1D1F))
     text.append(
-      "\n" + Self.body, font: .system(size: bodySize),
+      "\n" + strings.body, font: .system(size: bodySize),
       color: Color(red8: 52, green8: 52, blue8: 52, alpha8: 138))
     text.alignment = .center
     text.lineHeightMultiple = 1.15

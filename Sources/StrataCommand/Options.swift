@@ -1,5 +1,4 @@
 import Strata
-import StrataExamples
 
 /// What an option's value is, with the limits it is checked against.
 enum OptionValue: Sendable {
@@ -52,8 +51,22 @@ struct OptionSpec: Sendable {
       defaultText: OptionValue.format(d), help: "pixels per point (2 is @2x)")
   }
   static let size = OptionSpec(
-    name: "--size", value: .size, placeholder: "WxH", defaultText: "the example's own",
+    name: "--size", value: .size, placeholder: "WxH", defaultText: "the onboarding's own",
     help: "the screen size in points, e.g. 667x375 for a phone in landscape")
+  static let rightToLeft = OptionSpec(
+    name: "--rtl", value: .flag, placeholder: "", defaultText: nil,
+    help: "lay the pages out right to left (page 0 on the right)")
+  static let reduceMotion = OptionSpec(
+    name: "--reduce-motion", value: .flag, placeholder: "", defaultText: nil,
+    help: "the reduced-motion version: no parallax or turning, cross-fades instead of moves")
+  static let locale = OptionSpec(
+    name: "--locale", value: .text, placeholder: "L", defaultText: "the onboarding's first",
+    help: "the language, for onboardings with translations (strata list shows them)")
+
+  /// What render and frame share: the same names, meanings and defaults.
+  static let shared: [OptionSpec] = [
+    .scale(default: 2), .size, .rightToLeft, .reduceMotion, .locale,
+  ]
 }
 
 /// A command, declared once: its name, arguments, options and what it does.
@@ -159,6 +172,8 @@ extension OptionValue {
 /// A command line parsed against its ``CommandSpec``: typed values, checked against their limits.
 struct ParsedCommand {
   let spec: CommandSpec
+  /// The onboardings the tool knows (its own examples and those a user registered).
+  var onboardings: [Onboarding] = []
   var positional: [String] = []
   var values: [String: String] = [:]
   var flags: Set<String> = []
@@ -215,13 +230,35 @@ struct ParsedCommand {
     return try Self.check(s, o) as? Size
   }
 
-  /// The example named by the first argument.
-  func example() throws(ToolError) -> Example {
+  /// The onboarding named by the first argument.
+  func onboarding() throws(ToolError) -> Onboarding {
     let name = positional.first ?? ""
-    guard let e = Example.named(name) else {
-      throw .unknownExample(name, suggestion: closest(to: name, in: Example.all.map(\.name)))
+    guard let e = onboardings.first(where: { $0.name == name }) else {
+      let known = onboardings.map(\.name)
+      throw .unknownExample(name, known: known, suggestion: closest(to: name, in: known))
     }
     return e
+  }
+
+  /// A controller of `onboarding` for `size`, as the shared options ask: locale, direction,
+  /// reduced motion.
+  func makeController(_ onboarding: Onboarding, size: Size) throws(ToolError) -> TutorialController
+  {
+    var locale: String?
+    if let l = string("--locale") {
+      guard onboarding.locales.contains(l) else {
+        throw .badValue(
+          option: "--locale", value: l,
+          expected: onboarding.locales.isEmpty
+            ? "nothing: '\(onboarding.name)' has one language"
+            : "one of \(onboarding.locales.joined(separator: ", "))")
+      }
+      locale = l
+    }
+    let controller = onboarding.makeController(size, locale)
+    if flag("--rtl") { controller.layoutDirection = .rightToLeft }
+    if flag("--reduce-motion") { controller.reduceMotion = true }
+    return controller
   }
 }
 

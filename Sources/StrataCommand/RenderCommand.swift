@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import Strata
-import StrataExamples
 import StrataRender
 import Synchronization
 
@@ -11,7 +10,9 @@ let interruptRequested = Atomic<Bool>(false)
 /// What a render run will do, worked out before any frame is drawn: the options, the frames'
 /// states, where each file goes, and which frames the contact sheet shows.
 struct RenderPlan: Sendable {
-  let example: Example
+  let onboarding: Onboarding
+  /// The parsed command, to build each worker's controller the same way.
+  let command: ParsedCommand
   let size: Size
   let scale: Double
   let fps: Double
@@ -33,44 +34,75 @@ struct RenderPlan: Sendable {
   let sheetFrames: [Int]
   let sheet: ContactSheet
 
+  /// How long the run lasts, in seconds: the animation plays it in this time whatever the
+  /// number of frames.
+  let duration: Double
+
   init(_ o: ParsedCommand) throws {
-    example = try o.example()
+    command = o
+    onboarding = try o.onboarding()
     scale = try o.double("--scale") ?? 2
-    size = try o.size("--size") ?? example.defaultPageSize
+    size = try o.size("--size") ?? onboarding.defaultPageSize
     fps = try o.double("--fps") ?? 60
     jobs = try o.int("--jobs") ?? ProcessInfo.processInfo.activeProcessorCount
-    out = o.string("--out") ?? "frames/\(example.name)"
+    out = o.string("--out") ?? "frames/\(onboarding.name)"
     svg = o.flag("--svg")
     // Refuse sizes beyond the pixel limit before doing anything.
     width = Int((size.width * scale).rounded(.up))
     height = Int((size.height * scale).rounded(.up))
     try PixelBuffer.validate(width: width, height: height)
 
-    let probe = example.makeController(size)
+    let probe = try o.makeController(onboarding, size: size)
     pageCount = probe.pageCount
     let frames = try o.int("--frames")
     var states: [FrameState]
-    if let text = o.string("--script") {
-      let script: GestureScript
+    var duration: Double
+    let scripted = o.string("--script")
+    if let text = scripted {
       do {
-        script = try GestureScript(text)
+        states = try probe.play(try GestureScript(text), fps: fps)
       } catch {
-        throw ToolError.badValue(option: "--script", value: text, expected: error.description)
+        throw ToolError.badScript(error.description)
       }
-      states = probe.play(script, fps: fps)
-      if let frames, frames < states.count { states = Array(states.prefix(frames)) }
+      duration = Double(states.count) / fps
+      if let frames, frames < states.count {
+        states = Array(states.prefix(frames))
+        duration = Double(frames) / fps
+      }
     } else {
-      states = FrameSequence.swipe(pages: max(1, pageCount), fps: fps, frameCount: frames)
-        .positions.map { FrameState(pagePosition: $0) }
+      let swipe = FrameSequence.swipe(pages: max(1, pageCount), fps: fps, frameCount: frames)
+      states = swipe.positions.map { FrameState(pagePosition: $0) }
+      // The swipe lasts as long with 9 frames as with 163: only the sampling changes.
+      duration = FrameSequence.swipeDuration(pages: max(1, pageCount))
     }
     self.states = states
+    self.duration = duration
     animationFactor = max(1, Int(scale.rounded(.down)))
     thumbnailFactor = max(1, Int((scale * 2).rounded(.down)))
-    sheet = ContactSheet(
-      positions: ContactSheet.quarterPositions(pages: pageCount),
-      columns: min(5, max(3, pageCount)),
-      title: "\(example.name) · \(states.count) frames at \(Int(fps)) fps")
-    sheetFrames = sheet.nearestFrames(in: states.map(\.pagePosition))
+    let seconds = (duration * 10).rounded() / 10
+    if scripted != nil {
+      // A session may go anywhere: show a dozen moments evenly spread over it.
+      let n = min(12, states.count)
+      let picks = (0..<n).map { n == 1 ? 0 : $0 * (states.count - 1) / (n - 1) }
+      sheet = ContactSheet(
+        positions: picks.map { states[$0].pagePosition }, columns: 4,
+        title: "\(onboarding.name) · a scripted session of \(seconds) s in \(states.count) frames")
+      sheetFrames = picks
+    } else {
+      sheet = ContactSheet(
+        positions: ContactSheet.quarterPositions(pages: pageCount),
+        columns: min(5, max(3, pageCount)),
+        title: "\(onboarding.name) · a swipe of \(seconds) s in \(states.count) frames")
+      sheetFrames = sheet.nearestFrames(in: states.map(\.pagePosition))
+    }
+  }
+
+  /// How long each frame shows in the animation: the sampling step of the run, so that the
+  /// animation lasts as long as the run whatever the number of frames.
+  var frameDuration: Double {
+    command.string("--script") != nil || count < 2
+      ? duration / Double(max(1, count))
+      : duration / Double(count - 1)
   }
 
   var count: Int { states.count }
@@ -119,7 +151,7 @@ final class FrameSink: Sendable {
         animation: try APNGWriter(
           path: "\(plan.out)/animation.png", width: max(1, plan.width / plan.animationFactor),
           height: max(1, plan.height / plan.animationFactor), frameCount: plan.count,
-          fps: Int(plan.fps.rounded()))))
+          frameDuration: plan.frameDuration)))
   }
 
   /// How many frames have gone into the animation.
@@ -202,7 +234,8 @@ extension Tool {
       // Each worker has its own controller (controllers are not shared between threads) and
       // its own frame buffer. Frames are pure functions of their state, so the bytes do not
       // depend on which worker renders which frame.
-      let controller = plan.example.makeController(plan.size)
+      guard let controller = try? plan.command.makeController(plan.onboarding, size: plan.size)
+      else { return }
       let renderer = FrameRenderer(scale: plan.scale)
       var image = PixelBuffer.placeholder
       while true {

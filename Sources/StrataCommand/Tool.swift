@@ -1,6 +1,5 @@
 import Foundation
 import Strata
-import StrataExamples
 import StrataRender
 
 /// The `strata` command-line tool, as a value that can run in process (for tests) or from `main`.
@@ -35,18 +34,19 @@ public struct Tool {
   static let commands: [CommandSpec] = [
     CommandSpec(
       name: "list", arguments: "", argumentCount: 0...0,
-      summary: "List the examples, one line each.", options: [], run: { tool, _ in tool.list() }),
+      summary: "List the onboardings the tool knows, one line each (with their languages).",
+      options: [], run: { tool, _ in tool.list() }),
     CommandSpec(
-      name: "render", arguments: "<example>", argumentCount: 1...1,
+      name: "render", arguments: "<onboarding>", argumentCount: 1...1,
       summary: """
         Render a swipe through every page (or the session a --script plays) as PNG frames, plus
         contact-sheet.png and animation.png (an animated PNG), into a folder.
         """,
       options: [
         OptionSpec(
-          name: "--out", value: .text, placeholder: "DIR", defaultText: "frames/<example>",
-          help: "the folder to write to"),
-        .scale(default: 2), .size,
+          name: "--out", value: .text, placeholder: "DIR", defaultText: "frames/<onboarding>",
+          help: "the folder to write to")
+      ] + OptionSpec.shared + [
         OptionSpec(
           name: "--frames", value: .integer(1...100_000), placeholder: "N", defaultText: nil,
           help: "exactly N frames (default: as many as --fps gives)"),
@@ -65,16 +65,17 @@ public struct Tool {
       ],
       run: { tool, parsed in try tool.render(parsed) }),
     CommandSpec(
-      name: "frame", arguments: "<example>", argumentCount: 1...1,
+      name: "frame", arguments: "<onboarding>", argumentCount: 1...1,
       summary: "Render one frame at a page position to a PNG (and, with --svg, an SVG).",
       options: [
         OptionSpec(
           name: "--page", value: .number(-1_000_000...1_000_000), placeholder: "P",
-          defaultText: "0", help: "the page position (1.5 is half way from page 1 to page 2)"),
-        .scale(default: 1), .size,
+          defaultText: "0",
+          help: "the page position (1.5 is half way from page 1 to page 2; −1 and N overscroll)")
+      ] + OptionSpec.shared + [
         OptionSpec(
-          name: "--out", value: .text, placeholder: "F.png", defaultText: "<example>.png",
-          help: "the PNG to write"),
+          name: "--out", value: .text, placeholder: "F.png",
+          defaultText: "frames/<onboarding>/page-<P>.png", help: "the PNG to write"),
         OptionSpec(
           name: "--svg", value: .text, placeholder: "F.svg", defaultText: nil,
           help: "also write the frame as SVG"),
@@ -107,10 +108,20 @@ public struct Tool {
   }
 
   let output: Output
+  /// The onboardings it can list, render and measure.
+  public let onboardings: [Onboarding]
 
-  /// Creates a tool that writes to `output`.
-  public init(output: Output = .standard) {
+  /// Creates a tool that writes to `output` and knows `onboardings` (Strata's examples by
+  /// default; pass yours, with or without them).
+  public init(output: Output = .standard, onboardings: [Onboarding] = Onboarding.examples) {
     self.output = output
+    self.onboardings = onboardings
+  }
+
+  /// Runs the tool on the process's arguments and exits with its status: the whole of a
+  /// `main.swift` that gives your onboardings the `strata` commands.
+  public static func main(onboardings: [Onboarding] = Onboarding.examples) -> Never {
+    exit(Tool(onboardings: onboardings).run(Array(CommandLine.arguments.dropFirst())))
   }
 
   /// Runs the command in `arguments` (without the program name) and returns the exit status.
@@ -143,7 +154,9 @@ public struct Tool {
         output.out(command.help)
         return 0
       }
-      return try command.run(self, command.parse(rest))
+      var parsed = try command.parse(rest)
+      parsed.onboardings = onboardings
+      return try command.run(self, parsed)
     } catch let error as ToolError {
       output.err("strata: \(error.description)\n")
       return 2
@@ -157,16 +170,24 @@ public struct Tool {
   }
 
   func list() -> Int32 {
-    let width = Example.all.map(\.name.count).max() ?? 0
-    for e in Example.all {
+    let width = onboardings.map(\.name.count).max() ?? 0
+    for e in onboardings {
+      let languages = e.locales.isEmpty ? "" : " [\(e.locales.joined(separator: ", "))]"
       output.out(
-        e.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + e.summary + "\n")
+        e.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + e.summary
+          + languages + "\n")
     }
     return 0
   }
 
   func bench(_ parsed: ParsedCommand) throws(ToolError) -> Int32 {
-    let suite = BenchmarkSuite(quick: parsed.flag("--quick"), filter: parsed.string("--filter"))
+    let filter = parsed.string("--filter")
+    if let filter, !BenchmarkSuite.groupNames.contains(where: { $0.contains(filter) }) {
+      throw .badValue(
+        option: "--filter", value: filter,
+        expected: "part of a group's name: \(BenchmarkSuite.groupNames.joined(separator: ", "))")
+    }
+    let suite = BenchmarkSuite(quick: parsed.flag("--quick"), filter: filter)
     suite.run(output: output)
     return 0
   }
@@ -185,9 +206,11 @@ public enum ToolError: Error, Equatable, CustomStringConvertible {
   /// An option whose value is not of the right kind.
   case badValue(option: String, value: String, expected: String)
   /// An example name that is not in the catalogue; with the nearest one, if a typo is likely.
-  case unknownExample(String, suggestion: String?)
+  case unknownExample(String, known: [String], suggestion: String?)
   /// A required argument that was not given.
   case missingArgument(String, command: String)
+  /// A gesture script that cannot be played: what is wrong, and in which statement.
+  case badScript(String)
 
   /// One line saying what was wrong.
   public var description: String {
@@ -200,10 +223,10 @@ public enum ToolError: Error, Equatable, CustomStringConvertible {
     case .unexpectedArgument(let a, let c): return "'\(c)' does not take '\(a)'"
     case .missingValue(let o): return "\(o) needs a value"
     case .badValue(let o, let v, let e): return "\(o) '\(v)': expected \(e)"
-    case .unknownExample(let n, let s):
-      return
-        "unknown example '\(n)'\(mean(s)) (known: \(Example.all.map(\.name).joined(separator: ", ")))"
+    case .unknownExample(let n, let known, let s):
+      return "unknown onboarding '\(n)'\(mean(s)) (known: \(known.joined(separator: ", ")))"
     case .missingArgument(let a, let c): return "'\(c)' needs \(a)"
+    case .badScript(let reason): return "--script: \(reason)"
     }
   }
 }

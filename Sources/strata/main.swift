@@ -1,4 +1,3 @@
-import Foundation
 import StrataCommand
 
-exit(Tool().run(Array(CommandLine.arguments.dropFirst())))
+Tool.main()

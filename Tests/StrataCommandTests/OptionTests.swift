@@ -1,4 +1,6 @@
 import Foundation
+import Strata
+import StrataRender
 import Testing
 
 @testable import StrataCommand
@@ -47,7 +49,7 @@ import Testing
       (["frame", "animals", "--size", "10"], "--size '10': expected WIDTHxHEIGHT"),
       (["frame", "animals", "--page"], "--page needs a value"),
       (["bench", "--quick=yes"], "--quick 'yes': expected no value"),
-      (["frame"], "'frame' needs <example>"),
+      (["frame"], "'frame' needs <onboarding>"),
       (["list", "extra"], "'list' does not take 'extra'"),
     ] {
       let r = runTool(args)
@@ -77,7 +79,9 @@ import Testing
 @Suite struct RenderPlanTests {
   @Test func theSheetShowsFramesTheRunWentThroughWithTheirOwnPositions() throws {
     let spec = try #require(Tool.commands.first { $0.name == "render" })
-    let plan = try RenderPlan(spec.parse(["animals", "--frames", "9", "--scale", "1"]))
+    var parsed = try spec.parse(["animals", "--frames", "9", "--scale", "1"])
+    parsed.onboardings = Onboarding.examples
+    let plan = try RenderPlan(parsed)
     #expect(plan.count == 9)
     let positions = plan.states.map(\.pagePosition)
     #expect(plan.sheetFrames.count == plan.sheet.positions.count)
@@ -87,5 +91,88 @@ import Testing
     }
     #expect(plan.animationFactor == 1 && plan.thumbnailFactor == 2)
     #expect(plan.framePath(3, "png").hasSuffix("frame-0003.png"))
+  }
+}
+
+@Suite struct FirstHourTests {
+  func folder() throws -> URL {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "strata-first-hour-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    return dir
+  }
+
+  @Test func yourOwnOnboardingThroughTheTool() throws {
+    final class Box: @unchecked Sendable { var out = "" }
+    let box = Box()
+    let mine = Onboarding(name: "mine", summary: "my own") { size in
+      let c = TutorialController(pageSize: size)
+      c.preferredRoundnessHeight = 12
+      return c
+    }
+    let tool = Tool(output: Tool.Output(out: { box.out += $0 }, err: { _ in }), onboardings: [mine])
+    #expect(tool.run(["list"]) == 0)
+    #expect(box.out.hasPrefix("mine  my own"))
+    let dir = try folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let out = dir.appendingPathComponent("deep/down/f.png").path
+    #expect(tool.run(["frame", "mine", "--scale", "1", "--out", out]) == 0, "folders are created")
+    #expect(try PNGDecoder().decodeFile(out).width == 375)
+    #expect(tool.run(["frame", "animals"]) == 2, "only the registered ones")
+  }
+
+  @Test func directionMotionAndLanguageFlagsChangeTheFrame() throws {
+    let dir = try folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    func render(_ extra: [String]) throws -> PixelBuffer {
+      let out = dir.appendingPathComponent("\(extra.joined()).png").path
+      let r = runTool(
+        ["frame", "animals", "--page", "0.4", "--scale", "0.5", "--out", out] + extra)
+      #expect(r.status == 0, "\(r.err)")
+      return try PNGDecoder().decodeFile(out)
+    }
+    let plain = try render([])
+    for flags in [["--rtl"], ["--reduce-motion"], ["--locale", "de"]] {
+      #expect(try render(flags) != plain, "\(flags) changed nothing")
+    }
+    #expect(try render(["--locale", "en"]) == plain)
+  }
+
+  @Test func fewerFramesKeepTheSwipesRealDuration() throws {
+    let dir = try folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let r = runTool(["render", "animals", "--out", dir.path, "--frames", "9", "--scale", "0.5"])
+    #expect(r.status == 0, "\(r.err)")
+    let apng = try [UInt8](Data(contentsOf: dir.appendingPathComponent("animation.png")))
+    // The first fcTL's delay: numerator and denominator after 4 + 4·4 bytes of its data.
+    let fctl = try #require(
+      (0..<(apng.count - 4)).first { apng[$0..<($0 + 4)] == [0x66, 0x63, 0x54, 0x4C] })
+    let d = fctl + 4 + 20
+    let numerator = Int(apng[d]) << 8 | Int(apng[d + 1])
+    let denominator = Int(apng[d + 2]) << 8 | Int(apng[d + 3])
+    // 2.7 s in 8 steps: 337.5 ms a frame, so 9 frames play the swipe in its own time.
+    #expect(numerator == 338 && denominator == 1000)
+    let spec = try #require(Tool.commands.first { $0.name == "render" })
+    var parsed = try spec.parse(["animals", "--frames", "9"])
+    parsed.onboardings = Onboarding.examples
+    #expect(try RenderPlan(parsed).sheet.title == "animals · a swipe of 2.7 s in 9 frames")
+  }
+
+  @Test func aScriptedSheetShowsWhereTheSessionWent() throws {
+    let spec = try #require(Tool.commands.first { $0.name == "render" })
+    var parsed = try spec.parse(["animals", "--script", "swipe left; wait 1; swipe right; wait 1"])
+    parsed.onboardings = Onboarding.examples
+    let plan = try RenderPlan(parsed)
+    let shown = plan.sheetFrames.map { plan.states[$0].pagePosition }
+    #expect(shown.first == 0 && shown.last == 0)
+    #expect(shown.contains(1), "it went to page 1 and back")
+    #expect(plan.sheet.positions == shown)
+  }
+
+  @Test func unknownNodesInScriptsAreErrorsNamingTheNodesThereAre() {
+    let r = runTool(["render", "animals", "--script", "wait 0.2; tap 'NOPE'"])
+    #expect(r.status == 2)
+    #expect(r.err.contains("no node is named 'NOPE'") && r.err.contains("'LET'S START'"))
+    #expect(r.err.split(separator: "\n").count == 1)
   }
 }

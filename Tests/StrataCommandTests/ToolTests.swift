@@ -111,7 +111,7 @@ func runExecutable(_ args: [String]) throws -> (status: Int32, out: String, err:
     #expect(text.contains("<svg") && text.contains("width=\"750\""))
     let sized = runTool(["frame", "layers", "--size", "320x568", "--out", png])
     #expect(sized.status == 0)
-    #expect(try PNGDecoder().decodeFile(png).width == 320)
+    #expect(try PNGDecoder().decodeFile(png).width == 640, "frame's default scale is render's: 2")
   }
 
   @Test func errorsAreOneLineAndNonZero() {
@@ -122,7 +122,9 @@ func runExecutable(_ args: [String]) throws -> (status: Int32, out: String, err:
       ["frame", "layers", "--scale", "0"],
       ["frame", "layers", "--scale", "nan"],
       ["frame", "layers", "--size", "12"],
-      ["frame", "layers", "--out", "/nonexistent/folder/f.png"],
+      ["frame", "layers", "--out", "/dev/null/folder/f.png"],
+      ["frame", "layers", "--page", "4"],
+      ["frame", "layers", "--locale", "de"],
       ["frame", "layers", "--scale", "100", "--size", "100000x100000", "--out", "/tmp/never.png"],
     ]
     for args in cases {

@@ -110,7 +110,7 @@ final class TapLog: TutorialDelegate {
     let t = AnimalsTutorial()
     let log = TapLog()
     t.delegate = log
-    _ = t.play(try GestureScript("wait 0.2; tap 'LET'S START'"), fps: 60)
+    _ = try t.play(try GestureScript("wait 0.2; tap 'LET'S START'"), fps: 60)
     #expect(log.actions == [AnimalsTutorial.startAction])
     #expect(t.currentPage == 0)
   }
@@ -123,7 +123,7 @@ final class TapLog: TutorialDelegate {
     let button = try #require(t.root.descendant(named: "LET'S START"))
     let c = try #require(
       button.convert(Point(x: button.bounds.midX, y: button.bounds.midY), to: nil))
-    let frames = t.play(
+    let frames = try t.play(
       GestureScript([.drag(from: c, to: Point(x: c.x - 220, y: c.y), duration: 0.25)]), fps: 60)
     #expect(log.actions.isEmpty)
     #expect(t.currentPage == 1)

@@ -197,6 +197,84 @@ import Testing
     return canvas.buffer
   }
 
+  /// The node kinds of Docs/Nodes.md, each as its snippet builds it, captioned.
+  static func nodesPicture() throws -> PixelBuffer {
+    let cellW = 260.0
+    let cellH = 120.0
+    let root = Node(frame: Rect(x: 0, y: 0, width: cellW * 2, height: cellH * 4))
+    root.backgroundColor = Color(white: 0.96)
+    func cell(_ i: Int, _ caption: String, dark: Bool = false, _ node: Node) {
+      let x = Double(i % 2) * cellW
+      let y = Double(i / 2) * cellH
+      let box = Node(frame: Rect(x: x + 8, y: y + 8, width: cellW - 16, height: cellH - 16))
+      box.backgroundColor = dark ? Color(red8: 28, green8: 28, blue8: 30) : .white
+      box.cornerRadius = 10
+      root.addChild(box)
+      node.position = Point(x: box.bounds.midX, y: box.bounds.midY - 8)
+      box.addChild(node)
+      box.addChild(
+        TextNode(
+          text: text(caption, size: 10, color: dark ? Color(white: 0.7) : .gray),
+          frame: Rect(x: 0, y: box.bounds.height - 18, width: box.bounds.width, height: 14)))
+    }
+    var t = TextContent("Welcome", font: Font(family: "DejaVu Sans", size: 22, weight: .bold))
+    t.append(
+      "\nEverything you need, in one place.", font: Font(family: "DejaVu Sans", size: 13),
+      color: .gray)
+    t.alignment = .center
+    cell(0, "TextNode", TextNode(text: t, frame: Rect(x: 0, y: 0, width: 240, height: 50)))
+    let sun = VectorImage(
+      size: Size(width: 40, height: 40),
+      shapes: [
+        VectorImage.Shape(
+          path: .circle(center: Point(x: 20, y: 20), radius: 18),
+          fill: .solid(Color(red8: 242, green8: 164, blue8: 58)))
+      ])
+    let image = ImageNode(
+      image: .vector(sun), frame: Rect(x: 0, y: 0, width: 120, height: 80),
+      contentMode: .aspectFit)
+    image.border = Border(width: 1, color: Color(white: 0.85))
+    cell(1, "ImageNode (.aspectFit)", image)
+    var wave = Path()
+    wave.move(to: Point(x: 0, y: 20))
+    wave.cubic(
+      to: Point(x: 120, y: 20), control1: Point(x: 40, y: -10), control2: Point(x: 80, y: 50))
+    cell(
+      2, "ShapeNode",
+      ShapeNode(
+        path: wave, stroke: .solid(.blue),
+        strokeStyle: StrokeStyle(width: 4, join: .round, cap: .round)))
+    let start = ButtonNode(
+      title: TextContent(
+        "Get started", font: Font(family: "DejaVu Sans", size: 17, weight: .bold), color: .white),
+      actionIdentifier: "start", frame: Rect(x: 0, y: 0, width: 200, height: 50))
+    start.backgroundColor = Color(red8: 61, green8: 139, blue8: 217)
+    start.cornerRadius = 12
+    cell(3, "ButtonNode", start)
+    for (i, style) in InterfaceStyle.allCases.enumerated() {
+      let row = Node(frame: Rect(x: 0, y: 0, width: 230, height: 44))
+      row.addChild(
+        NavigationButtonNode(
+          role: .skip, frame: Rect(x: 0, y: 0, width: 80, height: 44), style: style))
+      row.addChild(
+        NavigationButtonNode(
+          role: .done, frame: Rect(x: 100, y: 0, width: 120, height: 44), style: style))
+      cell(
+        4 + i, "NavigationButtonNode, .\(style.rawValue)", dark: style == .dark, row)
+    }
+    for (i, style) in InterfaceStyle.allCases.enumerated() {
+      let dots = PageIndicatorNode(
+        pageCount: 4, style: .dots, appearance: .of(style),
+        frame: Rect(x: 0, y: 0, width: 120, height: 20))
+      dots.pagePosition = 1.5
+      cell(6 + i, "PageIndicatorNode, .\(style.rawValue)", dark: style == .dark, dots)
+    }
+    return try FrameRenderer(scale: 2, textShaper: engine).render(
+      Scene(root: root, size: root.size))
+  }
+
+  @Test func nodeKinds() throws { try Self.check(try Self.nodesPicture(), "nodes.png") }
+
   @Test func easingCurves() throws { try Self.check(try Self.easingsPicture(), "easings.png") }
 
   @Test func animatorStrips() throws {

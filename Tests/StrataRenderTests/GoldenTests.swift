@@ -148,3 +148,15 @@ enum GoldenCatalog {
     #expect(GoldenCatalog.names.subtracting(onDisk).isEmpty, "tests whose golden is missing")
   }
 }
+
+@Suite struct DefaultTextTests {
+  @Test func aDisplayListDrawsTextWithoutBeingToldHow() throws {
+    let root = Node(frame: Rect(x: 0, y: 0, width: 200, height: 40))
+    root.addChild(TextNode(text: TextContent("Hello"), frame: root.bounds))
+    let list = try DisplayList(scene: Scene(root: root, size: root.size), scale: 1)
+    #expect(list.commands.contains { if case .glyphs = $0 { true } else { false } })
+    let silent = try DisplayList(
+      scene: Scene(root: root, size: root.size), scale: 1, textShaper: nil)
+    #expect(!silent.commands.contains { if case .glyphs = $0 { true } else { false } })
+  }
+}

@@ -190,7 +190,7 @@ func node() -> Node { Node(frame: Rect(x: 0, y: 0, width: 100, height: 50)) }
     c.setPagePosition(0)
     #expect(c.contentOffset == 750)
     #expect(c.currentPage == 0)
-    let frames = c.play(try GestureScript("swipe right"), fps: 60)
+    let frames = try c.play(try GestureScript("swipe right"), fps: 60)
     #expect(frames.last?.pagePosition == 1)
     #expect(c.currentPage == 1)
     let page1 = try #require(c.page(1))

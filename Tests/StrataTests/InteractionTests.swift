@@ -328,7 +328,7 @@ func drag(_ c: TutorialController, from: Point, to: Point, duration: Double) {
     var finals: [Double] = []
     for fps in [30.0, 60, 120] {
       let c = ButtonTutorial()
-      let frames = c.play(script, fps: fps)
+      let frames = try c.play(script, fps: fps)
       #expect(frames.count > Int(fps))
       finals.append(try #require(frames.last).pagePosition)
       #expect(frames.allSatisfy { $0.pagePosition.isFinite })
@@ -340,12 +340,12 @@ func drag(_ c: TutorialController, from: Point, to: Point, duration: Double) {
     let c = ButtonTutorial()
     let rec = Recorder()
     c.delegate = rec
-    let frames = c.play(try GestureScript("wait 0.1; tap 'START'"), fps: 60)
+    let frames = try c.play(try GestureScript("wait 0.1; tap 'START'"), fps: 60)
     #expect(rec.taps == ["start"])
     #expect(frames.contains { $0.pressedButton == "START" })
   }
 
-  @Test func randomGestureSequencesNeverProduceNaN() {
+  @Test func randomGestureSequencesNeverProduceNaN() throws {
     var rng = SplitMix(seed: 3)
     for _ in 0..<30 {
       var gestures: [GestureScript.Gesture] = []
@@ -364,7 +364,7 @@ func drag(_ c: TutorialController, from: Point, to: Point, duration: Double) {
         }
       }
       let c = ButtonTutorial()
-      let frames = c.play(GestureScript(gestures), fps: 60)
+      let frames = try c.play(GestureScript(gestures), fps: 60)
       #expect(
         frames.allSatisfy {
           $0.pagePosition.isFinite && $0.pagePosition >= -1 && $0.pagePosition <= 3

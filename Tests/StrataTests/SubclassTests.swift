@@ -174,3 +174,27 @@ final class CardTutorial: TutorialController, WireframeDataSource, StaticContent
     #expect(faded.runs.first?.color.alpha == ButtonNode.disabledTitleOpacity)
   }
 }
+
+@Suite struct DefaultLookTests {
+  @Test func navigationButtonsLookDesignedInBothStyles() {
+    for style in InterfaceStyle.allCases {
+      let done = NavigationButtonNode(
+        role: .done, frame: Rect(x: 0, y: 0, width: 120, height: 44), style: style)
+      let skip = NavigationButtonNode(
+        role: .skip, frame: Rect(x: 0, y: 0, width: 80, height: 44), style: style)
+      #expect(done.backgroundColor != nil && done.cornerRadius == 22, "a pill")
+      #expect(skip.backgroundColor == nil, "quiet text")
+      let title = done.title.runs[0].color
+      #expect(title != done.backgroundColor, "readable on its fill")
+      #expect(done.title.runs[0].font.weight == .semibold)
+    }
+    #expect(
+      NavigationButtonNode(role: .next, style: .light).backgroundColor
+        != NavigationButtonNode(role: .next, style: .dark).backgroundColor)
+    #expect(PageIndicatorAppearance.of(.dark).activeColor == .white)
+  }
+
+  @Test func textHasADefaultFont() {
+    #expect(TextContent("Hello").runs[0].font == Font.system(size: 17))
+  }
+}

@@ -56,4 +56,7 @@ public struct Font: Hashable, Sendable {
   public static func system(size: Double, weight: Weight = .regular) -> Font {
     Font(size: size, weight: weight)
   }
+
+  /// The system sans-serif at 17 points: what text gets when it names no font.
+  public static let body = Font.system(size: 17)
 }

@@ -67,14 +67,16 @@ public struct TextContent: Hashable, Sendable {
     self.isKerningEnabled = isKerningEnabled
   }
 
-  /// Creates text in one style.
-  public init(_ string: String, font: Font, color: Color = .black, alignment: Alignment = .natural)
-  {
+  /// Creates text in one style; the font defaults to ``Font/body``, the system sans-serif at
+  /// 17 points (UIKit's body size).
+  public init(
+    _ string: String, font: Font = .body, color: Color = .black, alignment: Alignment = .natural
+  ) {
     self.init(runs: [Run(string, font: font, color: color)], alignment: alignment)
   }
 
-  /// Adds a run at the end.
-  public mutating func append(_ string: String, font: Font, color: Color = .black) {
+  /// Adds a run at the end (in ``Font/body`` unless told otherwise).
+  public mutating func append(_ string: String, font: Font = .body, color: Color = .black) {
     runs.append(Run(string, font: font, color: color))
   }
 

@@ -207,8 +207,11 @@ extension TutorialController {
   /// lands on the same pages at 30, 60 or 120 frames per second.
   ///
   /// Named taps find their node when the tap begins, in the scene as it is then.
+  ///
+  /// - Throws: ``GestureScriptError`` when a tap names a node that is not in the scene when the
+  ///   tap begins; the error lists the names that are (buttons first).
   public func play(_ script: GestureScript, fps: Double = 60, settleLimit: Double = 5)
-    -> [FrameState]
+    throws(GestureScriptError) -> [FrameState]
   {
     layoutIfNeeded()
     let fps = fps.isFinite && fps > 0 ? Swift.min(fps, 1000) : 60
@@ -222,7 +225,16 @@ extension TutorialController {
       }
     }
     var t = base
-    for g in script.gestures {
+    for (index, g) in script.gestures.enumerated() {
+      if case .tapNode(let name) = g {
+        record(until: t - 1e-9)
+        if root.descendant(named: name) == nil {
+          throw GestureScriptError(
+            statement: index + 1, text: "tap '\(name)'",
+            reason: "no node is named '\(name)'; named nodes now: "
+              + namedNodes().prefix(12).joined(separator: ", "))
+        }
+      }
       let events = GestureScript.touchEvents(of: g, at: t, size: pageSize) { name in
         guard let node = self.root.descendant(named: name) else { return nil }
         return node.convert(Point(x: node.bounds.midX, y: node.bounds.midY), to: nil)
@@ -240,6 +252,17 @@ extension TutorialController {
     }
     if frames.isEmpty { frames.append(FrameState(pagePosition: pagePosition)) }
     return frames
+  }
+
+  /// The names of the nodes in the tree now, buttons first, each once.
+  func namedNodes() -> [String] {
+    var buttons: [String] = []
+    var others: [String] = []
+    root.forEachInSubtree { node in
+      guard let name = node.name, !buttons.contains(name), !others.contains(name) else { return }
+      if node is ButtonNode { buttons.append(name) } else { others.append(name) }
+    }
+    return buttons.map { "'\($0)'" } + others.map { "'\($0)'" }
   }
 
   /// Shows `state`: the page position and the pressed button (by name).

@@ -79,17 +79,38 @@ open class NavigationButtonNode: ButtonNode {
   /// When false it fades with the bounce, as the pages' share of the viewport falls.
   public var holdsAtEnds = true
 
-  /// Creates a navigation button; the title defaults to the role's, in the system font.
+  /// Creates a navigation button with a designed default look for `style`: next and done are
+  /// filled pills (their corner radius half the frame's height), skip and back are quiet text.
+  /// A `title` you give replaces the default title; set ``Node/backgroundColor`` and
+  /// ``Node/cornerRadius`` afterwards to restyle the button.
   public init(
     role: Role, title: TextContent? = nil, frame: Rect = .zero, visibility: Visibility? = nil,
-    name: String? = nil
+    style: InterfaceStyle = .light, name: String? = nil
   ) {
     self.role = role
     self.visibility = visibility ?? role.defaultVisibility
+    let look = Self.look(of: role, style: style)
     super.init(
       title: title
-        ?? TextContent(role.title, font: .system(size: 15, weight: .semibold), color: .black),
+        ?? TextContent(role.title, font: .system(size: 16, weight: .semibold), color: look.title),
       actionIdentifier: Self.actionIdentifier(for: role), frame: frame, name: name ?? role.title)
+    backgroundColor = look.fill
+    if look.fill != nil { cornerRadius = frame.height / 2 }
+  }
+
+  /// Whether the role moves the reader on (next, done): those buttons are filled.
+  public var isPrimary: Bool { role == .next || role == .done }
+
+  /// The default colours of a role's button in a style: the title's and, for next and done,
+  /// the fill's.
+  public static func look(of role: Role, style: InterfaceStyle) -> (title: Color, fill: Color?) {
+    let primary = role == .next || role == .done
+    switch (style, primary) {
+    case (.light, true): return (.white, Color(red8: 28, green8: 28, blue8: 30))
+    case (.light, false): return (Color(red8: 110, green8: 110, blue8: 115), nil)
+    case (.dark, true): return (Color(red8: 28, green8: 28, blue8: 30), .white)
+    case (.dark, false): return (Color(white: 1, alpha: 0.75), nil)
+    }
   }
 }
 
@@ -112,4 +133,13 @@ public struct NavigationPolicy: Hashable, Sendable {
   public static let forwardOnly = NavigationPolicy(canGoForward: true, canGoBack: false)
   /// Neither way: the reader must use a button.
   public static let locked = NavigationPolicy(canGoForward: false, canGoBack: false)
+}
+
+/// Which kind of background controls sit on: ``light`` controls are dark on a light card,
+/// ``dark`` controls light on a dark one.
+public enum InterfaceStyle: String, Hashable, Sendable, CaseIterable {
+  /// Dark controls for a light background.
+  case light
+  /// Light controls for a dark background.
+  case dark
 }

@@ -122,6 +122,19 @@ public struct PageIndicatorAppearance: Hashable, Sendable {
   }
 }
 
+extension PageIndicatorAppearance {
+  /// Dark dots for a light background (the default).
+  public static let light = PageIndicatorAppearance()
+  /// Light dots for a dark background.
+  public static let dark = PageIndicatorAppearance(
+    activeColor: .white, inactiveColor: Color(white: 1, alpha: 0.35))
+
+  /// The appearance for `style`.
+  public static func of(_ style: InterfaceStyle) -> PageIndicatorAppearance {
+    style == .light ? .light : .dark
+  }
+}
+
 /// Where a style draws: the dots' centres and the share each page has of the position.
 public struct PageIndicatorLayout: Hashable, Sendable {
   /// The number of dots drawn.

@@ -14,6 +14,9 @@ struct BenchmarkSuite {
   var quick: Bool
   var filter: String?
 
+  /// The groups `--filter` chooses from.
+  static let groupNames = ["controller", "render", "text", "keyframes"]
+
   func run(output: Tool.Output) {
     var results: [BenchmarkResult] = []
     let groups: [(String, () -> [BenchmarkResult])] = [

@@ -43,11 +43,14 @@ public struct DisplayList: Hashable, Sendable {
   /// Flattens `scene` at `scale` device pixels per point.
   ///
   /// - Parameters:
-  ///   - textShaper: turns text into glyph outlines; without one, text is not drawn.
+  ///   - textShaper: turns text into glyph outlines: the default engine (the system's fonts)
+  ///     unless you pass another; `nil` leaves text out (for measuring shapes alone).
   /// - Throws: ``RenderError/invalidScale(_:)`` or ``RenderError/invalidSize(width:height:limit:)``
   ///   when the device size is not allowed.
-  public init(scene: Scene, scale: Double, textShaper: (any TextShaper)? = nil) throws(RenderError)
-  {
+  public init(
+    scene: Scene, scale: Double,
+    textShaper: (any TextShaper)? = FrameRenderer.defaultTextEngine
+  ) throws(RenderError) {
     guard scale > 0, scale.isFinite else { throw .invalidScale(scale) }
     let w = (scene.size.width * scale).rounded(.up)
     let h = (scene.size.height * scale).rounded(.up)

@@ -16,6 +16,15 @@ public struct FrameSequence: Hashable, Sendable {
   /// The most frames a sequence holds (a longer run is sampled more sparsely).
   public static let maximumFrames = 1_000_000
 
+  /// How long ``swipe(pages:fps:rest:transition:frameCount:)`` lasts, in seconds:
+  /// `pages · rest + (pages − 1) · transition`, whatever the number of frames.
+  public static func swipeDuration(pages: Int, rest: Double = 0.5, transition: Double = 0.6)
+    -> Double
+  {
+    let n = Swift.max(1, pages)
+    return Double(n) * Swift.max(0, rest) + Double(n - 1) * Swift.max(0.01, transition)
+  }
+
   /// A swipe through every page: a rest on each page and an eased transition between them.
   ///
   /// The run lasts `pages · rest + (pages − 1) · transition` seconds; transitions ease in and
@@ -29,7 +38,7 @@ public struct FrameSequence: Hashable, Sendable {
     let n = Swift.max(1, pages)
     let rest = Swift.max(0, rest)
     let transition = Swift.max(0.01, transition)
-    let duration = Double(n) * rest + Double(n - 1) * transition
+    let duration = swipeDuration(pages: n, rest: rest, transition: transition)
     let natural = (duration * (fps.isFinite && fps > 0 ? fps : 60)).rounded() + 1
     let count = Swift.min(
       maximumFrames, Swift.max(1, frameCount ?? Int(natural.clamped(to: 1...Double(maximumFrames))))

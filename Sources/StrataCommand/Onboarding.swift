@@ -1,0 +1,62 @@
+import Strata
+import StrataExamples
+
+/// An onboarding the `strata` tool can list, render and measure: a name for the command line
+/// and a way to build its controller.
+///
+/// Register your own to get the whole tool for them — `render`, `frame`, scripts, contact
+/// sheets — from a `main.swift` of three lines:
+///
+/// ```swift
+/// import StrataCommand
+///
+/// Tool.main(onboardings: [Onboarding(name: "welcome", summary: "our app's welcome") { Welcome(pageSize: $0) }])
+/// ```
+public struct Onboarding: Sendable {
+  /// The name used on the command line, for example `animals`.
+  public let name: String
+  /// One line saying what it shows.
+  public let summary: String
+  /// The page size it was designed at.
+  public let defaultPageSize: Size
+  /// The locales it has text for, the first being the default; empty when it has one language.
+  public let locales: [String]
+  /// Builds a fresh controller for a viewport of the given size, in the given locale (one of
+  /// ``locales``, or `nil` for the default).
+  public let makeController: @Sendable (Size, String?) -> TutorialController
+
+  /// Creates an onboarding in one language.
+  public init(
+    name: String, summary: String, defaultPageSize: Size = Size(width: 375, height: 667),
+    makeController: @escaping @Sendable (Size) -> TutorialController
+  ) {
+    self.init(
+      name: name, summary: summary, defaultPageSize: defaultPageSize, locales: [],
+      makeController: { size, _ in makeController(size) })
+  }
+
+  /// Creates an onboarding with text for several `locales`.
+  public init(
+    name: String, summary: String, defaultPageSize: Size = Size(width: 375, height: 667),
+    locales: [String], makeController: @escaping @Sendable (Size, String?) -> TutorialController
+  ) {
+    self.name = name
+    self.summary = summary
+    self.defaultPageSize = defaultPageSize
+    self.locales = locales
+    self.makeController = makeController
+  }
+
+  /// The examples that come with Strata, in the order `strata list` shows them.
+  public static let examples: [Onboarding] = [
+    Onboarding(
+      name: "animals",
+      summary: "bears, birds and elephants: the LUN animals onboarding, drawn in code",
+      locales: AnimalsTutorial.locales,
+      makeController: { AnimalsTutorial(pageSize: $0, locale: $1) }),
+    Onboarding(
+      name: "layers",
+      summary: "the seven-layer model in plain shapes, one colour per layer",
+      makeController: { LayersExample(pageSize: $0) }),
+  ]
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Strata
+import StrataCommand
+import StrataExamples
+import Testing
+
+/// Records the delegate's taps.
+final class DocTapLog: TutorialDelegate {
+  var actions: [String] = []
+  func tutorialController(_ c: TutorialController, didTapButton id: String) { actions.append(id) }
+}
+
+@Suite struct DocsTests {
+  /// Every Swift block is compiled, or is an excerpt found verbatim in the file it names, or is
+  /// a manifest.
+  @Test func excerptsAreInTheFilesTheyName() throws {
+    var excerpts = 0
+    for block in DocReader.allBlocks where block.language == "swift" {
+      guard let marker = block.marker, marker.hasPrefix("snippet: excerpt ") else { continue }
+      excerpts += 1
+      let file = String(marker.dropFirst("snippet: excerpt ".count))
+      let source = try String(
+        contentsOf: DocReader.root.appendingPathComponent(file), encoding: .utf8)
+      let lines = Set(
+        source.components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
+      for line in block.body where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+        #expect(
+          lines.contains(line.trimmingCharacters(in: .whitespaces)),
+          "\(block.file):\(block.line): '\(line)' is not in \(file)")
+      }
+    }
+    #expect(excerpts >= 1)
+  }
+
+  /// Every script the docs show does what the prose says: `<!-- script: ONBOARDING; ends on
+  /// page N; taps ACTION -->` above it.
+  @Test func everyDocumentedScriptDoesWhatItsProseSays() throws {
+    let scripts = DocReader.allBlocks.filter { $0.marker?.hasPrefix("script: ") ?? false }
+    #expect(scripts.count >= 2)
+    for block in scripts {
+      let parts = (block.marker ?? "").dropFirst("script: ".count).split(separator: ";")
+        .map { $0.trimmingCharacters(in: .whitespaces) }
+      let onboarding = try #require(Onboarding.examples.first { $0.name == parts.first })
+      let controller = onboarding.makeController(onboarding.defaultPageSize, nil)
+      let log = DocTapLog()
+      controller.delegate = log
+      let frames = try controller.play(try GestureScript(block.body.joined(separator: "\n")))
+      for claim in parts.dropFirst() {
+        if claim.hasPrefix("ends on page ") {
+          let page = Double(claim.dropFirst("ends on page ".count)) ?? -1
+          #expect(frames.last?.pagePosition == page, "\(block.file):\(block.line): \(claim)")
+        } else if claim.hasPrefix("taps ") {
+          #expect(
+            log.actions.contains(String(claim.dropFirst(5))),
+            "\(block.file):\(block.line): \(claim), but the taps were \(log.actions)")
+        } else {
+          Issue.record("\(block.file):\(block.line): a claim the test cannot check: \(claim)")
+        }
+      }
+    }
+  }
+
+  /// Every command in the docs runs the release build, as the README's do.
+  @Test func everyCommandInTheDocsUsesTheReleaseBuild() {
+    for file in DocReader.files {
+      let text =
+        (try? String(contentsOf: DocReader.root.appendingPathComponent(file), encoding: .utf8))
+        ?? ""
+      for line in text.components(separatedBy: "\n") where line.contains("swift run ") {
+        #expect(line.contains("swift run -c release"), "\(file): \(line)")
+      }
+    }
+  }
+}
