@@ -4,8 +4,12 @@ import Strata
 import StrataRender
 import Synchronization
 
-/// Set by SIGINT and SIGTERM; workers stop taking frames when it is set.
-let interruptRequested = Atomic<Bool>(false)
+/// The signal that asked the run to stop (SIGINT or SIGTERM), or 0; workers stop taking frames
+/// when it is set, and the command exits with 128 + the signal, as a shell expects.
+let interruptSignal = Atomic<Int32>(0)
+
+/// Whether a signal asked the run to stop.
+var interruptRequested: Bool { interruptSignal.load(ordering: .relaxed) != 0 }
 
 /// What a render run will do, worked out before any frame is drawn: the options, the frames'
 /// states, where each file goes, and which frames the contact sheet shows.
@@ -57,13 +61,20 @@ struct RenderPlan: Sendable {
     let frames = try o.int("--frames")
     var states: [FrameState]
     var duration: Double
-    let scripted = o.string("--script")
+    let scripted = try Self.scriptText(o)
     if let text = scripted {
+      // Played with the frame limit up front: a script of an hour of waits costs nothing when
+      // --frames asks for five, and no script runs past GestureScript.maximumDuration.
+      var played: [FrameState] = []
       do {
-        states = try probe.play(try GestureScript(text), fps: fps)
+        try probe.play(
+          try GestureScript(text), fps: fps,
+          frameLimit: frames ?? GestureScript.maximumFrames
+        ) { played.append($0) }
       } catch {
         throw ToolError.badScript(error.description)
       }
+      states = played
       duration = Double(states.count) / fps
       if let frames, frames < states.count {
         states = Array(states.prefix(frames))
@@ -95,6 +106,10 @@ struct RenderPlan: Sendable {
         title: "\(onboarding.name) · a swipe of \(seconds) s in \(states.count) frames")
       sheetFrames = sheet.nearestFrames(in: states.map(\.pagePosition))
     }
+    // The sheet's size is known now: refuse it before any frame is drawn.
+    try sheet.validate(
+      cellWidth: max(1, width / thumbnailFactor), cellHeight: max(1, height / thumbnailFactor),
+      cells: sheetFrames.count)
   }
 
   /// How long each frame shows in the animation: the sampling step of the run, so that the
@@ -107,6 +122,22 @@ struct RenderPlan: Sendable {
 
   var count: Int { states.count }
 
+  /// The script's text, from --script or --script-file (not both); `nil` for the swipe.
+  static func scriptText(_ o: ParsedCommand) throws -> String? {
+    let inline = o.string("--script")
+    guard let path = o.string("--script-file") else { return inline }
+    guard inline == nil else {
+      throw ToolError.badValue(
+        option: "--script-file", value: path, expected: "no --script beside it")
+    }
+    do {
+      let bytes = try AtomicFile.read(path, limit: GestureScript.maximumLength)
+      return String(decoding: bytes, as: UTF8.self)
+    } catch {
+      throw ToolError.badValue(option: "--script-file", value: path, expected: "\(error)")
+    }
+  }
+
   /// The path of frame `i`'s file with extension `ext`.
   func framePath(_ i: Int, _ ext: String) -> String {
     let digits = max(4, String(count - 1).count)
@@ -114,7 +145,9 @@ struct RenderPlan: Sendable {
     return "\(out)/frame-\(String(repeating: "0", count: max(0, digits - n.count)) + n).\(ext)"
   }
 
-  /// Creates the output folder, or says why it cannot.
+  /// Creates the output folder, or says why it cannot, and clears what an earlier run left:
+  /// the files a run owns there (`frame-*.png`, `frame-*.svg`, `contact-sheet.png`,
+  /// `animation.png`) and the temporary files of runs that were killed (their process is gone).
   func prepareFolder() throws {
     do {
       try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
@@ -124,6 +157,26 @@ struct RenderPlan: Sendable {
     guard FileManager.default.isWritableFile(atPath: out) else {
       throw RenderError.io(path: out, reason: "the folder is not writable")
     }
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []
+    for name in names where Self.isOwned(name) || Self.isStaleTemporary(name) {
+      try? FileManager.default.removeItem(atPath: "\(out)/\(name)")
+    }
+  }
+
+  /// Whether a file in the output folder is one a render writes.
+  static func isOwned(_ name: String) -> Bool {
+    (name.hasPrefix("frame-") && (name.hasSuffix(".png") || name.hasSuffix(".svg"))
+      && name.dropFirst(6).prefix { $0.isNumber }.count >= 4)
+      || name == "contact-sheet.png" || name == "animation.png"
+  }
+
+  /// Whether a file is the temporary file of an atomic write whose process no longer runs
+  /// (`.NAME.tmp-PID`, left by a SIGKILL).
+  static func isStaleTemporary(_ name: String) -> Bool {
+    guard name.hasPrefix("."), let range = name.range(of: ".tmp-", options: .backwards),
+      let pid = Int32(name[range.upperBound...]), pid > 0
+    else { return false }
+    return kill(pid, 0) != 0 && errno == ESRCH
   }
 }
 
@@ -201,11 +254,12 @@ extension Tool {
     let progress = Progress(total: plan.count, output: output, showing: isatty(2) != 0)
     try renderFrames(plan, into: sink, progress: progress)
     progress.finish()
-    if interruptRequested.load(ordering: .relaxed) {
+    if interruptRequested {
+      let signal = interruptSignal.load(ordering: .relaxed)
       output.err(
-        "strata: interrupted after \(progress.done) of \(plan.count) frames; every file written is whole\n"
-      )
-      return 130
+        "strata: \(signal == SIGTERM ? "terminated" : "interrupted") after \(progress.done) of "
+          + "\(plan.count) frames; every file written is whole\n")
+      return 128 + signal
     }
     try PNGEncoder(mode: .small).write(try sink.finish(), to: "\(plan.out)/contact-sheet.png")
 
@@ -239,11 +293,11 @@ extension Tool {
       let renderer = FrameRenderer(scale: plan.scale)
       var image = PixelBuffer.placeholder
       while true {
-        if interruptRequested.load(ordering: .relaxed) || failure.withLock({ $0 != nil }) { return }
+        if interruptRequested || failure.withLock({ $0 != nil }) { return }
         let i = next.add(1, ordering: .relaxed).oldValue
         guard i < plan.count else { return }
         while i >= sink.written + window, failure.withLock({ $0 == nil }),
-          !interruptRequested.load(ordering: .relaxed)
+          !interruptRequested
         {
           usleep(500)
         }
@@ -268,9 +322,9 @@ extension Tool {
   }
 
   private func installInterruptHandlers() {
-    interruptRequested.store(false, ordering: .relaxed)
-    signal(SIGINT) { _ in interruptRequested.store(true, ordering: .relaxed) }
-    signal(SIGTERM) { _ in interruptRequested.store(true, ordering: .relaxed) }
+    interruptSignal.store(0, ordering: .relaxed)
+    signal(SIGINT) { interruptSignal.store($0, ordering: .relaxed) }
+    signal(SIGTERM) { interruptSignal.store($0, ordering: .relaxed) }
     // A parent may have started us with these signals blocked; take them.
     var set = sigset_t()
     sigemptyset(&set)

@@ -62,6 +62,9 @@ public struct Tool {
         OptionSpec(
           name: "--script", value: .text, placeholder: "TEXT", defaultText: nil,
           help: "a gesture script to play instead of the swipe, e.g. \"swipe left; wait 1\""),
+        OptionSpec(
+          name: "--script-file", value: .text, placeholder: "F", defaultText: nil,
+          help: "a gesture script read from a file (for scripts past the argument limit)"),
       ],
       run: { tool, parsed in try tool.render(parsed) }),
     CommandSpec(

@@ -209,28 +209,61 @@ extension TutorialController {
   /// Named taps find their node when the tap begins, in the scene as it is then.
   ///
   /// - Throws: ``GestureScriptError`` when a tap names a node that is not in the scene when the
-  ///   tap begins; the error lists the names that are (buttons first).
+  ///   tap begins (the error lists the names that are), or when the script runs longer than
+  ///   ``GestureScript/maximumDuration``.
   public func play(_ script: GestureScript, fps: Double = 60, settleLimit: Double = 5)
     throws(GestureScriptError) -> [FrameState]
   {
+    var frames: [FrameState] = []
+    try play(script, fps: fps, settleLimit: settleLimit) { frames.append($0) }
+    return frames
+  }
+
+  /// Plays `script` as ``play(_:fps:settleLimit:)`` does, handing each frame's state to `frame`
+  /// as it is reached instead of keeping them, and stopping after `frameLimit` frames: the work
+  /// and memory of a run are bounded by the frames wanted, whatever the script says.
+  ///
+  /// The script's length is checked before anything plays: a script longer than
+  /// ``GestureScript/maximumDuration`` (at this page width) is an error naming the statement that
+  /// crosses it.
+  public func play(
+    _ script: GestureScript, fps: Double = 60, settleLimit: Double = 5,
+    frameLimit: Int = GestureScript.maximumFrames, frame: (FrameState) -> Void
+  ) throws(GestureScriptError) {
     layoutIfNeeded()
     let fps = fps.isFinite && fps > 0 ? Swift.min(fps, 1000) : 60
-    let base = clock
-    var frames: [FrameState] = []
-    func frameTime(_ n: Int) -> Double { base + Double(n) / fps }
-    func record(until t: Double) {
-      while frameTime(frames.count) <= t + 1e-12 {
-        advance(to: frameTime(frames.count))
-        frames.append(FrameState(pagePosition: pagePosition, pressedButton: touch?.pressed?.name))
+    let frameLimit = Swift.max(1, Swift.min(frameLimit, GestureScript.maximumFrames))
+    // Bound the run before any of it is played.
+    var total = 0.0
+    for (index, g) in script.gestures.enumerated() {
+      total += GestureScript.duration(of: g, pageWidth: pageSize.width)
+      if total > GestureScript.maximumDuration {
+        throw GestureScriptError(
+          statement: index + 1, text: GestureScript.text(of: g),
+          reason:
+            "the script runs past \(Int(GestureScript.maximumDuration)) s, the longest a script may run"
+        )
       }
+    }
+    let base = clock
+    var count = 0
+    func frameTime(_ n: Int) -> Double { base + Double(n) / fps }
+    /// Records frames up to time `t`; false once the frame limit is reached.
+    func record(until t: Double) -> Bool {
+      while count < frameLimit, frameTime(count) <= t + 1e-12 {
+        advance(to: frameTime(count))
+        frame(FrameState(pagePosition: pagePosition, pressedButton: touch?.pressed?.name))
+        count += 1
+      }
+      return count < frameLimit
     }
     var t = base
     for (index, g) in script.gestures.enumerated() {
       if case .tapNode(let name) = g {
-        record(until: t - 1e-9)
+        guard record(until: t - 1e-9) else { return }
         if root.descendant(named: name) == nil {
           throw GestureScriptError(
-            statement: index + 1, text: "tap '\(name)'",
+            statement: index + 1, text: GestureScript.text(of: g),
             reason: "no node is named '\(name)'; named nodes now: "
               + namedNodes().prefix(12).joined(separator: ", "))
         }
@@ -240,18 +273,17 @@ extension TutorialController {
         return node.convert(Point(x: node.bounds.midX, y: node.bounds.midY), to: nil)
       }
       for e in events {
-        record(until: e.time - 1e-9)
+        guard record(until: e.time - 1e-9) else { return }
         handle(e)
       }
       t += GestureScript.duration(of: g, pageWidth: pageSize.width)
     }
-    record(until: t)
+    guard record(until: t) else { return }
     let limit = t + Swift.max(0, settleLimit)
-    while isInteracting && frameTime(frames.count) <= limit {
-      record(until: frameTime(frames.count))
+    while isInteracting && frameTime(count) <= limit {
+      guard record(until: frameTime(count)) else { return }
     }
-    if frames.isEmpty { frames.append(FrameState(pagePosition: pagePosition)) }
-    return frames
+    if count == 0 { frame(FrameState(pagePosition: pagePosition)) }
   }
 
   /// The names of the nodes in the tree now, buttons first, each once.

@@ -41,6 +41,30 @@ public struct GestureScript: Hashable, Sendable {
   /// The gestures, in order.
   public var gestures: [Gesture]
 
+  /// The longest a script may run, in seconds (ten minutes): a longer one is an error before it
+  /// plays, so no script can make a run take hours or hold millions of frames.
+  public static let maximumDuration = 600.0
+  /// The most frames one play records (a minute at 1000 frames per second, ten at 100).
+  public static let maximumFrames = 60_000
+  /// The most statements a script may have.
+  public static let maximumStatements = 10_000
+  /// The most characters of a script's text.
+  public static let maximumLength = 1 << 20
+
+  /// A statement as the text form writes it, for messages.
+  public static func text(of g: Gesture) -> String {
+    func n(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e9 ? String(Int(v)) : String(v) }
+    switch g {
+    case .wait(let t): return "wait \(n(t))"
+    case .swipe(let d, let speed): return "swipe \(d.rawValue) \(n(speed))"
+    case .drag(let from, let to, let d):
+      return "drag " + (from.map { "\(n($0.x)) \(n($0.y)) " } ?? "")
+        + "\(n(to.x)) \(n(to.y)) \(n(d))"
+    case .tap(let p): return "tap \(n(p.x)) \(n(p.y))"
+    case .tapNode(let name): return "tap '\(name)'"
+    }
+  }
+
   /// Creates a script from gestures.
   public init(_ gestures: [Gesture]) {
     self.gestures = gestures
@@ -50,8 +74,18 @@ public struct GestureScript: Hashable, Sendable {
   ///
   /// - Throws: ``GestureScriptError`` naming the statement and what was wrong.
   public init(_ text: String) throws(GestureScriptError) {
+    guard text.utf8.count <= Self.maximumLength else {
+      throw GestureScriptError(
+        statement: 1, text: "", reason: "the script is longer than \(Self.maximumLength) bytes")
+    }
     var gestures: [Gesture] = []
-    for (index, statement) in Self.statements(text).enumerated() {
+    let statements = Self.statements(text)
+    guard statements.count <= Self.maximumStatements else {
+      throw GestureScriptError(
+        statement: Self.maximumStatements + 1, text: statements[Self.maximumStatements],
+        reason: "a script has at most \(Self.maximumStatements) statements")
+    }
+    for (index, statement) in statements.enumerated() {
       let words = try Self.words(statement, index: index)
       guard let verb = words.first?.lowercased() else { continue }
       func number(_ i: Int, _ what: String) throws(GestureScriptError) -> Double {
@@ -293,8 +327,31 @@ public struct GestureScriptError: Error, Hashable, Sendable, CustomStringConvert
   /// What was wrong.
   public var reason: String
 
-  /// One line: which statement and why.
-  public var description: String { "script statement \(statement) ('\(text)'): \(reason)" }
+  /// One line: which statement and why. The statement is shown with control characters
+  /// escaped and cut at 80 characters, so a hostile script cannot garble a terminal or flood it.
+  public var description: String {
+    "script statement \(statement) ('\(Self.printable(text))'): \(Self.printable(reason, limit: 400))"
+  }
+
+  /// `s` on one line: control characters as \u{…} escapes, at most `limit` characters (then
+  /// "…").
+  static func printable(_ s: String, limit: Int = 80) -> String {
+    var out = ""
+    var count = 0
+    for scalar in s.unicodeScalars {
+      if count >= limit {
+        out += "…"
+        break
+      }
+      if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {
+        out += "\\u{\(String(scalar.value, radix: 16))}"
+      } else {
+        out.unicodeScalars.append(scalar)
+      }
+      count += 1
+    }
+    return out
+  }
 }
 
 extension String {

@@ -42,21 +42,32 @@ enum Zlib {
       throw .corrupt("zlib could not start")
     }
     defer { inflateEnd(&stream) }
-    // One spare byte tells "exactly enough" from "too much".
-    var out = [UInt8](repeating: 0, count: expected + 1)
+    // One spare byte tells "exactly enough" from "too much". The buffer grows with what the
+    // data actually inflates to, up to that bound, so a small file that declares a huge image
+    // costs memory only for the data it really holds (deflate expands at most about 1032×).
+    let limit = expected + 1
+    var out = [UInt8](repeating: 0, count: Swift.min(limit, Swift.max(65_536, data.count * 8)))
     var status: Int32 = Z_OK
+    var produced = 0
     data.withUnsafeBufferPointer { src in
-      out.withUnsafeMutableBufferPointer { dst in
-        stream.next_in = UnsafeMutablePointer(mutating: src.baseAddress)
-        stream.avail_in = uInt(src.count)
-        stream.next_out = dst.baseAddress
-        stream.avail_out = uInt(dst.count)
-        repeat {
-          status = CZlib.inflate(&stream, Z_NO_FLUSH)
-        } while status == Z_OK && stream.avail_out > 0 && stream.avail_in > 0
+      stream.next_in = UnsafeMutablePointer(mutating: src.baseAddress)
+      stream.avail_in = uInt(src.count)
+      while true {
+        out.withUnsafeMutableBufferPointer { dst in
+          stream.next_out = dst.baseAddress.map { $0 + produced }
+          stream.avail_out = uInt(dst.count - produced)
+          repeat {
+            status = CZlib.inflate(&stream, Z_NO_FLUSH)
+          } while status == Z_OK && stream.avail_out > 0 && stream.avail_in > 0
+          produced = Int(stream.total_out)
+        }
+        // Full but not finished, and allowed more: grow and go on.
+        guard status == Z_OK || status == Z_BUF_ERROR, stream.avail_out == 0,
+          stream.avail_in > 0 || status == Z_OK, out.count < limit
+        else { break }
+        out.append(contentsOf: repeatElement(0, count: Swift.min(limit, out.count * 2) - out.count))
       }
     }
-    let produced = Int(stream.total_out)
     if status == Z_DATA_ERROR || status == Z_NEED_DICT || status == Z_MEM_ERROR
       || status == Z_STREAM_ERROR
     {
@@ -64,7 +75,7 @@ enum Zlib {
     }
     if produced > expected { throw .tooLong }
     if produced < expected { throw .tooShort(produced) }
-    out.removeLast()
+    out.removeLast(out.count - expected)
     return out
   }
 

@@ -61,6 +61,26 @@ public struct ContactSheet: Sendable {
     }
   }
 
+  /// Checks that a sheet of `cells` thumbnails of the given size fits the pixel limit, before
+  /// anything is rendered for it.
+  ///
+  /// - Throws: ``RenderError/invalidSize(width:height:limit:)``.
+  public func validate(cellWidth: Int, cellHeight: Int, cells: Int) throws(RenderError) {
+    let (width, height) = size(cellWidth: cellWidth, cellHeight: cellHeight, cells: cells)
+    try PixelBuffer.validate(width: width, height: height)
+  }
+
+  /// The sheet's size in pixels for `cells` thumbnails of the given size.
+  func size(cellWidth: Int, cellHeight: Int, cells: Int) -> (width: Int, height: Int) {
+    let gap = 16
+    let caption = 22
+    let header = title.isEmpty ? 0 : 40
+    let rows = Swift.max(1, (cells + columns - 1) / columns)
+    let w = Swift.min(Int(Int32.max), cellWidth + gap)
+    let h = Swift.min(Int(Int32.max), cellHeight + caption + gap)
+    return (gap + columns * w, header + gap + rows * h)
+  }
+
   /// Lays out frames that are already rendered (thumbnails, all of the first one's size) in the
   /// grid, with their captions and the title: the sheet without rendering anything again.
   ///

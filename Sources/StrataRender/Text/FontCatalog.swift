@@ -23,13 +23,16 @@ public final class FontCatalog: Sendable {
     "Open Sans",
   ]
 
-  /// The folders searched by ``shared``.
+  /// The folders searched by ``shared``: the system's first, then the user's, so that when two
+  /// faces answer a request equally well the system's own wins (a font in the user's folder
+  /// that calls itself "DejaVu Sans" does not replace the real one).
   public static var defaultSearchPaths: [String] {
-    var paths = ["/usr/share/fonts", "/usr/local/share/fonts"]
+    var paths = [
+      "/usr/share/fonts", "/usr/local/share/fonts", "/System/Library/Fonts", "/Library/Fonts",
+    ]
     if let home = getenv("HOME").map({ String(cString: $0) }) {
       paths += [home + "/.fonts", home + "/.local/share/fonts"]
     }
-    paths += ["/System/Library/Fonts", "/Library/Fonts"]
     return paths
   }
 
@@ -116,13 +119,15 @@ public final class FontCatalog: Sendable {
       }
       if candidates.isEmpty { candidates = all }
     }
+    // The first of equally good faces wins: files added explicitly, then the search folders in
+    // their order (the system's before the user's).
     return candidates.min { a, b in
       Self.distance(a, weight, italic) < Self.distance(b, weight, italic)
     }
   }
 
-  static func distance(_ f: FontFace, _ weight: Int, _ italic: Bool) -> (Int, Int, String) {
-    (f.isItalic == italic ? 0 : 1, abs(f.weight - weight), f.styleName)
+  static func distance(_ f: FontFace, _ weight: Int, _ italic: Bool) -> (Int, Int) {
+    (f.isItalic == italic ? 0 : 1, abs(f.weight - weight))
   }
 
   private func warnOnce(_ family: String) {
@@ -143,11 +148,15 @@ public final class FontCatalog: Sendable {
     // Callers wait here while one of them scans, so nobody sees a half-scanned catalogue.
     scanLock.withLock { scanned in
       guard !scanned else { return }
-      var files: [String] = []
-      for dir in searchPaths { Self.collectFontFiles(dir, depth: 0, into: &files) }
+      // Folder by folder in the order given (files sorted within each), so that earlier
+      // folders win ties: face(family:weight:italic:) takes the first of equally good faces.
       var found: [FontFace] = []
-      for f in files.sorted() {
-        if let faces = try? Self.load(f) { found += faces }
+      for dir in searchPaths {
+        var files: [String] = []
+        Self.collectFontFiles(dir, depth: 0, into: &files)
+        for f in files.sorted() {
+          if let faces = try? Self.load(f) { found += faces }
+        }
       }
       state.withLock { $0.faces += found }
       scanned = true

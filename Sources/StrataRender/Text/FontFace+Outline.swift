@@ -9,16 +9,26 @@ extension FontFace {
   public func outline(of glyph: UInt16) throws(FontError) -> Path {
     var path = Path()
     var points = 0
-    try appendOutline(Int(glyph), transform: .identity, depth: 0, into: &path, points: &points)
+    var visits = 0
+    try appendOutline(
+      Int(glyph), transform: .identity, depth: 0, into: &path, points: &points, visits: &visits)
     return path
   }
 
   private func appendOutline(
-    _ g: Int, transform: Transform, depth: Int, into path: inout Path, points: inout Int
+    _ g: Int, transform: Transform, depth: Int, into path: inout Path, points: inout Int,
+    visits: inout Int
   )
     throws(FontError)
   {
     guard depth <= Self.maximumCompositeDepth else { throw .compositeTooDeep(glyph: g) }
+    // Every glyph visited counts, so components that fan out (10 per level, 8 levels deep) stop
+    // after a bounded amount of work instead of 10⁸ visits.
+    visits += 1
+    guard visits <= Self.maximumComponentVisits else {
+      throw .malformed(
+        table: "glyf", reason: "more than \(Self.maximumComponentVisits) component visits")
+    }
     guard g >= 0, g < glyphCount else {
       throw .malformed(table: "glyf", reason: "glyph \(g) of \(glyphCount)")
     }
@@ -33,7 +43,8 @@ extension FontFace {
         r, start, contours, transform: transform, into: &path, points: &points, end: end)
     } else {
       try appendComposite(
-        r, start + 10, transform: transform, depth: depth, into: &path, points: &points, end: end)
+        r, start + 10, transform: transform, depth: depth, into: &path, points: &points,
+        visits: &visits, end: end)
     }
   }
 
@@ -157,7 +168,7 @@ extension FontFace {
 
   private func appendComposite(
     _ r: FontReader, _ start: Int, transform: Transform, depth: Int, into path: inout Path,
-    points: inout Int, end: Int
+    points: inout Int, visits: inout Int, end: Int
   ) throws(FontError) {
     var p = start
     var more = true
@@ -209,7 +220,7 @@ extension FontFace {
       let local = Transform(a: a, b: b, c: c, d: d, tx: dx, ty: dy)
       try appendOutline(
         component, transform: local.concatenating(transform), depth: depth + 1, into: &path,
-        points: &points)
+        points: &points, visits: &visits)
       more = flags & 0x20 != 0
     }
   }

@@ -15,6 +15,9 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
   public static let maximumCompositeDepth = 8
   /// The most points one glyph (with its components) may have.
   public static let maximumPoints = 65_536
+  /// The most glyphs one outline may visit, itself and every component at every depth: what
+  /// bounds a composite that fans out, which the depth and point limits alone do not.
+  public static let maximumComponentVisits = 4_096
 
   /// The family name (name ID 16, else 1).
   public let familyName: String
@@ -249,6 +252,12 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
   /// The horizontal kerning adjustment between two glyphs, in font units (`GPOS`, else `kern`).
   public func kerning(_ left: UInt16, _ right: UInt16) -> Int {
     kerning.adjustment(left, right)
+  }
+
+  /// Whether reading the kerning stopped at the per-face work budget (a hostile or absurdly
+  /// large GPOS): the pairs read before it apply, no others.
+  public var kerningIsTruncated: Bool {
+    kerning.isTruncated
   }
 
   /// A textual description: family and style.

@@ -29,6 +29,28 @@ struct Kerning: Sendable {
   /// The most pairs or classes read, so that a hostile table cannot exhaust memory.
   static let limit = 2_000_000
 
+  /// The most table entries read for one face's kerning, whatever the tables repeat: a
+  /// hostile GPOS whose thousands of subtables all point at one huge coverage or class table
+  /// would otherwise cost time and memory in proportion to the references. Past the budget the
+  /// face keeps the kerning read so far and reads no more (a documented clamp, not an error).
+  static let workBudget = 4_000_000
+
+  /// What is left of ``workBudget``.
+  private var budget = Kerning.workBudget
+
+  /// Takes `n` entries of work from the budget; false (and nothing taken) when it would run out.
+  private mutating func spend(_ n: Int) -> Bool {
+    guard n <= budget else {
+      budget = 0
+      return false
+    }
+    budget -= n
+    return true
+  }
+
+  /// Whether the budget ran out while reading.
+  private(set) var isTruncated = false
+
   init(
     _ data: [UInt8], kern: (offset: Int, length: Int)?, gpos: (offset: Int, length: Int)?,
     glyphCount: Int
@@ -55,6 +77,10 @@ struct Kerning: Sendable {
       if coverage >> 8 == 0 && (coverage & 0x7) == 1 {
         let n = try r.u16(p + 6)
         try r.check(p + 14, n * 6)
+        guard spend(n) else {
+          isTruncated = true
+          return
+        }
         for i in 0..<Swift.min(n, Self.limit) {
           let e = p + 14 + 6 * i
           let key = UInt32(try r.u16(e)) << 16 | UInt32(try r.u16(e + 2))
@@ -93,13 +119,19 @@ struct Kerning: Sendable {
         }
         guard type == 2 else { continue }
         try readPairPos(r, sub)
+        if budget == 0 {
+          isTruncated = true
+          return
+        }
       }
     }
   }
 
   private mutating func readPairPos(_ r: FontReader, _ sub: Int) throws(FontError) {
     let format = try r.u16(sub)
+    guard spend(1) else { return }
     let coverage = try Self.coverage(r, sub + (try r.u16(sub + 2)))
+    guard spend(coverage.count) else { return }
     let vf1 = try r.u16(sub + 4)
     let vf2 = try r.u16(sub + 6)
     let size1 = 2 * (vf1 & 0xFF).nonzeroBitCount
@@ -112,6 +144,7 @@ struct Kerning: Sendable {
       for (i, first) in coverage.enumerated() where i < setCount {
         let set = sub + (try r.u16(sub + 10 + 2 * i))
         let n = try r.u16(set)
+        guard spend(n + 1) else { return }
         let recordSize = 2 + size1 + size2
         for j in 0..<n {
           let rec = set + 2 + j * recordSize
@@ -123,9 +156,12 @@ struct Kerning: Sendable {
       }
     } else if format == 2 {
       let class1 = try Self.classDef(r, sub + (try r.u16(sub + 8)))
+      guard spend(class1.count) else { return }
       let class2 = try Self.classDef(r, sub + (try r.u16(sub + 10)))
+      guard spend(class2.count) else { return }
       let c1Count = try r.u16(sub + 12)
       let c2Count = try r.u16(sub + 14)
+      guard spend(c1Count * c2Count) else { return }
       guard c1Count * c2Count <= Self.limit else {
         throw .malformed(table: "GPOS", reason: "\(c1Count) × \(c2Count) kerning classes")
       }

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Fuzz one parser of untrusted bytes with libFuzzer and AddressSanitizer, from the toolchain.
+#
+#   Fuzz/run.sh TARGET SECONDS     e.g. Fuzz/run.sh png 600
+#
+# Targets: png, png-structured, font, font-structured, script, options.
+# Budgets: an input that takes over 1 s, or makes the process hold over 256 MB, is a finding
+# (-timeout, -rss_limit_mb, -malloc_limit_mb). Findings go to Fuzz/Findings/TARGET-*; make each
+# one a regression test. New corpus entries go to .build/fuzz/corpus/TARGET (not committed);
+# the small seed corpora are in Fuzz/Corpus/TARGET.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+target="${1:?usage: Fuzz/run.sh TARGET SECONDS}"
+seconds="${2:?usage: Fuzz/run.sh TARGET SECONDS}"
+source="Fuzz/Targets/${target}.swift"
+[ -f "$source" ] || { echo "no fuzz target '$target' (see Fuzz/Targets)" >&2; exit 2; }
+
+build=.build/fuzz
+flags=(-Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)
+# The libraries, instrumented for coverage and checked by AddressSanitizer.
+modules=(Strata StrataRender)
+if [ "$target" = options ]; then modules+=(StrataExamples StrataCommand); fi
+for m in "${modules[@]}"; do
+  swift build -c release --build-path "$build" "${flags[@]}" --target "$m" >/dev/null
+done
+release="$build/release"
+objects=()
+for m in "${modules[@]}"; do objects+=("$release/$m.build"/*.o); done
+swiftc -O -parse-as-library -sanitize=fuzzer,address -I "$release/Modules" \
+  -I Sources/CZlib Fuzz/Targets/Support.swift "$source" "${objects[@]}" -lz \
+  -o "$build/fuzz-$target"
+
+mkdir -p "$build/corpus/$target" Fuzz/Findings
+"$build/fuzz-$target" "$build/corpus/$target" "Fuzz/Corpus/$target" \
+  -max_total_time="$seconds" -timeout=1 -rss_limit_mb=256 -malloc_limit_mb=256 \
+  -artifact_prefix="Fuzz/Findings/$target-" -print_final_stats=1 2>&1 | tail -n 25

@@ -1,0 +1,120 @@
+import Foundation
+import Strata
+import StrataRender
+import Testing
+
+@testable import StrataCommand
+
+@Suite struct HostileCommandTests {
+  func folder() throws -> URL {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "strata-hostile-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    return dir
+  }
+
+  @Test func scriptsAreBoundedBeforeTheyPlay() throws {
+    // An hour of waiting: refused up front, naming the statement that crosses the limit.
+    let hour = runTool(["render", "animals", "--script", "wait 3600", "--out", "/tmp/never"])
+    #expect(hour.status == 2)
+    #expect(hour.err.contains("statement 1") && hour.err.contains("600 s"))
+    #expect(!FileManager.default.fileExists(atPath: "/tmp/never"), "a bad script leaves no folder")
+    // 20 KB of short waits within the limit, but only five frames asked: five frames made.
+    let dir = try folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let waits = Array(repeating: "wait 0.29", count: 2000).joined(separator: ";")
+    #expect(waits.utf8.count > 19_000)
+    let start = ContinuousClock.now
+    let five = runTool([
+      "render", "animals", "--script", waits, "--frames", "5", "--scale", "0.25", "--out",
+      dir.path,
+    ])
+    #expect(five.status == 0, "\(five.err)")
+    #expect(five.out.contains("rendered 5 frames"))
+    #expect(ContinuousClock.now - start < .seconds(30))
+    // Too many statements.
+    let many = Array(repeating: "wait 0", count: GestureScript.maximumStatements + 1)
+    #expect(throws: GestureScriptError.self) { try GestureScript(many.joined(separator: ";")) }
+  }
+
+  @Test func scriptErrorsAreOneEscapedLine() {
+    let r = runTool(["render", "animals", "--script", "wait 1; jump\u{1B}[2J now; wait 2"])
+    #expect(r.status == 2)
+    #expect(r.err.split(separator: "\n").count == 1)
+    #expect(!r.err.contains("\u{1B}"), "control characters are escaped: \(r.err)")
+    #expect(r.err.contains("\\u{1b}"))
+    #expect(r.err.components(separatedBy: "wait 2").count <= 2, "the script is not echoed twice")
+  }
+
+  @Test func scriptFilesTakeScriptsPastTheArgumentLimit() throws {
+    let dir = try folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let script = dir.appendingPathComponent("session.txt")
+    try "swipe left\nwait 1\n".write(to: script, atomically: true, encoding: .utf8)
+    let out = dir.appendingPathComponent("out")
+    let r = runTool([
+      "render", "animals", "--script-file", script.path, "--scale", "0.25", "--out", out.path,
+    ])
+    #expect(r.status == 0, "\(r.err)")
+    #expect(
+      runTool(["render", "animals", "--script-file", "/nonexistent", "--out", out.path]).status == 2
+    )
+  }
+
+  @Test func rerunsClearTheirOwnFilesAndStaleTemporaries() throws {
+    let dir = try folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let mine = dir.appendingPathComponent("notes.txt")
+    try "keep me".write(to: mine, atomically: true, encoding: .utf8)
+    // A temporary file of a process that is gone, and one of a process that still runs (us).
+    let stale = dir.appendingPathComponent(".frame-0003.png.tmp-2147483000")
+    let live = dir.appendingPathComponent(".notes.txt.tmp-\(getpid())")
+    for f in [stale, live] { try Data([1]).write(to: f) }
+    let base = ["render", "animals", "--scale", "0.25", "--out", dir.path]
+    #expect(runTool(base + ["--frames", "9"]).status == 0)
+    #expect(runTool(base + ["--frames", "5"]).status == 0)
+    let files = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+    #expect(files.filter { $0.hasPrefix("frame-") }.count == 5, "no frames left from the first run")
+    #expect(files.contains("notes.txt"), "files a render does not own are left alone")
+    #expect(!files.contains(stale.lastPathComponent), "a dead process's temporary is removed")
+    #expect(files.contains(live.lastPathComponent), "a live one is not")
+  }
+
+  @Test func anSVGThatCannotBeWrittenStopsTheFrameBeforeThePNG() throws {
+    let dir = try folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let png = dir.appendingPathComponent("f.png").path
+    let r = runTool(["frame", "layers", "--out", png, "--svg", "/dev/null/x/f.svg"])
+    #expect(r.status != 0)
+    #expect(!FileManager.default.fileExists(atPath: png))
+  }
+
+  @Test(.enabled(if: strataExecutable() != nil, "the strata executable was not built"))
+  func terminationExitsWith143AndInterruptionWith130() throws {
+    for (signal, status) in [(SIGTERM, Int32(143)), (SIGINT, Int32(130))] {
+      let dir = try folder()
+      defer { try? FileManager.default.removeItem(at: dir) }
+      guard let executable = strataExecutable() else { return }
+      let p = Process()
+      p.executableURL = executable
+      p.arguments = ["render", "animals", "--frames", "2000", "--scale", "1", "--out", dir.path]
+      p.standardError = Pipe()
+      p.standardOutput = Pipe()
+      try p.run()
+      // Wait until frames are being written, then signal.
+      let deadline = ContinuousClock.now + .seconds(20)
+      while ContinuousClock.now < deadline,
+        ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).filter({
+          $0.hasPrefix("frame-")
+        }).count < 2
+      {
+        usleep(20_000)
+      }
+      kill(p.processIdentifier, signal)
+      p.waitUntilExit()
+      #expect(p.terminationStatus == status, "signal \(signal)")
+      let left = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+      #expect(!left.contains { $0.contains(".tmp-") }, "only whole files: \(left)")
+    }
+  }
+}
