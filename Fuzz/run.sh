@@ -4,8 +4,10 @@
 #   Fuzz/run.sh TARGET SECONDS     e.g. Fuzz/run.sh png 600
 #
 # Targets: png, png-structured, font, font-structured, script, options.
-# Budgets: an input that takes over 1 s, or makes the process hold over 256 MB, is a finding
-# (-timeout, -rss_limit_mb, -malloc_limit_mb). Findings go to Fuzz/Findings/TARGET-*; make each
+# Budgets: an input that takes over 1 s (-timeout=1) or allocates over 256 MB at once
+# (-malloc_limit_mb=256) is a finding, as is a process that grows past 1 GB (-rss_limit_mb:
+# AddressSanitizer's shadow memory and quarantine alone take a few hundred MB), a leak, or any
+# memory error. Findings go to Fuzz/Findings/TARGET-*; make each
 # one a regression test. New corpus entries go to .build/fuzz/corpus/TARGET (not committed);
 # the small seed corpora are in Fuzz/Corpus/TARGET.
 set -euo pipefail
@@ -31,6 +33,7 @@ swiftc -O -parse-as-library -sanitize=fuzzer,address -I "$release/Modules" \
   -o "$build/fuzz-$target"
 
 mkdir -p "$build/corpus/$target" Fuzz/Findings
+ASAN_OPTIONS="quarantine_size_mb=16:detect_leaks=1" \
 "$build/fuzz-$target" "$build/corpus/$target" "Fuzz/Corpus/$target" \
-  -max_total_time="$seconds" -timeout=1 -rss_limit_mb=256 -malloc_limit_mb=256 \
+  -max_total_time="$seconds" -timeout=1 -rss_limit_mb=1024 -malloc_limit_mb=256 \
   -artifact_prefix="Fuzz/Findings/$target-" -print_final_stats=1 2>&1 | tail -n 25

@@ -1,3 +1,6 @@
+import Strata
+import StrataRender
+
 /// Helpers shared by the fuzz targets: reading the fuzzer's bytes.
 struct FuzzInput {
   private var bytes: [UInt8]
@@ -36,4 +39,18 @@ struct FuzzInput {
 func be16(_ v: Int) -> [UInt8] { [UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
 func be32(_ v: Int) -> [UInt8] {
   [UInt8((v >> 24) & 0xFF), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)]
+}
+
+/// Everything text layout asks of a face.
+func exercise(_ bytes: [UInt8]) {
+  for index in 0..<Swift.min(4, FontFace.faceCount(in: bytes)) {
+    guard let face = try? FontFace(data: bytes, index: index) else { continue }
+    for scalar in "Ag fi,Ω€".unicodeScalars {
+      let g = face.glyphID(for: scalar)
+      _ = face.advance(of: g)
+      _ = try? face.outline(of: g)
+      _ = face.kerning(g, face.glyphID(for: "V"))
+    }
+    for g in 0..<Swift.min(face.glyphCount, 64) { _ = try? face.outline(of: UInt16(g)) }
+  }
 }

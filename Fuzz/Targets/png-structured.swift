@@ -1,13 +1,13 @@
 import StrataRender
 
 /// A PNG whose chunks have valid lengths and CRCs, built from the fuzzer's bytes: a header with
-/// any size, depth, colour type and interlacing, an optional palette and transparency, and image
+/// any size (to 2048²), depth, colour type and interlacing, an optional palette and transparency, and image
 /// data that is the fuzzer's bytes compressed — so the decoder's work past the checksums runs.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   var input = FuzzInput(data, size)
-  let width = 1 + input.u16() % 4096
-  let height = 1 + input.u16() % 4096
+  let width = 1 + input.u16() % 2048
+  let height = 1 + input.u16() % 2048
   let depths: [UInt8] = [1, 2, 4, 8, 16]
   let types: [UInt8] = [0, 2, 3, 4, 6]
   let depth = depths[Int(input.byte()) % depths.count]

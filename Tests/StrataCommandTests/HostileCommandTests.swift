@@ -118,3 +118,30 @@ import Testing
     }
   }
 }
+
+@Suite struct DeterminismTests {
+  /// A reference recorded by one process matches the frame another process renders, byte for
+  /// byte: nothing in a frame depends on the process, the thread or the time.
+  @Test(.enabled(if: strataExecutable() != nil, "the strata executable was not built"))
+  func twoProcessesRenderTheSameBytes() throws {
+    guard let executable = strataExecutable() else { return }
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "strata-determinism-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    var files: [Data] = []
+    for run in 0..<2 {
+      let out = dir.appendingPathComponent("run-\(run).png").path
+      let p = Process()
+      p.executableURL = executable
+      p.arguments = ["frame", "animals", "--page", "1.37", "--scale", "1", "--out", out]
+      p.standardOutput = Pipe()
+      try p.run()
+      p.waitUntilExit()
+      #expect(p.terminationStatus == 0)
+      files.append(try Data(contentsOf: URL(fileURLWithPath: out)))
+    }
+    #expect(files[0] == files[1])
+    #expect(files[0].count > 10_000)
+  }
+}

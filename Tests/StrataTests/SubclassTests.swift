@@ -198,3 +198,31 @@ final class CardTutorial: TutorialController, WireframeDataSource, StaticContent
     #expect(TextContent("Hello").runs[0].font == Font.system(size: 17))
   }
 }
+
+@Suite struct LifetimeTests {
+  /// A controller that is its own data source and animator is freed when its last user lets go
+  /// (the fuzzer found the layer tables holding it).
+  @Test func aControllerThatIsItsOwnDataSourceIsFreed() {
+    final class Own: TutorialController, LabelDataSource, StaticContentDataSource, LabelAnimator {
+      var numberOfPages: Int { 3 }
+      func label(at page: Int) -> Node? { Node(frame: Rect(x: 0, y: 0, width: 10, height: 10)) }
+      func staticContent() -> Node? { Node() }
+      func animateLabel(_ node: Node, page: Int, transition: PageTransition) { node.alpha = 0.5 }
+    }
+    weak var weakController: Own?
+    weak var weakPlain: TutorialController?
+    do {
+      let c = Own()
+      c.setPagePosition(1.5)
+      _ = c.scene()
+      weakController = c
+      let plain = TutorialController()
+      plain.dataSource = FullSource(pages: 3)
+      plain.animator = AnimatorSet(labels: [Fade()])
+      plain.setPagePosition(0.5)
+      weakPlain = plain
+    }
+    #expect(weakController == nil, "the controller leaked")
+    #expect(weakPlain == nil, "the controller leaked")
+  }
+}

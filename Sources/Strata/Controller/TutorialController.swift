@@ -194,12 +194,11 @@ open class TutorialController {
   private var pages: [Slot: TutorialPage] = [:]
   /// The slots in the node tree.
   private var window: ClosedRange<Slot>?
-  /// The animator's methods by layer, looked up when first needed after it changes.
+  /// The methods of ``animator`` by layer, looked up when first needed after it changes (not kept
+  /// when the controller is its own animator).
   private var animators: LayerAnimatorTable?
   private var lastTransition: PageTransition?
   private var metrics = LayoutMetrics()
-  /// The data source's methods by layer, looked up at each reload.
-  private var sources = LayerSourceTable(nil)
 
   /// Creates a controller for a viewport of `pageSize` (clamped; see ``pageSize``).
   public init(pageSize: Size = Size(width: 375, height: 667)) {
@@ -267,7 +266,9 @@ open class TutorialController {
     staticContentNode = nil
 
     let source = activeDataSource
-    sources = LayerSourceTable(source)
+    // Looked up here and when a page is built, never kept: a table of the controller's own
+    // methods would hold the controller and leak it.
+    let sources = LayerSourceTable(source)
     loadedPageCount = Swift.min(Self.maximumPageCount, Swift.max(0, source?.numberOfPages ?? 0))
     order = PageOrder(count: loadedPageCount, isRightToLeft: layoutDirection == .rightToLeft)
     let labels = source as? any LabelDataSource
@@ -351,6 +352,7 @@ open class TutorialController {
   /// data source gave is an offset from that place (see Docs/Controller.md).
   private func buildPage(_ slot: Slot) -> TutorialPage {
     let m = metrics
+    let sources = LayerSourceTable(activeDataSource)
     let index = order.page(in: slot)
     let x = Double(slot.index) * m.width
     let container = Node(
@@ -505,8 +507,15 @@ open class TutorialController {
         visible.append(p)
       }
     }
-    let table = animators ?? LayerAnimatorTable(activeAnimator)
-    animators = table
+    let table: LayerAnimatorTable
+    if let cached = animators {
+      table = cached
+    } else {
+      table = LayerAnimatorTable(activeAnimator)
+      // A table of the controller's own methods would hold the controller and leak it: only an
+      // animator set from outside is kept.
+      if animator != nil { animators = table }
+    }
     for layer in TutorialLayer.allCases {
       if layer.isPaged {
         for p in visible {
