@@ -35,8 +35,11 @@ let package = Package(
       name: "StrataExamplesTests",
       dependencies: ["StrataExamples", "StrataRender", "Strata", "StrataTesting"],
       exclude: ["Golden"]),
-    // Turns the documentation's Swift snippets into a Swift file, for DocSnippetTests.
-    .executableTarget(name: "doc-snippets", path: "Sources/doc-snippets"),
+    // Reads the documentation's fenced blocks and turns its Swift snippets into a Swift file
+    // (for DocSnippetTests, through the DocSnippetsPlugin build plugin and its tool).
+    .target(name: "DocSnippetsCore"),
+    .executableTarget(
+      name: "doc-snippets", dependencies: ["DocSnippetsCore"], path: "Sources/doc-snippets"),
     .plugin(
       name: "DocSnippetsPlugin", capability: .buildTool(), dependencies: ["doc-snippets"]),
     .testTarget(
@@ -47,7 +50,9 @@ let package = Package(
       plugins: ["DocSnippetsPlugin"]),
     .testTarget(
       name: "StrataCommandTests",
-      dependencies: ["StrataCommand", "StrataRender", "Strata", "StrataExamples", "strata"]),
+      dependencies: [
+        "StrataCommand", "StrataRender", "Strata", "StrataExamples", "strata", "DocSnippetsCore",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -107,6 +107,14 @@ public struct ReferenceImages: Sendable {
     return files.filter { $0.hasSuffix(".png") }.map { String($0.dropLast(4)) }.sorted()
   }
 
+  /// The references in the folder that are not in `expected` (no test checks them), and the
+  /// names in `expected` with no file (a test would record them): both empty when every
+  /// reference has a test and every test its reference.
+  public func audit(expected: Set<String>) -> (unchecked: Set<String>, missing: Set<String>) {
+    let onDisk = Set(names())
+    return (onDisk.subtracting(expected), expected.subtracting(onDisk))
+  }
+
   /// Compares `image` with the reference `name`, within `tolerance`.
   ///
   /// - Throws: ``ReferenceMismatch`` when they differ by more than the tolerance,

@@ -1,3 +1,4 @@
+import DocSnippetsCore
 import Foundation
 import Strata
 import StrataCommand
@@ -11,16 +12,21 @@ final class DocTapLog: TutorialDelegate {
 }
 
 @Suite struct DocsTests {
+  /// The package's folder.
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+  /// The doc-snippets tool's reader, on this package.
+  let reader = DocReader(root: DocsTests.root)
+
   /// Every Swift block is compiled, or is an excerpt found verbatim in the file it names, or is
   /// a manifest.
   @Test func excerptsAreInTheFilesTheyName() throws {
     var excerpts = 0
-    for block in DocReader.allBlocks where block.language == "swift" {
+    for block in reader.allBlocks where block.language == "swift" {
       guard let marker = block.marker, marker.hasPrefix("snippet: excerpt ") else { continue }
       excerpts += 1
       let file = String(marker.dropFirst("snippet: excerpt ".count))
-      let source = try String(
-        contentsOf: DocReader.root.appendingPathComponent(file), encoding: .utf8)
+      let source = try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8)
       let lines = Set(
         source.components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
       for line in block.body where !line.trimmingCharacters(in: .whitespaces).isEmpty {
@@ -35,7 +41,7 @@ final class DocTapLog: TutorialDelegate {
   /// Every script the docs show does what the prose says: `<!-- script: ONBOARDING; ends on
   /// page N; taps ACTION -->` above it.
   @Test func everyDocumentedScriptDoesWhatItsProseSays() throws {
-    let scripts = DocReader.allBlocks.filter { $0.marker?.hasPrefix("script: ") ?? false }
+    let scripts = reader.allBlocks.filter { $0.marker?.hasPrefix("script: ") ?? false }
     #expect(scripts.count >= 2)
     for block in scripts {
       let parts = (block.marker ?? "").dropFirst("script: ".count).split(separator: ";")
@@ -62,9 +68,9 @@ final class DocTapLog: TutorialDelegate {
 
   /// Every command in the docs runs the release build, as the README's do.
   @Test func everyCommandInTheDocsUsesTheReleaseBuild() {
-    for file in DocReader.files {
+    for file in reader.files {
       let text =
-        (try? String(contentsOf: DocReader.root.appendingPathComponent(file), encoding: .utf8))
+        (try? String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8))
         ?? ""
       for line in text.components(separatedBy: "\n") where line.contains("swift run ") {
         #expect(line.contains("swift run -c release"), "\(file): \(line)")
