@@ -32,6 +32,8 @@ public struct DocReader: Sendable {
     return ["README.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "Docs/\($0)" }
   }
 
+  /// The fenced blocks of `file` (relative to ``root``), each with its marker and, for a Swift
+  /// block, the text block right after it.
   public func blocks(in file: String) -> [DocBlock] {
     guard let text = try? String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
     else { return [] }
@@ -72,6 +74,7 @@ public struct DocReader: Sendable {
     return out
   }
 
+  /// The fenced blocks of every documentation file.
   public var allBlocks: [DocBlock] { files.flatMap(blocks(in:)) }
 }
 
