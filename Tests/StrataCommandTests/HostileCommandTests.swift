@@ -145,3 +145,21 @@ import Testing
     #expect(files[0].count > 10_000)
   }
 }
+
+@Suite struct SheetSizeTests {
+  /// A sheet too big for the pixel limit is refused before any frame is rendered (its frames
+  /// alone would have fitted).
+  @Test func anOversizedSheetIsRefusedUpFront() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "strata-sheet-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let r = runTool([
+      "render", "animals", "--size", "7000x7000", "--scale", "1", "--frames", "2", "--out",
+      dir.path,
+    ])
+    #expect(r.status == 1)
+    #expect(r.err.contains("100000000"), "\(r.err)")
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+    #expect(!files.contains { $0.hasPrefix("frame-") }, "no frame was rendered first")
+  }
+}
