@@ -36,4 +36,4 @@ mkdir -p "$build/corpus/$target" Fuzz/Findings
 ASAN_OPTIONS="quarantine_size_mb=16:detect_leaks=1" \
 "$build/fuzz-$target" "$build/corpus/$target" "Fuzz/Corpus/$target" \
   -max_total_time="$seconds" -timeout=1 -rss_limit_mb=1024 -malloc_limit_mb=256 \
-  -artifact_prefix="Fuzz/Findings/$target-" -print_final_stats=1 2>&1 | tail -n 25
+  -artifact_prefix="Fuzz/Findings/$target-" -print_final_stats=1 2>&1 | grep -v "ld.gold" | tail -n 30
