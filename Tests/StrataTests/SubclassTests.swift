@@ -226,3 +226,27 @@ final class CardTutorial: TutorialController, WireframeDataSource, StaticContent
     #expect(weakPlain == nil, "the controller leaked")
   }
 }
+
+@Suite struct ScriptNameTests {
+  @Test func anUnknownNameListsTheNodesAScriptCouldMean() throws {
+    let c = ButtonTutorial()
+    do {
+      _ = try c.play(try GestureScript("tap 'NOPE'"))
+      Issue.record("tapping a name no node has is an error")
+    } catch {
+      let message = error.description
+      #expect(message.contains("'START'") && message.contains("'Skip'"), "\(message)")
+      #expect(message.contains("'card'"))
+      for structure in ["'root'", "'main'", "'page 0'", "'label slot 0'", "'backgrounds'"] {
+        #expect(!message.contains(structure), "the controller's own \(structure) is left out")
+      }
+    }
+  }
+
+  @Test func namedColoursAreOpaqueAndDistinct() {
+    let named: [Color] = [.orange, .yellow, .purple, .pink, .teal, .brown, .red, .blue]
+    #expect(named.allSatisfy { $0.alpha == 1 })
+    #expect(Set(named).count == named.count)
+    #expect(Color.orange == Color(red8: 255, green8: 149, blue8: 0))
+  }
+}

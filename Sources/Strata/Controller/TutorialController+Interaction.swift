@@ -286,12 +286,22 @@ extension TutorialController {
     if count == 0 { frame(FrameState(pagePosition: pagePosition)) }
   }
 
-  /// The names of the nodes in the tree now, buttons first, each once.
+  /// The names of the nodes in the tree now, buttons first, each once; the controller's own
+  /// structure (root, scroll nodes, page slots) is left out: a script never means those.
   func namedNodes() -> [String] {
+    var structure: [ObjectIdentifier] = [
+      root, backgroundsScrollNode, labelsScrollNode, iconsScrollNode, mainScrollNode,
+    ].map(ObjectIdentifier.init)
+    for i in loadedPages ?? 0...(-1) {
+      guard let p = page(i) else { continue }
+      structure += [p.container, p.labelSlot, p.iconSlot].map(ObjectIdentifier.init)
+    }
     var buttons: [String] = []
     var others: [String] = []
     root.forEachInSubtree { node in
-      guard let name = node.name, !buttons.contains(name), !others.contains(name) else { return }
+      guard let name = node.name, !structure.contains(ObjectIdentifier(node)),
+        !buttons.contains(name), !others.contains(name)
+      else { return }
       if node is ButtonNode { buttons.append(name) } else { others.append(name) }
     }
     return buttons.map { "'\($0)'" } + others.map { "'\($0)'" }

@@ -91,6 +91,18 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
   public static let green = Color(red: 0, green: 1, blue: 0)
   /// Opaque blue.
   public static let blue = Color(red: 0, green: 0, blue: 1)
+  /// Orange (255, 149, 0).
+  public static let orange = Color(red8: 255, green8: 149, blue8: 0)
+  /// Yellow (255, 204, 0).
+  public static let yellow = Color(red8: 255, green8: 204, blue8: 0)
+  /// Purple (175, 82, 222).
+  public static let purple = Color(red8: 175, green8: 82, blue8: 222)
+  /// Pink (255, 45, 85).
+  public static let pink = Color(red8: 255, green8: 45, blue8: 85)
+  /// Teal (48, 176, 199).
+  public static let teal = Color(red8: 48, green8: 176, blue8: 199)
+  /// Brown (162, 132, 94).
+  public static let brown = Color(red8: 162, green8: 132, blue8: 94)
 }
 
 /// Why a hex colour string could not be parsed.
