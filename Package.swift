@@ -7,6 +7,7 @@ let package = Package(
     .library(name: "Strata", targets: ["Strata"]),
     .library(name: "StrataRender", targets: ["StrataRender"]),
     .library(name: "StrataTesting", targets: ["StrataTesting"]),
+    .library(name: "StrataAssets", targets: ["StrataAssets"]),
     .library(name: "StrataCommand", targets: ["StrataCommand"]),
     .library(name: "StrataExamples", targets: ["StrataExamples"]),
     .executable(name: "strata", targets: ["strata"]),
@@ -18,6 +19,8 @@ let package = Package(
     .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
     // Headless rendering of a Strata scene.
     .target(name: "StrataRender", dependencies: ["Strata", "CZlib"]),
+    // Images by name from a folder (the asset work of this wave starts here).
+    .target(name: "StrataAssets", dependencies: ["Strata", "StrataRender"]),
     // Reference-image checks for test targets (Strata's own and users').
     .target(name: "StrataTesting", dependencies: ["Strata", "StrataRender"]),
     // The examples, as a library so the tool and the tests share them.
@@ -29,7 +32,7 @@ let package = Package(
     .testTarget(name: "StrataTests", dependencies: ["Strata"]),
     .testTarget(
       name: "StrataRenderTests",
-      dependencies: ["StrataRender", "Strata", "StrataExamples", "StrataTesting"],
+      dependencies: ["StrataRender", "Strata", "StrataExamples", "StrataTesting", "StrataAssets"],
       exclude: ["Fixtures", "Golden"]),
     .testTarget(
       name: "StrataExamplesTests",
@@ -46,6 +49,7 @@ let package = Package(
       name: "DocSnippetTests",
       dependencies: [
         "Strata", "StrataRender", "StrataExamples", "StrataCommand", "StrataTesting",
+        "StrataAssets",
       ],
       plugins: ["DocSnippetsPlugin"]),
     .testTarget(

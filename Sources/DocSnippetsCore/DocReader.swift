@@ -117,7 +117,7 @@ public struct SnippetGenerator: Sendable {
       for line in block.body {
         if line.hasPrefix("import ") {
           let module = String(line.dropFirst(7)).trimmingCharacters(in: .whitespaces)
-          if module.hasPrefix("Strata") { imports.insert(module) }
+          if module.hasPrefix("Strata") || module == "Foundation" { imports.insert(module) }
           continue
         }
         let starts = ["final class ", "class ", "struct ", "enum "].contains { line.hasPrefix($0) }
