@@ -20,7 +20,13 @@ let package = Package(
     // Headless rendering of a Strata scene.
     .target(name: "StrataRender", dependencies: ["Strata", "CZlib"]),
     // Images by name from a folder (the asset work of this wave starts here).
-    .target(name: "StrataAssets", dependencies: ["Strata", "StrataRender"]),
+    .target(
+      name: "StrataAssets",
+      dependencies: [
+        "Strata", "StrataRender", .target(name: "CJPEG", condition: .when(platforms: [.linux])),
+      ]),
+    // libjpeg-turbo, the system's (Linux only: Apple platforms decode JPEG through ImageIO).
+    .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
     // Reference-image checks for test targets (Strata's own and users').
     .target(name: "StrataTesting", dependencies: ["Strata", "StrataRender"]),
     // The examples, as a library so the tool and the tests share them.
@@ -32,7 +38,10 @@ let package = Package(
     .testTarget(name: "StrataTests", dependencies: ["Strata"]),
     .testTarget(
       name: "StrataRenderTests",
-      dependencies: ["StrataRender", "Strata", "StrataExamples", "StrataTesting", "StrataAssets"],
+      dependencies: [
+        "StrataRender", "Strata", "StrataExamples", "StrataTesting", "StrataAssets",
+        .target(name: "CJPEG", condition: .when(platforms: [.linux])),
+      ],
       exclude: ["Fixtures", "Golden"]),
     .testTarget(
       name: "StrataExamplesTests",

@@ -16,8 +16,8 @@ import StrataRender
 /// larger does. Its point size is its pixel size divided by its own scale, whichever variant
 /// is chosen, so layout does not change with the screen.
 ///
-/// Formats: PNG. (JPEG and SVG are the next formats of the asset work; a file in them is
-/// reported as not supported yet, never skipped silently.)
+/// Formats: PNG and JPEG (photographs; see ``JPEGDecoder``). SVG is the next format of the
+/// asset work; an SVG file is reported as not supported yet, never skipped silently.
 public struct AssetCatalog: Sendable {
   /// The folder of the images.
   public let directory: URL
@@ -25,9 +25,9 @@ public struct AssetCatalog: Sendable {
   /// The scales a file name can carry (`@1x`, `@2x`, `@3x`).
   public static let scales = [1, 2, 3]
   /// The file extensions read.
-  public static let supportedExtensions = ["png"]
+  public static let supportedExtensions = ["png", "jpg", "jpeg"]
   /// The extensions recognised as images that this version cannot read yet.
-  public static let pendingExtensions = ["jpg", "jpeg", "svg"]
+  public static let pendingExtensions = ["svg"]
 
   /// A catalogue of the images in `directory`.
   public init(directory: URL) { self.directory = directory }
@@ -96,10 +96,20 @@ public struct AssetCatalog: Sendable {
   public func image(named name: String, scale: Double) throws(AssetError) -> Image {
     let (path, fileScale) = try file(named: name, scale: scale)
     let pixels: PixelBuffer
+    let bytes: [UInt8]
     do {
-      pixels = try PNGDecoder().decodeFile(path)
+      bytes = try AtomicFile.read(path, limit: 256 << 20)
     } catch {
       throw .unreadable(path: path, reason: error.description)
+    }
+    if path.lowercased().hasSuffix(".png") {
+      do {
+        pixels = try PNGDecoder().decode(bytes)
+      } catch {
+        throw .unreadable(path: path, reason: error.description)
+      }
+    } else {
+      pixels = try JPEGDecoder().decode(bytes, path: path)
     }
     guard let raster = pixels.rasterImage(scale: Double(fileScale)) else {
       throw .unreadable(path: path, reason: "no pixels")

@@ -79,4 +79,10 @@ enum Peers {
     guard let python else { return false }
     return (try? runProgram(python, ["-c", "import fontTools"])) == 0
   }()
+  /// Whether Python can import Pillow (`pip install pillow`; `.ci/run` does it): an independent
+  /// JPEG decoder to compare with.
+  static let hasPillow: Bool = {
+    guard let python else { return false }
+    return (try? runProgram(python, ["-c", "import PIL.Image, PIL.ImageOps"])) == 0
+  }()
 }
