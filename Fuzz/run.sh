@@ -3,7 +3,7 @@
 #
 #   Fuzz/run.sh TARGET SECONDS     e.g. Fuzz/run.sh png 600
 #
-# Targets: png, png-structured, font, font-structured, script, options.
+# Targets: png, png-structured, font, font-structured, script, options, jpeg.
 # Budgets: an input that takes over 1 s (-timeout=1) or allocates over 256 MB at once
 # (-malloc_limit_mb=256) is a finding, as is a process that grows past 1 GB (-rss_limit_mb:
 # AddressSanitizer's shadow memory and quarantine alone take a few hundred MB), a leak, or any
@@ -21,7 +21,12 @@ build=.build/fuzz
 flags=(-Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)
 # The libraries, instrumented for coverage and checked by AddressSanitizer.
 modules=(Strata StrataRender)
+libraries=(-lz)
 if [ "$target" = options ]; then modules+=(StrataExamples StrataCommand); fi
+if [ "$target" = jpeg ]; then
+  modules+=(CJPEG StrataAssets)
+  libraries+=(-ljpeg -Xcc -fmodule-map-file=".build/fuzz/release/CJPEG.build/module.modulemap")
+fi
 for m in "${modules[@]}"; do
   swift build -c release --build-path "$build" "${flags[@]}" --target "$m" >/dev/null
 done
@@ -29,7 +34,8 @@ release="$build/release"
 objects=()
 for m in "${modules[@]}"; do objects+=("$release/$m.build"/*.o); done
 swiftc -O -parse-as-library -sanitize=fuzzer,address -I "$release/Modules" \
-  -I Sources/CZlib Fuzz/Targets/Support.swift "$source" "${objects[@]}" -lz \
+  -I Sources/CZlib -I Sources/CJPEG/include Fuzz/Targets/Support.swift "$source" \
+  "${objects[@]}" "${libraries[@]}" \
   -o "$build/fuzz-$target"
 
 mkdir -p "$build/corpus/$target" Fuzz/Findings
