@@ -148,9 +148,9 @@ open class TutorialController {
   public private(set) var staticContentNode: Node?
   /// The number of pages, read from the data source's `numberOfPages` at the last reload.
   public var pageCount: Int { loadedPageCount }
-  private var loadedPageCount = 0
+  var loadedPageCount = 0
   /// The page nearest the centre of the viewport.
-  public private(set) var currentPage = 0
+  public internal(set) var currentPage = 0
 
   /// How pages map to slots, for the loaded page count and direction.
   private(set) var order = PageOrder(count: 0, isRightToLeft: false)
@@ -162,12 +162,12 @@ open class TutorialController {
   /// Where the pages stand, in pages (1.5: half way from page 1 to page 2), in either layout
   /// direction, read from the scroll model. It is the invariant kept across changes of size,
   /// direction and data.
-  private var position: Double {
+  var position: Double {
     order.pagePosition(ofVisual: physics.offset / physics.configuration.pageWidth)
   }
 
   /// Moves the scroll model to page position `p` (clamped), stopping any motion.
-  private func setPosition(_ p: Double) {
+  func setPosition(_ p: Double) {
     physics.setOffset(
       order.visualPosition(of: clampedPosition(p)) * physics.configuration.pageWidth)
   }
@@ -187,18 +187,18 @@ open class TutorialController {
     didSet { reloadData() }
   }
   /// Whether the node tree has to be brought to the current offset (``layoutIfNeeded()``).
-  private var needsUpdate = true
-  private var needsStaticBase = true
-  private var staticBase: [(Node, Node.AnimatedProperties)] = []
+  var needsUpdate = true
+  var needsStaticBase = true
+  var staticBase: [(Node, Node.AnimatedProperties)] = []
   /// The built pages, by the slot that shows them.
-  private var pages: [Slot: TutorialPage] = [:]
+  var pages: [Slot: TutorialPage] = [:]
   /// The slots in the node tree.
-  private var window: ClosedRange<Slot>?
+  var window: ClosedRange<Slot>?
   /// The methods of ``animator`` by layer, looked up when first needed after it changes (not kept
   /// when the controller is its own animator).
-  private var animators: LayerAnimatorTable?
-  private var lastTransition: PageTransition?
-  private var metrics = LayoutMetrics()
+  var animators: LayerAnimatorTable?
+  var lastTransition: PageTransition?
+  var metrics = LayoutMetrics()
 
   /// Creates a controller for a viewport of `pageSize` (clamped; see ``pageSize``).
   public init(pageSize: Size = Size(width: 375, height: 667)) {
@@ -344,353 +344,4 @@ open class TutorialController {
   }
 
   var isRightToLeft: Bool { order.isRightToLeft }
-
-  /// Builds the page shown in `slot`.
-  ///
-  /// Layout owns the frames of the dynamic backgrounds; for wireframes, inner wireframes,
-  /// labels and icons it owns the place they are centred on, and the origin of the frame the
-  /// data source gave is an offset from that place (see Docs/Controller.md).
-  private func buildPage(_ slot: Slot) -> TutorialPage {
-    let m = metrics
-    let sources = LayerSourceTable(activeDataSource)
-    let index = order.page(in: slot)
-    let x = Double(slot.index) * m.width
-    let container = Node(
-      frame: Rect(x: x, y: 0, width: m.width, height: m.height), name: "page \(index)")
-    container.passesTouchesThrough = true
-    let background = sources.node(.dynamicBackground, page: index)
-    if let background {
-      background.frame = container.bounds
-      container.addChild(background)
-    }
-    let wireframe = sources.node(.wireframe, page: index)
-    if let wireframe {
-      wireframe.place(centredIn: container.bounds)
-      container.addChild(wireframe)
-    }
-    let inner = sources.node(.innerWireframe, page: index)
-    if let inner {
-      if let wireframe {
-        inner.place(centredIn: wireframe.bounds)
-        wireframe.addChild(inner)
-      } else {
-        inner.place(centredIn: container.bounds)
-        container.addChild(inner)
-      }
-    }
-    let strip = m.labelsStrip
-    let labelSlot = Node(
-      frame: Rect(x: x, y: 0, width: m.width, height: strip.height), name: "label slot \(index)")
-    labelSlot.passesTouchesThrough = true
-    let label = sources.node(.labels, page: index)
-    if let label {
-      var size = label.size
-      if size.width <= 0 { size.width = m.width }
-      if size.height <= 0 {
-        if let text = label as? TextNode, let measurer = textMeasurer {
-          size.height = Swift.min(
-            strip.height, measurer.size(of: text.text, width: size.width).height.rounded(.up))
-        } else {
-          size.height = strip.height
-        }
-      }
-      label.frame = Rect(origin: label.frame.origin, size: size)  // keeping the given origin
-      label.place(
-        at: Point(
-          x: (m.width - size.width) / 2, y: m.labelsAlignToBottom ? strip.height - size.height : 0))
-      labelSlot.addChild(label)
-    }
-    let iconSlot = Node(
-      frame: Rect(x: x, y: 0, width: m.width, height: 0), name: "icon slot \(index)")
-    iconSlot.passesTouchesThrough = true
-    let icon = sources.node(.icons, page: index)
-    if let icon {
-      icon.place(centredIn: Rect(x: 0, y: 0, width: m.width, height: 0))
-      iconSlot.addChild(icon)
-    }
-    var nodes: [TutorialLayer: Node] = [:]
-    nodes[.dynamicBackground] = background
-    nodes[.wireframe] = wireframe
-    nodes[.innerWireframe] = inner
-    nodes[.labels] = label
-    nodes[.icons] = icon
-    let page = TutorialPage(
-      index: index, container: container, labelSlot: labelSlot, iconSlot: iconSlot, nodes: nodes)
-    configurePage(page)
-    page.captureBase()
-    pages[slot] = page
-    return page
-  }
-
-  // MARK: Scrolling
-
-  /// The horizontal content offset of the main scroll node, in points (visual: right to left,
-  /// page 0 is at the largest offset).
-  public var contentOffset: Double { physics.offset }
-
-  /// The range offsets are clamped to: one page width of overscroll past either end.
-  public var offsetRange: ClosedRange<Double> {
-    let w = metrics.width
-    return (-w)...((lastVisualPosition + 1) * w)
-  }
-
-  private var lastVisualPosition: Double { Double(Swift.max(0, loadedPageCount - 1)) }
-
-  /// `p` (a page position) limited to one page of overscroll past either end; the range is
-  /// the same in both directions, since the mirror maps −1 to N and N to −1.
-  private func clampedPosition(_ p: Double) -> Double {
-    p.clamped(to: -1...(lastVisualPosition + 1))
-  }
-
-  private func transition(at pagePosition: Double) -> PageTransition {
-    PageTransition(
-      offset: order.visualPosition(of: pagePosition) * metrics.width, pageWidth: metrics.width,
-      pageCount: loadedPageCount, pageHeight: metrics.height, arc: metrics.arc,
-      isRightToLeft: isRightToLeft, isMotionReduced: reduceMotion)
-  }
-
-  /// The transition at the current offset.
-  public var transition: PageTransition {
-    needsUpdate ? transition(at: position) : lastTransition ?? transition(at: position)
-  }
-
-  /// Scrolls to the offset `x` (in points) and updates every layer.
-  ///
-  /// `x` is clamped to ``offsetRange``; NaN leaves the offset where it was and
-  /// ±infinity goes to the nearest end of the range. The update syncs every scroll
-  /// node to the offset, resets the animated properties of the pages near the
-  /// viewport and of the static layers, runs the animators, and tells the delegate.
-  ///
-  /// - Complexity: O(nodes of the pages near the viewport), independent of the page count.
-  public func setContentOffset(_ x: Double) {
-    setPosition(x.isNaN ? position : order.pagePosition(ofVisual: x / metrics.width))
-    update()
-  }
-
-  /// Shows where the scroll model stands (it is the source of the offset).
-  func applyPhysicsOffset() {
-    let p = position
-    if p != clampedPosition(p) { setPosition(p) }
-    update()
-  }
-
-  /// Scrolls to a position measured in pages (1.5 is half way from page 1 to page 2, in either
-  /// layout direction), clamped like ``setContentOffset(_:)``; NaN leaves it where it was.
-  public func setPagePosition(_ pagePosition: Double) {
-    setPosition(pagePosition.isNaN ? position : pagePosition)
-    update()
-  }
-
-  /// The current position in pages (1.5 is half way from page 1 to page 2, in either layout
-  /// direction).
-  public var pagePosition: Double { position }
-
-  /// Re-runs the update at the current offset (after you changed something an animator reads).
-  public func update() {
-    needsUpdate = false
-    if needsStaticBase { captureStaticBase() }
-    let contentOffset = Point(x: physics.offset, y: 0)
-    backgroundsScrollNode.contentOffset = contentOffset
-    labelsScrollNode.contentOffset = contentOffset
-    iconsScrollNode.contentOffset = contentOffset
-    mainScrollNode.contentOffset = contentOffset
-
-    let t = transition(at: position)
-    updateWindow(for: t)
-    for (node, props) in staticBase { node.animatedProperties = props }
-    var visible: [TutorialPage] = []
-    if let window {
-      visible.reserveCapacity(window.count)
-      for slot in window {
-        guard let p = pages[slot] else { continue }
-        p.restoreBase()
-        visible.append(p)
-      }
-    }
-    let table: LayerAnimatorTable
-    if let cached = animators {
-      table = cached
-    } else {
-      table = LayerAnimatorTable(activeAnimator)
-      // A table of the controller's own methods would hold the controller and leak it: only an
-      // animator set from outside is kept.
-      if animator != nil { animators = table }
-    }
-    for layer in TutorialLayer.allCases {
-      if layer.isPaged {
-        for p in visible {
-          if let n = p.node(in: layer) { table.animate(layer, n, page: p.index, t) }
-        }
-      } else if let n = staticNode(layer) {
-        table.animate(layer, n, t)
-        if layer == .staticContent { updateNavigationButtons(t) }
-      } else if layer == .staticContent {
-        updateNavigationButtons(t)
-      }
-    }
-    if reduceMotion {
-      reduceMotion(visible, t)
-    }
-    finishUpdate(t)
-  }
-
-  /// The node of a static layer.
-  private func staticNode(_ layer: TutorialLayer) -> Node? {
-    switch layer {
-    case .staticBackground: return staticBackgroundNode
-    case .staticContent: return staticContentNode
-    default: return nil
-    }
-  }
-
-  /// The one reduced-motion rule: what an animator moved goes back, and a page's node that was
-  /// moved cross-fades instead (keeping the animator's own fade, if it made one).
-  private func reduceMotion(_ visible: [TutorialPage], _ t: PageTransition) {
-    for (node, props) in staticBase {
-      node.transform = props.transform
-      node.position = props.position
-    }
-    for p in visible {
-      for (node, props) in p.layerBase
-      where node.transform != props.transform || node.position != props.position {
-        node.transform = props.transform
-        node.position = props.position
-        if node.alpha >= props.alpha { node.alpha = props.alpha * t.visibility(of: p.index) }
-      }
-    }
-  }
-
-  /// Shows each navigation button as much as its pages are shown, and moves the page indicators.
-  private func updateNavigationButtons(_ t: PageTransition) {
-    for i in pageIndicators {
-      i.pagePosition = t.pagePosition
-      i.pageCount = t.pageCount
-      i.isRightToLeft = t.isRightToLeft
-    }
-    for b in navigationButtons {
-      let f = b.visibility.fraction(in: b.holdsAtEnds ? t.heldAtEnds : t)
-      b.alpha *= f
-      if f <= 0 { b.isHidden = true }
-    }
-  }
-
-  private func finishUpdate(_ t: PageTransition) {
-    lastTransition = t
-    delegate?.tutorialController(self, didScroll: t)
-    let page = t.nearestPage
-    if page != currentPage {
-      let old = currentPage
-      currentPage = page
-      delegate?.tutorialController(self, didChangePageFrom: old, to: page)
-      if page == loadedPageCount - 1 { delegate?.tutorialControllerDidReachLastPage(self) }
-    }
-  }
-
-  /// Brings the slots from one before to two after the left one of the transition into the
-  /// tree, takes the others out, and trims the cache.
-  private func updateWindow(for t: PageTransition) {
-    guard loadedPageCount > 0 else {
-      window = nil
-      return
-    }
-    let left = Slot(Int(t.visualPosition.rounded(.down)))
-    let lo = Swift.max(Slot(0), left.advanced(by: -1))
-    let hi = Swift.min(Slot(loadedPageCount - 1), left.advanced(by: 2))
-    let newWindow: ClosedRange<Slot>? = lo <= hi ? lo...hi : nil
-    if newWindow == window { return }
-    if let old = window {
-      for i in old where !(newWindow?.contains(i) ?? false) {
-        guard let p = pages[i] else { continue }
-        p.restoreBase()
-        p.container.removeFromParent()
-        p.labelSlot.removeFromParent()
-        p.iconSlot.removeFromParent()
-      }
-    }
-    window = newWindow
-    guard let newWindow else { return }
-    for slot in newWindow {
-      let p = pages[slot] ?? buildPage(slot)
-      if p.container.parent == nil {
-        insert(p.container, into: backgroundsScrollNode, slot: slot)
-        insert(p.labelSlot, into: labelsScrollNode, slot: slot)
-        insert(p.iconSlot, into: iconsScrollNode, slot: slot)
-      }
-    }
-    if pages.count > newWindow.count + Self.pageCacheLimit {
-      let far = pages.keys.filter { !newWindow.contains($0) }
-        .sorted { Swift.abs(left.distance(to: $0)) > Swift.abs(left.distance(to: $1)) }
-      for i in far.prefix(pages.count - newWindow.count - Self.pageCacheLimit) {
-        pages[i] = nil
-      }
-    }
-  }
-
-  /// Inserts a page slot so that the scroll node's page children stay in page order.
-  private func insert(_ node: Node, into scroll: ScrollNode, slot: Slot) {
-    let x = Double(slot.index) * metrics.width
-    var at = scroll.children.count
-    for (i, c) in scroll.children.enumerated() where c.frame.minX > x {
-      at = i
-      break
-    }
-    scroll.insertChild(node, at: at)
-  }
-
-  private func captureStaticBase() {
-    needsStaticBase = false
-    staticBase = []
-    for n in [staticBackgroundNode, staticContentNode].compactMap({ $0 }) {
-      n.forEachInSubtree { staticBase.append(($0, $0.animatedProperties)) }
-    }
-  }
-
-  /// Re-reads the laid-out state of every built node as its base (after you changed a
-  /// layer node's position, transform, alpha, hidden flag or background outside an animator).
-  public func refreshBaseState() {
-    for (_, p) in pages {
-      p.restoreBase()
-    }
-    for (node, props) in staticBase { node.animatedProperties = props }
-    needsStaticBase = true
-  }
-
-  /// A snapshot of what the viewport shows at the current offset.
-  ///
-  /// It first brings the tree up to date if something changed since the last update
-  /// (``layoutIfNeeded()``).
-  ///
-  /// - Complexity: O(nodes of the pages near the viewport plus the static nodes).
-  public func scene() -> Scene {
-    layoutIfNeeded()
-    return Scene(root: root, size: pageSize)
-  }
-
-  // MARK: Geometry
-
-  /// The roundness arc in viewport coordinates: its peak at the top of the static content.
-  public var roundnessArc: RoundnessArc {
-    metrics.arc
-  }
-
-  /// The y of the arc's peak: H − staticContentHeight − roundnessHeight (after clamping).
-  public var arcTop: Double {
-    metrics.arcTop
-  }
-
-  /// The static content's frame in viewport coordinates.
-  public var staticContentFrame: Rect {
-    metrics.staticContentFrame
-  }
-
-  /// The labels strip's frame in viewport coordinates.
-  public var labelsStripFrame: Rect {
-    metrics.labelsStrip
-  }
-
-  /// The pages in the node tree now: from one before the transition to two after it, on
-  /// screen (right to left, the pages of those slots).
-  public var loadedPages: ClosedRange<Int>? {
-    window.map(order.pages(in:))
-  }
 }

@@ -1,0 +1,78 @@
+extension TutorialController {
+  /// Builds the page shown in `slot`.
+  ///
+  /// Layout owns the frames of the dynamic backgrounds; for wireframes, inner wireframes,
+  /// labels and icons it owns the place they are centred on, and the origin of the frame the
+  /// data source gave is an offset from that place (see Docs/Controller.md).
+  func buildPage(_ slot: Slot) -> TutorialPage {
+    let m = metrics
+    let sources = LayerSourceTable(activeDataSource)
+    let index = order.page(in: slot)
+    let x = Double(slot.index) * m.width
+    let container = Node(
+      frame: Rect(x: x, y: 0, width: m.width, height: m.height), name: "page \(index)")
+    container.passesTouchesThrough = true
+    let background = sources.node(.dynamicBackground, page: index)
+    if let background {
+      background.frame = container.bounds
+      container.addChild(background)
+    }
+    let wireframe = sources.node(.wireframe, page: index)
+    if let wireframe {
+      wireframe.place(centredIn: container.bounds)
+      container.addChild(wireframe)
+    }
+    let inner = sources.node(.innerWireframe, page: index)
+    if let inner {
+      if let wireframe {
+        inner.place(centredIn: wireframe.bounds)
+        wireframe.addChild(inner)
+      } else {
+        inner.place(centredIn: container.bounds)
+        container.addChild(inner)
+      }
+    }
+    let strip = m.labelsStrip
+    let labelSlot = Node(
+      frame: Rect(x: x, y: 0, width: m.width, height: strip.height), name: "label slot \(index)")
+    labelSlot.passesTouchesThrough = true
+    let label = sources.node(.labels, page: index)
+    if let label {
+      var size = label.size
+      if size.width <= 0 { size.width = m.width }
+      if size.height <= 0 {
+        if let text = label as? TextNode, let measurer = textMeasurer {
+          size.height = Swift.min(
+            strip.height, measurer.size(of: text.text, width: size.width).height.rounded(.up))
+        } else {
+          size.height = strip.height
+        }
+      }
+      label.frame = Rect(origin: label.frame.origin, size: size)  // keeping the given origin
+      label.place(
+        at: Point(
+          x: (m.width - size.width) / 2, y: m.labelsAlignToBottom ? strip.height - size.height : 0))
+      labelSlot.addChild(label)
+    }
+    let iconSlot = Node(
+      frame: Rect(x: x, y: 0, width: m.width, height: 0), name: "icon slot \(index)")
+    iconSlot.passesTouchesThrough = true
+    let icon = sources.node(.icons, page: index)
+    if let icon {
+      icon.place(centredIn: Rect(x: 0, y: 0, width: m.width, height: 0))
+      iconSlot.addChild(icon)
+    }
+    var nodes: [TutorialLayer: Node] = [:]
+    nodes[.dynamicBackground] = background
+    nodes[.wireframe] = wireframe
+    nodes[.innerWireframe] = inner
+    nodes[.labels] = label
+    nodes[.icons] = icon
+    let page = TutorialPage(
+      index: index, container: container, labelSlot: labelSlot, iconSlot: iconSlot, nodes: nodes)
+    configurePage(page)
+    page.captureBase()
+    pages[slot] = page
+    return page
+  }
+}
