@@ -33,7 +33,8 @@ let package = Package(
     .target(name: "StrataExamples", dependencies: ["Strata", "StrataRender"], path: "Examples"),
     // Everything the command-line tool does, testable in process.
     .target(
-      name: "StrataCommand", dependencies: ["Strata", "StrataRender", "StrataExamples"]),
+      name: "StrataCommand",
+      dependencies: ["Strata", "StrataRender", "StrataAssets", "StrataExamples"]),
     .executableTarget(name: "strata", dependencies: ["StrataCommand"]),
     .testTarget(name: "StrataTests", dependencies: ["Strata"]),
     .testTarget(

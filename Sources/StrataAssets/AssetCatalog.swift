@@ -16,8 +16,10 @@ import StrataRender
 /// larger does. Its point size is its pixel size divided by its own scale, whichever variant
 /// is chosen, so layout does not change with the screen.
 ///
-/// Formats: PNG and JPEG (photographs; see ``JPEGDecoder``). SVG is the next format of the
-/// asset work; an SVG file is reported as not supported yet, never skipped silently.
+/// Formats: PNG and JPEG (photographs; see ``JPEGDecoder``) and SVG (illustrations; see
+/// ``SVGImporter``). An SVG answers every scale, since it is drawn from its outlines; with
+/// `name.svg` beside `name@2x.png`, the SVG is used. ``loadImage(named:scale:)`` also gives
+/// what an SVG leaves out; `strata image FILE` prints it.
 public struct AssetCatalog: Sendable {
   /// The folder of the images.
   public let directory: URL
@@ -25,9 +27,7 @@ public struct AssetCatalog: Sendable {
   /// The scales a file name can carry (`@1x`, `@2x`, `@3x`).
   public static let scales = [1, 2, 3]
   /// The file extensions read.
-  public static let supportedExtensions = ["png", "jpg", "jpeg"]
-  /// The extensions recognised as images that this version cannot read yet.
-  public static let pendingExtensions = ["svg"]
+  public static let supportedExtensions = ["png", "jpg", "jpeg", "svg"]
 
   /// A catalogue of the images in `directory`.
   public init(directory: URL) { self.directory = directory }
@@ -52,9 +52,7 @@ public struct AssetCatalog: Sendable {
     for file in files {
       guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { continue }
       let ext = file[file.index(after: dot)...].lowercased()
-      guard Self.supportedExtensions.contains(ext) || Self.pendingExtensions.contains(ext) else {
-        continue
-      }
+      guard Self.supportedExtensions.contains(ext) else { continue }
       var name = String(file[..<dot])
       var scale = 1
       for s in Self.scales where name.hasSuffix("@\(s)x") {
@@ -78,14 +76,12 @@ public struct AssetCatalog: Sendable {
       throw .missing(name: name, folder: directory.path, available: all.keys.sorted())
     }
     let wanted = scale.isFinite ? scale : 1
-    let sorted = candidates.sorted {
-      ($0.scale, Self.supportedExtensions.contains($0.ext) ? 0 : 1)
-        < ($1.scale, Self.supportedExtensions.contains($1.ext) ? 0 : 1)
+    // A vector file draws sharply at every scale: it answers any scale, before bitmaps.
+    if let vector = candidates.first(where: { $0.ext == "svg" }) {
+      return (directory.appendingPathComponent(vector.file).path, vector.scale)
     }
+    let sorted = candidates.sorted { ($0.scale, $0.file) < ($1.scale, $1.file) }
     let chosen = sorted.first { Double($0.scale) >= wanted } ?? sorted[sorted.count - 1]
-    guard Self.supportedExtensions.contains(chosen.ext) else {
-      throw .unsupported(path: directory.appendingPathComponent(chosen.file).path)
-    }
     return (directory.appendingPathComponent(chosen.file).path, chosen.scale)
   }
 
@@ -94,27 +90,16 @@ public struct AssetCatalog: Sendable {
   /// - Throws: ``AssetError`` naming the folder and the names it has when `name` is missing, or
   ///   the file and what is wrong with it.
   public func image(named name: String, scale: Double) throws(AssetError) -> Image {
+    try loadImage(named: name, scale: scale).image
+  }
+
+  /// The image `name` for a render at `scale`, with what an SVG file leaves out (see
+  /// ``SVGImport/unsupported``).
+  public func loadImage(named name: String, scale: Double) throws(AssetError) -> (
+    image: Image, notes: [SVGDiagnostic]
+  ) {
     let (path, fileScale) = try file(named: name, scale: scale)
-    let pixels: PixelBuffer
-    let bytes: [UInt8]
-    do {
-      bytes = try AtomicFile.read(path, limit: 256 << 20)
-    } catch {
-      throw .unreadable(path: path, reason: error.description)
-    }
-    if path.lowercased().hasSuffix(".png") {
-      do {
-        pixels = try PNGDecoder().decode(bytes)
-      } catch {
-        throw .unreadable(path: path, reason: error.description)
-      }
-    } else {
-      pixels = try JPEGDecoder().decode(bytes, path: path)
-    }
-    guard let raster = pixels.rasterImage(scale: Double(fileScale)) else {
-      throw .unreadable(path: path, reason: "no pixels")
-    }
-    return .raster(raster)
+    return try ImageFile.load(path, scale: Double(fileScale))
   }
 }
 

@@ -85,6 +85,26 @@ public struct Tool {
       ],
       run: { tool, parsed in try tool.frame(parsed) }),
     CommandSpec(
+      name: "image", arguments: "<file>", argumentCount: 1...1,
+      summary: """
+        Render an image file (PNG, JPEG or SVG) as Strata draws it — an SVG at its own width and
+        height — to a PNG, listing what an SVG has that Strata does not draw.
+        """,
+      options: [
+        .scale(default: 2),
+        OptionSpec(
+          name: "--size", value: .size, placeholder: "WxH", defaultText: "the image's own",
+          help: "the size in points to draw it in (it keeps its aspect ratio, centred)"),
+        OptionSpec(
+          name: "--out", value: .text, placeholder: "F.png",
+          defaultText: "frames/images/<name>.png",
+          help: "the PNG to write"),
+        OptionSpec(
+          name: "--strict", value: .flag, placeholder: "", defaultText: nil,
+          help: "fail when an SVG has anything Strata does not draw"),
+      ],
+      run: { tool, parsed in try tool.image(parsed) }),
+    CommandSpec(
       name: "bench", arguments: "", argumentCount: 0...0,
       summary: "Run the benchmarks: a table, and a BENCH line per result for machines.",
       options: [

@@ -296,6 +296,7 @@ import Testing
       case .beginGroup(let o, let b): canvas.pushGroup(opacity: o, bounds: b)
       case .endGroup: canvas.popGroup()
       case .beginClip(let p, let t, let r): canvas.pushClip(p, transform: t, rule: r)
+      case .beginClipUnion(let shapes, let t): canvas.pushClip(union: shapes, transform: t)
       case .endClip: canvas.popClip()
       case .fill(let p, let t, let paint, let rule, let o):
         canvas.fill(p, transform: t, paint: paint, rule: rule, opacity: o)

@@ -6,15 +6,22 @@ public enum Paint: Hashable, Sendable {
   case linearGradient(Gradient, start: Point, end: Point)
   /// Colours that change with the distance from `center`, reaching the last stop at `radius`.
   case radialGradient(Gradient, center: Point, radius: Double)
+  /// The general radial gradient: a focal point and a transform (circles become ellipses).
+  case radial(RadialGradient)
 
-  /// The paint with every point mapped through `t` (radii scale by the transform's largest scale).
+  /// The paint with every point mapped through `t` (a radial gradient under a stretch or a
+  /// shear becomes an elliptical ``radial(_:)`` one).
   public func applying(_ t: Transform) -> Paint {
     switch self {
     case .solid: return self
     case .linearGradient(let g, let s, let e):
       return .linearGradient(g, start: t.apply(to: s), end: t.apply(to: e))
     case .radialGradient(let g, let c, let r):
-      return .radialGradient(g, center: t.apply(to: c), radius: r * t.maximumScale)
+      return .radial(RadialGradient(g, center: c, radius: r, transform: t))
+    case .radial(let r):
+      var moved = r
+      moved.transform = r.transform.concatenating(t)
+      return .radial(moved)
     }
   }
 
@@ -26,6 +33,10 @@ public enum Paint: Hashable, Sendable {
       return .linearGradient(g.multiplyingAlpha(alpha), start: s, end: e)
     case .radialGradient(let g, let c, let r):
       return .radialGradient(g.multiplyingAlpha(alpha), center: c, radius: r)
+    case .radial(let r):
+      var faded = r
+      faded.gradient = r.gradient.multiplyingAlpha(alpha)
+      return .radial(faded)
     }
   }
 
@@ -34,13 +45,65 @@ public enum Paint: Hashable, Sendable {
     switch self {
     case .solid(let c): return c.alpha >= 1
     case .linearGradient(let g, _, _), .radialGradient(let g, _, _):
-      return g.stops.allSatisfy { $0.color.alpha >= 1 }
+      return !g.stops.isEmpty && g.stops.allSatisfy { $0.color.alpha >= 1 }
+    case .radial(let r):
+      return !r.gradient.stops.isEmpty && r.gradient.stops.allSatisfy { $0.color.alpha >= 1 }
     }
+  }
+}
+
+/// A radial gradient in its own space: 0 at ``focus``, 1 on the circle of ``radius`` around
+/// ``center``, each circle in between centred on the line from focus to centre (as SVG draws
+/// `fx`/`fy`), all mapped to the shape's space by ``transform``.
+public struct RadialGradient: Hashable, Sendable {
+  /// The colours.
+  public var gradient: Gradient
+  /// The centre of the outer circle.
+  public var center: Point
+  /// The radius of the outer circle; zero or less (or not finite) paints the last colour.
+  public var radius: Double
+  /// Where the gradient starts; kept inside the outer circle when drawn.
+  public var focus: Point
+  /// Maps the gradient's space to the shape's.
+  public var transform: Transform
+
+  /// Creates a radial gradient; the focus is the centre unless given.
+  public init(
+    _ gradient: Gradient, center: Point, radius: Double, focus: Point? = nil,
+    transform: Transform = .identity
+  ) {
+    self.gradient = gradient
+    self.center = center
+    self.radius = radius
+    self.focus = focus ?? center
+    self.transform = transform
   }
 }
 
 /// Colour stops along a gradient, sorted by location.
 public struct Gradient: Hashable, Sendable {
+  /// What a gradient paints outside 0...1.
+  public enum Spread: String, Hashable, Sendable, CaseIterable {
+    /// The end colours continue.
+    case pad
+    /// The gradient runs back and forth.
+    case reflect
+    /// The gradient starts again.
+    case `repeat`
+
+    /// Where `t` falls in 0...1 under this spread.
+    public func fold(_ t: Double) -> Double {
+      guard t.isFinite else { return 0 }
+      switch self {
+      case .pad: return t
+      case .repeat: return t - t.rounded(.down)
+      case .reflect:
+        let m = t - 2 * (t / 2).rounded(.down)
+        return m > 1 ? 2 - m : m
+      }
+    }
+  }
+
   /// One colour at one place along the gradient.
   public struct Stop: Hashable, Sendable {
     /// Where the colour sits, 0 (start) ... 1 (end); clamped.
@@ -57,12 +120,15 @@ public struct Gradient: Hashable, Sendable {
 
   /// The stops, sorted by location (stably, so stops at one location keep their order).
   public let stops: [Stop]
+  /// What is painted before the start and past the end.
+  public var spread: Spread
 
   /// Creates a gradient; the stops are sorted. With no stops it is transparent.
-  public init(stops: [Stop]) {
+  public init(stops: [Stop], spread: Spread = .pad) {
     self.stops = stops.enumerated().sorted {
       ($0.element.location, $0.offset) < ($1.element.location, $1.offset)
     }.map(\.element)
+    self.spread = spread
   }
 
   /// Colours spaced evenly from 0 to 1.
@@ -91,6 +157,8 @@ public struct Gradient: Hashable, Sendable {
 
   /// The gradient with every stop's alpha multiplied by `alpha`.
   public func multiplyingAlpha(_ alpha: Double) -> Gradient {
-    Gradient(stops: stops.map { Stop($0.color.withAlpha($0.color.alpha * alpha), at: $0.location) })
+    Gradient(
+      stops: stops.map { Stop($0.color.withAlpha($0.color.alpha * alpha), at: $0.location) },
+      spread: spread)
   }
 }

@@ -1,7 +1,9 @@
 /// A drawing made of filled and stroked paths, in its own coordinate space of size ``size``.
 ///
 /// Examples ship artwork as vector images instead of bitmaps: they scale to
-/// any resolution and live in source code.
+/// any resolution and live in source code. Imported SVG illustrations become vector images
+/// too (see `SVGImporter` in StrataAssets), with their groups, group opacity and clip paths
+/// kept as ``Group``s, so they stay crisp at every device scale.
 ///
 /// ```swift
 /// let sun = VectorImage(size: Size(width: 40, height: 40), shapes: [
@@ -21,7 +23,8 @@ public struct VectorImage: Hashable, Sendable {
     public var stroke: Paint?
     /// How the stroke is drawn.
     public var strokeStyle: StrokeStyle
-    /// The opacity of this shape, 0...1.
+    /// The opacity of this shape, 0...1, applied to its fill and its stroke separately.
+    /// (Put the shape in a ``Group`` to fade fill and stroke as one picture.)
     public var opacity: Double
 
     /// Creates a shape.
@@ -38,14 +41,101 @@ public struct VectorImage: Hashable, Sendable {
     }
   }
 
+  /// One outline of a ``Clip``, in image coordinates, with the rule that decides its inside.
+  public struct ClipShape: Hashable, Sendable {
+    /// The outline.
+    public var path: Path
+    /// Which points of the outline are inside.
+    public var rule: FillRule
+
+    /// Creates a clip outline.
+    public init(path: Path, rule: FillRule = .nonZero) {
+      self.path = path
+      self.rule = rule
+    }
+  }
+
+  /// A region drawing is restricted to: the intersection of ``regions``, each the union of its
+  /// outlines (an SVG `clipPath` is one region; a `clip-path` on the `clipPath` adds another).
+  public struct Clip: Hashable, Sendable {
+    /// The regions whose intersection is the clip; each is the union of its outlines. An empty
+    /// region lets nothing through.
+    public var regions: [[ClipShape]]
+
+    /// Creates a clip that is the union of `shapes`.
+    public init(shapes: [ClipShape]) { self.regions = [shapes] }
+
+    /// Creates a clip that is the intersection of `regions`.
+    public init(regions: [[ClipShape]]) { self.regions = regions }
+  }
+
+  /// Items drawn as one picture in their own coordinate space: mapped by ``transform``,
+  /// faded together by ``opacity`` and restricted to ``clip`` (given in the group's space).
+  ///
+  /// The transform applies to everything inside, stroke widths and gradients too, so a
+  /// stretched group draws a stretched stroke, as SVG does.
+  public struct Group: Hashable, Sendable {
+    /// The items, painted in order.
+    public var items: [Item]
+    /// Maps the group's space to its parent's.
+    public var transform: Transform
+    /// The opacity the finished group is composited with, 0...1.
+    public var opacity: Double
+    /// The region the group is drawn in, if restricted, in the group's space.
+    public var clip: Clip?
+
+    /// Creates a group.
+    public init(
+      items: [Item], transform: Transform = .identity, opacity: Double = 1, clip: Clip? = nil
+    ) {
+      self.items = items
+      self.transform = transform
+      self.opacity = opacity.clamped(to: 0...1)
+      self.clip = clip
+    }
+  }
+
+  /// A shape or a group of items.
+  public indirect enum Item: Hashable, Sendable {
+    /// One shape.
+    case shape(Shape)
+    /// A group.
+    case group(Group)
+  }
+
   /// The size of the drawing's coordinate space (its natural size in points).
   public var size: Size
-  /// The shapes, painted in order (later ones on top).
-  public var shapes: [Shape]
+  /// What is drawn, in painting order (later items on top).
+  public var items: [Item]
 
-  /// Creates a vector image.
+  /// Creates a vector image from shapes alone.
   public init(size: Size, shapes: [Shape] = []) {
     self.size = size
-    self.shapes = shapes
+    self.items = shapes.map(Item.shape)
+  }
+
+  /// Creates a vector image from shapes and groups.
+  public init(size: Size, items: [Item]) {
+    self.size = size
+    self.items = items
+  }
+
+  /// Every shape, in painting order, groups flattened (their opacity and clips left out).
+  /// Setting it replaces the items with the shapes given.
+  public var shapes: [Shape] {
+    get {
+      var out: [Shape] = []
+      func walk(_ items: [Item]) {
+        for item in items {
+          switch item {
+          case .shape(let s): out.append(s)
+          case .group(let g): walk(g.items)
+          }
+        }
+      }
+      walk(items)
+      return out
+    }
+    set { items = newValue.map(Item.shape) }
   }
 }

@@ -11,6 +11,8 @@ public struct DisplayList: Hashable, Sendable {
     case endGroup
     /// Restricts drawing to the inside of the path until the matching ``endClip``.
     case beginClip(Path, transform: Transform, rule: FillRule)
+    /// Restricts drawing to the union of the outlines until the matching ``endClip``.
+    case beginClipUnion([VectorImage.ClipShape], transform: Transform)
     /// Ends the innermost clip.
     case endClip
     /// Fills a path.
@@ -192,13 +194,56 @@ struct DisplayListBuilder {
       case .vector(let v):
         let m = Transform(scaleX: dest.width / v.size.width, y: dest.height / v.size.height)
           .thenTranslated(x: dest.minX, y: dest.minY).concatenating(t)
-        return v.shapes.flatMap { shapeCommands($0, m) }
+        return itemCommands(v.items, m)
       }
     case .shape(let s):
       return shapeCommands(s, t)
     case .text(let text, let align):
       return textCommands(text, node.bounds, align, t)
     }
+  }
+
+  /// The commands of a vector image's items under `t`: groups become clip and group commands.
+  func itemCommands(_ items: [VectorImage.Item], _ t: Transform) -> [(Command, Rect)] {
+    var out: [(Command, Rect)] = []
+    for item in items {
+      switch item {
+      case .shape(let s):
+        out += shapeCommands(s, t)
+      case .group(let g):
+        guard g.opacity > 0, g.transform.isFinite else { continue }
+        let t = g.transform.concatenating(t)
+        var inner = itemCommands(g.items, t)
+        guard !inner.isEmpty else { continue }
+        var bounds = inner.reduce(Rect.zero) { $0.union($1.1) }
+        if let clip = g.clip {
+          var begins: [(Command, Rect)] = []
+          for region in clip.regions {
+            let box = region.reduce(Rect.zero) { $0.union(t.apply(to: $1.path.bounds)) }
+            bounds = bounds.intersection(box)
+            if region.count == 1 {
+              begins.append((.beginClip(region[0].path, transform: t, rule: region[0].rule), box))
+            } else {
+              begins.append((.beginClipUnion(region, transform: t), box))
+            }
+          }
+          if bounds.isEmpty { continue }
+          inner = begins + inner + begins.map { _ in (Command.endClip, Rect.zero) }
+        }
+        if g.opacity < 1 {
+          if inner.count == 1, let folded = Self.fold(inner[0].0, g.opacity) {
+            inner = [(folded, inner[0].1)]
+          } else {
+            inner =
+              [(.beginGroup(opacity: g.opacity, bounds: bounds), bounds)] + inner + [
+                (.endGroup, Rect.zero)
+              ]
+          }
+        }
+        out += inner.map { ($0.0, $0.1.intersection(bounds)) }
+      }
+    }
+    return out
   }
 
   func shapeCommands(_ s: VectorImage.Shape, _ t: Transform) -> [(Command, Rect)] {

@@ -118,6 +118,8 @@ extension Canvas {
       case .endGroup: popGroup(visible: visible)
       case .beginClip(let p, let t, let r):
         if let made = clipsMade[i] { pushClip(made) } else { pushClip(p, transform: t, rule: r) }
+      case .beginClipUnion(let shapes, let t):
+        if let made = clipsMade[i] { pushClip(made) } else { pushClip(union: shapes, transform: t) }
       case .endClip: popClip()
       case .fill(let p, let t, let paint, let rule, let o):
         fill(p, transform: t, paint: paint, rule: rule, opacity: o, visible: visible)
@@ -148,6 +150,11 @@ extension Canvas {
       case .endGroup: depth -= 1
       case .beginClip(let p, let t, let r):
         let clip = makeClip(p, transform: t, rule: r, inside: stack[stack.count - 1])
+        made[i] = clip
+        stack.append(clip)
+      case .beginClipUnion(let shapes, let t):
+        let clip = ClipMask(
+          union: shapes, transform: t, inside: stack[stack.count - 1], rasterizer: rasterizer)
         made[i] = clip
         stack.append(clip)
       case .endClip:

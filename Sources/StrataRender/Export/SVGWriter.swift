@@ -35,6 +35,14 @@ public struct SVGWriter: Sendable {
           "<clipPath id=\"\(id)\" clipPathUnits=\"userSpaceOnUse\"><path d=\"\(Self.pathData(p))\""
         out += " transform=\"\(Self.matrix(t))\" clip-rule=\"\(Self.rule(rule))\"/></clipPath>\n"
         out += "<g clip-path=\"url(#\(id))\">\n"
+      case .beginClipUnion(let shapes, let t):
+        let id = newID("clip")
+        out += "<clipPath id=\"\(id)\" clipPathUnits=\"userSpaceOnUse\">"
+        for s in shapes {
+          out += "<path d=\"\(Self.pathData(s.path))\" transform=\"\(Self.matrix(t))\""
+          out += " clip-rule=\"\(Self.rule(s.rule))\"/>"
+        }
+        out += "</clipPath>\n<g clip-path=\"url(#\(id))\">\n"
       case .fill(let p, let t, let paint, let rule, let o):
         let (fill, defs) = paintReference(paint, id: newID("paint"))
         out += defs
@@ -104,18 +112,30 @@ public struct SVGWriter: Sendable {
           + " stop-opacity=\"\(Self.num(s.color.alpha))\"/>"
       }.joined()
     }
+    func spread(_ g: Gradient) -> String {
+      g.spread == .pad ? "" : " spreadMethod=\"\(g.spread.rawValue)\""
+    }
     switch paint {
     case .solid(let c):
       return ((Self.colorString(c), c.alpha), "")
     case .linearGradient(let g, let s, let e):
       let defs =
         "<linearGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" x1=\"\(Self.num(s.x))\" y1=\"\(Self.num(s.y))\""
-        + " x2=\"\(Self.num(e.x))\" y2=\"\(Self.num(e.y))\">\(stops(g))</linearGradient>\n"
+        + " x2=\"\(Self.num(e.x))\" y2=\"\(Self.num(e.y))\"\(spread(g))>\(stops(g))</linearGradient>\n"
       return (("url(#\(id))", 1), defs)
     case .radialGradient(let g, let c, let r):
       let defs =
         "<radialGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" cx=\"\(Self.num(c.x))\" cy=\"\(Self.num(c.y))\""
-        + " r=\"\(Self.num(r))\" fx=\"\(Self.num(c.x))\" fy=\"\(Self.num(c.y))\">\(stops(g))</radialGradient>\n"
+        + " r=\"\(Self.num(r))\" fx=\"\(Self.num(c.x))\" fy=\"\(Self.num(c.y))\"\(spread(g))>\(stops(g))</radialGradient>\n"
+      return (("url(#\(id))", 1), defs)
+    case .radial(let r):
+      let c = r.center
+      let f = r.focus
+      let defs =
+        "<radialGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" cx=\"\(Self.num(c.x))\" cy=\"\(Self.num(c.y))\""
+        + " r=\"\(Self.num(r.radius))\" fx=\"\(Self.num(f.x))\" fy=\"\(Self.num(f.y))\""
+        + " gradientTransform=\"\(Self.matrix(r.transform))\"\(spread(r.gradient))>"
+        + "\(stops(r.gradient))</radialGradient>\n"
       return (("url(#\(id))", 1), defs)
     }
   }

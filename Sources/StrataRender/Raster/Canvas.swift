@@ -156,6 +156,12 @@ public final class Canvas {
     clips.append(makeClip(path, transform: transform, rule: rule, inside: clips[clips.count - 1]))
   }
 
+  /// Restricts drawing to the union of `shapes` (under `transform`) until ``popClip()``.
+  public func pushClip(union shapes: [VectorImage.ClipShape], transform: Transform = .identity) {
+    clips.append(
+      ClipMask(union: shapes, transform: transform, inside: currentClip, rasterizer: rasterizer))
+  }
+
   /// Pushes a clip made earlier by ``makeClip(_:transform:rule:inside:)``.
   func pushClip(_ clip: ClipMask) { clips.append(clip) }
 

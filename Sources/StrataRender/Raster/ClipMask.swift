@@ -56,6 +56,51 @@ struct ClipMask {
     self.init(rect: rect, mask: mask)
   }
 
+  /// The clip of the union of `shapes` (under `transform`) inside `outer`: each outline's
+  /// coverage is added to the mask as a fill would be (a + b − a·b).
+  init(
+    union shapes: [VectorImage.ClipShape], transform: Transform, inside outer: ClipMask,
+    rasterizer: Rasterizer
+  ) {
+    if shapes.count == 1 {
+      self.init(
+        shapes[0].path, transform: transform, rule: shapes[0].rule, inside: outer,
+        rasterizer: rasterizer)
+      return
+    }
+    let flattened = shapes.map {
+      ($0.path.applying(transform).flattened(tolerance: Canvas.flatteningTolerance), $0.rule)
+    }
+    var box = Rect.zero
+    for (polys, _) in flattened { box = box.union(Canvas.bounds(of: polys)) }
+    let rect = outer.rect.intersection(IntRect(covering: box))
+    guard !rect.isEmpty else {
+      self.init(rect: .empty, mask: nil)
+      return
+    }
+    var mask = [UInt8](repeating: 0, count: rect.width * rect.height)
+    mask.withUnsafeMutableBufferPointer { m in
+      guard let mb = m.baseAddress else { return }
+      for (polys, rule) in flattened {
+        rasterizer.reset(region: rect)
+        rasterizer.add(polys)
+        rasterizer.forEachSpan(rule: rule) { y, x, n, values, c in
+          let base = mb + (y - rect.y) * rect.width + (x - rect.x)
+          for i in 0..<n {
+            let a = Int(base[i])
+            let b = Int(values.map { $0[i] } ?? c)
+            base[i] = UInt8(a + b - div255(a * b))
+          }
+        }
+      }
+    }
+    if let outerMask = outer.mask {
+      let cropped = Self.crop(outerMask, from: outer.rect, to: rect)
+      for i in mask.indices { mask[i] = UInt8(div255(Int(mask[i]) * Int(cropped[i]))) }
+    }
+    self.init(rect: rect, mask: mask)
+  }
+
   static func fullRows(_ mask: [UInt8], width: Int) -> [Bool] {
     guard width > 0 else { return [] }
     return stride(from: 0, to: mask.count, by: width).map { start in

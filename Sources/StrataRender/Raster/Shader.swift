@@ -3,10 +3,15 @@ import Strata
 /// A paint resolved to device space: what colour each pixel centre gets, premultiplied.
 enum Shader {
   case solid(PremultipliedColor)
-  /// t = kx·x + ky·y + k0 at pixel centres, looked up in a 256-entry table.
-  case linear(lut: [UInt32], kx: Double, ky: Double, k0: Double)
-  /// t = |inverse(p) − centre| / radius.
-  case radial(lut: [UInt32], inverse: Transform, center: Point, radius: Double)
+  /// t = kx·x + ky·y + k0 at pixel centres, folded by `spread`, looked up in a 256-entry table.
+  case linear(lut: [UInt32], kx: Double, ky: Double, k0: Double, spread: Gradient.Spread)
+  /// t = |inverse(p) − centre| / radius, folded by `spread`.
+  case radial(
+    lut: [UInt32], inverse: Transform, center: Point, radius: Double, spread: Gradient.Spread)
+  /// The two-point form: t is where inverse(p) lies between `focus` (0) and the circle (1).
+  case focal(
+    lut: [UInt32], inverse: Transform, center: Point, radius: Double, focus: Point,
+    spread: Gradient.Spread)
   /// A bitmap seen through `inverse` (device → image pixels).
   case image(RasterImage, inverse: Transform, nearest: Bool)
   /// A bitmap under a transform without rotation or shear: the horizontal sampling
@@ -35,15 +40,35 @@ enum Shader {
       let kx = (inv.a * d.dx + inv.b * d.dy) / l2
       let ky = (inv.c * d.dx + inv.d * d.dy) / l2
       let k0 = ((inv.tx - start.x) * d.dx + (inv.ty - start.y) * d.dy) / l2
-      self = .linear(lut: lut, kx: kx, ky: ky, k0: k0)
+      self = .linear(lut: lut, kx: kx, ky: ky, k0: k0, spread: g.spread)
     case .radialGradient(let g, let center, let radius):
-      guard let inv = transform.inverted() else { return nil }
-      guard radius > 0, radius.isFinite else {
-        self = .solid(PremultipliedColor(g.color(at: 1), opacity: opacity))
+      self.init(
+        .radial(RadialGradient(g, center: center, radius: radius)), transform: transform,
+        opacity: opacity)
+    case .radial(let r):
+      guard let inv = r.transform.concatenating(transform).inverted() else { return nil }
+      guard r.radius > 0, r.radius.isFinite else {
+        self = .solid(PremultipliedColor(r.gradient.color(at: 1), opacity: opacity))
         return
       }
-      let lut = Shader.table(g, opacity: opacity)
-      self = .radial(lut: lut, inverse: inv, center: center, radius: radius)
+      let lut = Shader.table(r.gradient, opacity: opacity)
+      var focus = r.focus
+      let away = focus - r.center
+      let limit = r.radius * 0.999
+      if !(away.dx.isFinite && away.dy.isFinite) {
+        focus = r.center
+      } else if away.length > limit {
+        // A focus on or outside the circle is moved just inside it, as SVG 1.1 asks.
+        focus = r.center + away * (limit / away.length)
+      }
+      if focus == r.center {
+        self = .radial(
+          lut: lut, inverse: inv, center: r.center, radius: r.radius, spread: r.gradient.spread)
+      } else {
+        self = .focal(
+          lut: lut, inverse: inv, center: r.center, radius: r.radius, focus: focus,
+          spread: r.gradient.spread)
+      }
     }
   }
 
@@ -63,14 +88,20 @@ enum Shader {
       out.update(repeating: Pixels.pack(c), count: count)
     // Every value is computed from the pixel's own coordinates, never accumulated along the
     // span, so a pixel's colour does not depend on where the span it is drawn in starts.
-    case .linear(let lut, let kx, let ky, let k0):
+    case .linear(let lut, let kx, let ky, let k0, let spread):
       let row = ky * py + k0
       lut.withUnsafeBufferPointer { table in
-        for i in 0..<count {
-          out[i] = table[Shader.index(kx * (Double(x + i) + 0.5) + row)]
+        if spread == .pad {
+          for i in 0..<count {
+            out[i] = table[Shader.index(kx * (Double(x + i) + 0.5) + row)]
+          }
+        } else {
+          for i in 0..<count {
+            out[i] = table[Shader.index(spread.fold(kx * (Double(x + i) + 0.5) + row))]
+          }
         }
       }
-    case .radial(let lut, let inv, let center, let radius):
+    case .radial(let lut, let inv, let center, let radius, let spread):
       let r2 = 1 / (radius * radius)
       let rowX = inv.c * py + inv.tx - center.x
       let rowY = inv.d * py + inv.ty - center.y
@@ -79,7 +110,29 @@ enum Shader {
           let px = Double(x + i) + 0.5
           let dx = inv.a * px + rowX
           let dy = inv.b * px + rowY
-          out[i] = table[Shader.index(((dx * dx + dy * dy) * r2).squareRoot())]
+          let t = ((dx * dx + dy * dy) * r2).squareRoot()
+          out[i] = table[Shader.index(spread == .pad ? t : spread.fold(t))]
+        }
+      }
+    case .focal(let lut, let inv, let center, let radius, let focus, let spread):
+      // The circle for t is centred at focus + t·(centre − focus) with radius t·r; a point p
+      // lies on it where (cd² − r²)t² − 2(pd·cd)t + pd² = 0 (pd = p − focus, cd = centre − focus).
+      // With the focus inside the circle the leading coefficient is negative and the larger
+      // root is (b − √(b² − a·pd²)) / a.
+      let cdx = center.x - focus.x
+      let cdy = center.y - focus.y
+      let a = cdx * cdx + cdy * cdy - radius * radius
+      let rowX = inv.c * py + inv.tx - focus.x
+      let rowY = inv.d * py + inv.ty - focus.y
+      lut.withUnsafeBufferPointer { table in
+        for i in 0..<count {
+          let px = Double(x + i) + 0.5
+          let dx = inv.a * px + rowX
+          let dy = inv.b * px + rowY
+          let b = dx * cdx + dy * cdy
+          let disc = Swift.max(0, b * b - a * (dx * dx + dy * dy))
+          let t = (b - disc.squareRoot()) / a
+          out[i] = table[Shader.index(spread == .pad ? t : spread.fold(t))]
         }
       }
     case .axisAlignedImage(let img, let inv, let columns):
@@ -209,8 +262,8 @@ enum Shader {
   func rowColor(y: Int) -> UInt32? {
     switch self {
     case .solid(let c): return Pixels.pack(c)
-    case .linear(let lut, let kx, let ky, let k0) where kx == 0:
-      return lut[Shader.index(ky * (Double(y) + 0.5) + k0)]
+    case .linear(let lut, let kx, let ky, let k0, let spread) where kx == 0:
+      return lut[Shader.index(spread.fold(ky * (Double(y) + 0.5) + k0))]
     default: return nil
     }
   }

@@ -1,0 +1,224 @@
+import Foundation
+import Strata
+
+extension SVGBuilder {
+  /// A fill or stroke resolved for a shape whose outline has bounds `bbox`.
+  mutating func paint(
+    _ spec: SVGPaint, opacity: Double, _ style: SVGStyle, _ bbox: Rect, _ e: XMLElement,
+    _ key: String
+  ) -> Paint? {
+    switch spec {
+    case .none:
+      return nil
+    case .color(let c):
+      return .solid(c.withAlpha(c.alpha * opacity))
+    case .currentColor:
+      return .solid(style.color.withAlpha(style.color.alpha * opacity))
+    case .reference(let id, let fallback):
+      func useFallback(_ why: String) -> Paint? {
+        if let f = fallback?.paint {
+          note(e, "\(key) \(why); its fallback is used")
+          return paint(f, opacity: opacity, style, bbox, e, key)
+        }
+        note(e, "\(key) \(why); it is not painted")
+        return nil
+      }
+      guard let target = ids[id] else {
+        return useFallback("refers to #\(id), which is not in the file")
+      }
+      switch target.localName {
+      case "linearGradient", "radialGradient":
+        return gradient(target, opacity: opacity, style, bbox)
+      case "pattern":
+        return useFallback("uses a <pattern>, which is not supported")
+      default:
+        return useFallback("refers to a <\(target.localName)>, which is not a paint")
+      }
+    }
+  }
+
+  /// The chain of gradients `e` inherits from through `href` (itself first), without loops.
+  func hrefChain(_ e: XMLElement) -> [XMLElement] {
+    var chain = [e]
+    var seen: Set<String> = []
+    var current = e
+    while chain.count < 16, let href = current.attribute("href")?.trimmingSpaces,
+      href.hasPrefix("#")
+    {
+      let id = String(href.dropFirst())
+      guard seen.insert(id).inserted, let next = ids[id],
+        next.localName == "linearGradient" || next.localName == "radialGradient"
+      else { break }
+      chain.append(next)
+      current = next
+    }
+    return chain
+  }
+
+  /// A gradient element as a paint for a shape with bounds `bbox`.
+  mutating func gradient(_ e: XMLElement, opacity: Double, _ style: SVGStyle, _ bbox: Rect)
+    -> Paint?
+  {
+    let chain = hrefChain(e)
+    func attr(_ key: String) -> String? { chain.lazy.compactMap { $0.attributes[key] }.first }
+    // Stops come from the first gradient of the chain that has any.
+    let stopOwner = chain.first { $0.children.contains { $0.localName == "stop" } }
+    var stops: [Gradient.Stop] = []
+    var last = 0.0
+    for s in stopOwner?.children ?? [] where s.localName == "stop" {
+      let d = declarations(s)
+      let offset = Swift.max(last, s.attributes["offset"].flatMap(SVGValues.fraction) ?? 0)
+      last = offset
+      var color = Color(red: 0, green: 0, blue: 0)
+      if let raw = d["stop-color"] {
+        if raw.trimmingSpaces == "currentColor" {
+          color = style.color
+        } else if let c = SVGColor.parse(raw) {
+          color = c
+        } else {
+          note(s, "stop-color=\"\(raw)\" cannot be read; black is used")
+        }
+      }
+      let stopOpacity = d["stop-opacity"].flatMap(SVGValues.fraction) ?? 1
+      stops.append(Gradient.Stop(color.withAlpha(color.alpha * stopOpacity * opacity), at: offset))
+    }
+    guard let first = stops.first else { return nil }
+    if stops.count == 1 { return .solid(first.color) }
+    let spread = Gradient.Spread(rawValue: attr("spreadMethod") ?? "pad") ?? .pad
+    let g = Gradient(stops: stops, spread: spread)
+    let userSpace = attr("gradientUnits") == "userSpaceOnUse"
+    var m = Transform.identity
+    if let raw = attr("gradientTransform") {
+      if let t = SVGValues.transform(raw) {
+        m = t
+      } else {
+        note(e, "gradientTransform cannot be read")
+      }
+    }
+    if !userSpace {
+      // Drawn in the unit square of the shape's bounds; a shape with no width or no height
+      // takes no bounding-box gradient (SVG's rule).
+      guard bbox.width > 0, bbox.height > 0 else { return nil }
+      m = m.concatenating(
+        Transform(scaleX: bbox.width, y: bbox.height).thenTranslated(x: bbox.minX, y: bbox.minY))
+    }
+    func coordinate(_ key: String, _ fallback: String, _ base: Double) -> Double {
+      let raw = attr(key) ?? fallback
+      return SVGValues.length(raw, percentOf: userSpace ? base : 1) ?? 0
+    }
+    if e.localName == "linearGradient" {
+      let p1 = Point(
+        x: coordinate("x1", "0%", viewport.width), y: coordinate("y1", "0%", viewport.height))
+      let p2 = Point(
+        x: coordinate("x2", "100%", viewport.width), y: coordinate("y2", "0%", viewport.height))
+      return Self.linear(g, p1, p2, through: m)
+    }
+    let c = Point(
+      x: coordinate("cx", "50%", viewport.width), y: coordinate("cy", "50%", viewport.height))
+    let r = coordinate("r", "50%", diagonal)
+    guard r >= 0 else {
+      note(e, "a negative radius is an error; the shape is not painted")
+      return nil
+    }
+    if r == 0 { return .solid(stops[stops.count - 1].color) }
+    let fx = attr("fx").map { _ in coordinate("fx", "50%", viewport.width) } ?? c.x
+    let fy = attr("fy").map { _ in coordinate("fy", "50%", viewport.height) } ?? c.y
+    return .radial(
+      RadialGradient(g, center: c, radius: r, focus: Point(x: fx, y: fy), transform: m))
+  }
+
+  /// A linear gradient from `p1` to `p2` in a space `m` maps to the shape's, as a gradient in
+  /// the shape's space: t stays an affine function of the point under any affine map, so the
+  /// result is exact (t = k·p + k0 with k = Aᵀd/|d|², where m⁻¹(p) = A·p + b).
+  static func linear(_ g: Gradient, _ p1: Point, _ p2: Point, through m: Transform) -> Paint? {
+    let d = p2 - p1
+    let l2 = d.lengthSquared
+    guard l2 > 0 else { return .solid(g.stops.last?.color ?? .clear) }
+    guard let inv = m.inverted() else { return nil }
+    let kx = (inv.a * d.dx + inv.b * d.dy) / l2
+    let ky = (inv.c * d.dx + inv.d * d.dy) / l2
+    let k0 = ((inv.tx - p1.x) * d.dx + (inv.ty - p1.y) * d.dy) / l2
+    let kk = kx * kx + ky * ky
+    guard kk > 0, kk.isFinite, k0.isFinite else { return nil }
+    let start = Point(x: -k0 * kx / kk, y: -k0 * ky / kk)
+    let end = Point(x: start.x + kx / kk, y: start.y + ky / kk)
+    return .linearGradient(g, start: start, end: end)
+  }
+
+  /// The clip of `<clipPath id>` for an element whose content has bounds `bbox`.
+  mutating func clipPath(_ id: String, bbox: Rect, from e: XMLElement) -> VectorImage.Clip? {
+    guard let target = ids[id], target.localName == "clipPath" else {
+      note(e, "clip-path refers to #\(id), which is not a <clipPath> in the file; it is ignored")
+      return nil
+    }
+    guard !expanding.contains(id) else {
+      note(e, "clip-path #\(id) refers to itself; the loop is cut")
+      return nil
+    }
+    expanding.insert(id)
+    defer { expanding.remove(id) }
+    var m = Transform.identity
+    if let raw = target.attributes["transform"] {
+      if let t = SVGValues.transform(raw) {
+        m = t
+      } else {
+        note(target, "transform cannot be read")
+      }
+    }
+    if target.attributes["clipPathUnits"] == "objectBoundingBox" {
+      m = m.concatenating(
+        Transform(scaleX: bbox.width, y: bbox.height).thenTranslated(x: bbox.minX, y: bbox.minY))
+    }
+    var notes: [String] = []
+    let base = SVGStyle().applying(declarations(target), percentBase: diagonal) { notes.append($0) }
+    for n in notes { note(target, n) }
+    var region: [VectorImage.ClipShape] = []
+    for child in target.children {
+      region += clipShapes(child, base, m, depth: 0)
+    }
+    var regions = [region]
+    let d = declarations(target)
+    if let raw = d["clip-path"], case .reference(let next, _)? = SVGPaint.parse(raw),
+      let outer = clipPath(next, bbox: bbox, from: target)
+    {
+      regions += outer.regions
+    }
+    return VectorImage.Clip(regions: regions)
+  }
+
+  /// The outlines a child of a `clipPath` adds, under `m`.
+  mutating func clipShapes(_ e: XMLElement, _ parent: SVGStyle, _ m: Transform, depth: Int)
+    -> [VectorImage.ClipShape]
+  {
+    guard depth < 8, !e.isForeign else { return [] }
+    let d = declarations(e)
+    if d["display"]?.trimmingSpaces == "none" { return [] }
+    var notes: [String] = []
+    let style = parent.applying(d, percentBase: diagonal) { notes.append($0) }
+    for n in notes { note(e, n) }
+    guard style.visible else { return [] }
+    var t = m
+    if let raw = e.attributes["transform"], let own = SVGValues.transform(raw) {
+      t = own.concatenating(m)
+    }
+    if d["clip-path"] != nil { note(e, "a clip-path on a child of <clipPath> is not applied") }
+    switch e.localName {
+    case "use":
+      guard let href = e.attribute("href"), href.hasPrefix("#"),
+        let target = ids[String(href.dropFirst())], !expanding.contains(String(href.dropFirst()))
+      else { return [] }
+      let x = e.attributes["x"].flatMap { SVGValues.length($0) } ?? 0
+      let y = e.attributes["y"].flatMap { SVGValues.length($0) } ?? 0
+      return clipShapes(
+        target, style, Transform(translationX: x, y: y).concatenating(t), depth: depth + 1)
+    case "path", "rect", "circle", "ellipse", "line", "polyline", "polygon":
+      guard let p = shapePath(e) else { return [] }
+      return [VectorImage.ClipShape(path: p.applying(t), rule: style.clipRule)]
+    case "title", "desc", "metadata":
+      return []
+    default:
+      note(e, "<\(e.localName)> inside <clipPath> is not supported")
+      return []
+    }
+  }
+}

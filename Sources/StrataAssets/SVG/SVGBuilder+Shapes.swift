@@ -1,0 +1,175 @@
+import Foundation
+import Strata
+
+extension SVGBuilder {
+  /// The outline of a basic shape or path, in its user space; `nil` when it draws nothing.
+  mutating func shapePath(_ e: XMLElement) -> Path? {
+    func len(_ key: String, _ base: Double) -> Double? {
+      guard let raw = e.attributes[key] else { return nil }
+      guard let v = SVGValues.length(raw, percentOf: base) else {
+        note(e, "\(key)=\"\(raw)\" is not a length; 0 is used")
+        return 0
+      }
+      return v
+    }
+    let w = viewport.width
+    let h = viewport.height
+    switch e.localName {
+    case "path":
+      let (path, error) = SVGValues.pathData(e.attributes["d"] ?? "")
+      if let error { note(e, "path data stops early: \(error); what came before it is drawn") }
+      return path.isEmpty ? nil : path
+    case "rect":
+      let rw = len("width", w) ?? 0
+      let rh = len("height", h) ?? 0
+      guard rw > 0, rh > 0 else {
+        if rw < 0 || rh < 0 { note(e, "a negative width or height draws nothing") }
+        return nil
+      }
+      let x = len("x", w) ?? 0
+      let y = len("y", h) ?? 0
+      var rx = len("rx", w)
+      var ry = len("ry", h)
+      if let v = rx, v < 0 { rx = nil }
+      if let v = ry, v < 0 { ry = nil }
+      let cx = Swift.min((rx ?? ry ?? 0), rw / 2)
+      let cy = Swift.min((ry ?? rx ?? 0), rh / 2)
+      return Self.roundedRect(Rect(x: x, y: y, width: rw, height: rh), rx: cx, ry: cy)
+    case "circle":
+      let r = len("r", diagonal) ?? 0
+      guard r > 0 else { return nil }
+      let c = Point(x: len("cx", w) ?? 0, y: len("cy", h) ?? 0)
+      return .ellipse(in: Rect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r))
+    case "ellipse":
+      var rx = len("rx", w)
+      var ry = len("ry", h)
+      if rx == nil { rx = ry }
+      if ry == nil { ry = rx }
+      guard let a = rx, let b = ry, a > 0, b > 0 else { return nil }
+      let c = Point(x: len("cx", w) ?? 0, y: len("cy", h) ?? 0)
+      return .ellipse(in: Rect(x: c.x - a, y: c.y - b, width: 2 * a, height: 2 * b))
+    case "line":
+      var p = Path()
+      p.move(to: Point(x: len("x1", w) ?? 0, y: len("y1", h) ?? 0))
+      p.line(to: Point(x: len("x2", w) ?? 0, y: len("y2", h) ?? 0))
+      return p
+    case "polyline", "polygon":
+      guard var v = SVGValues.numbers(e.attributes["points"] ?? "") else {
+        note(e, "points cannot be read")
+        return nil
+      }
+      if v.count % 2 == 1 {
+        note(e, "points has an odd count of numbers; the last is dropped")
+        v.removeLast()
+      }
+      guard v.count >= 4 else { return nil }
+      var p = Path()
+      p.move(to: Point(x: v[0], y: v[1]))
+      for k in stride(from: 2, to: v.count, by: 2) { p.line(to: Point(x: v[k], y: v[k + 1])) }
+      if e.localName == "polygon" { p.close() }
+      return p
+    default:
+      return nil
+    }
+  }
+
+  /// A rectangle with elliptical corners (rx across, ry down).
+  static func roundedRect(_ r: Rect, rx: Double, ry: Double) -> Path {
+    guard rx > 0, ry > 0 else { return .rect(r) }
+    let k = 0.552_284_749_831  // 4/3·(√2 − 1): a quarter circle as one cubic
+    let (x0, y0, x1, y1) = (r.minX, r.minY, r.maxX, r.maxY)
+    var p = Path()
+    p.move(to: Point(x: x0 + rx, y: y0))
+    p.line(to: Point(x: x1 - rx, y: y0))
+    p.cubic(
+      to: Point(x: x1, y: y0 + ry), control1: Point(x: x1 - rx + k * rx, y: y0),
+      control2: Point(x: x1, y: y0 + ry - k * ry))
+    p.line(to: Point(x: x1, y: y1 - ry))
+    p.cubic(
+      to: Point(x: x1 - rx, y: y1), control1: Point(x: x1, y: y1 - ry + k * ry),
+      control2: Point(x: x1 - rx + k * rx, y: y1))
+    p.line(to: Point(x: x0 + rx, y: y1))
+    p.cubic(
+      to: Point(x: x0, y: y1 - ry), control1: Point(x: x0 + rx - k * rx, y: y1),
+      control2: Point(x: x0, y: y1 - ry + k * ry))
+    p.line(to: Point(x: x0, y: y0 + ry))
+    p.cubic(
+      to: Point(x: x0 + rx, y: y0), control1: Point(x: x0, y: y0 + ry - k * ry),
+      control2: Point(x: x0 + rx - k * rx, y: y0))
+    p.close()
+    return p
+  }
+
+  /// The shape with its fill and stroke resolved.
+  mutating func shapeItems(
+    _ e: XMLElement, _ path: Path, _ style: SVGStyle, _ d: [String: String]
+  ) -> [VectorImage.Item] {
+    let bbox = path.bounds
+    let fill = paint(style.fill, opacity: style.fillOpacity, style, bbox, e, "fill")
+    var stroke =
+      style.strokeWidth > 0
+      ? paint(style.stroke, opacity: style.strokeOpacity, style, bbox, e, "stroke") : nil
+    if e.localName == "line", stroke == nil { return [] }
+    let strokeStyle = StrokeStyle(
+      width: style.strokeWidth, join: style.join, cap: style.cap, miterLimit: style.miterLimit,
+      dash: style.dash, dashPhase: style.dashOffset)
+    if strokeStyle.width <= 0 { stroke = nil }
+    guard fill != nil || stroke != nil else { return [] }
+    return [
+      .shape(
+        VectorImage.Shape(
+          path: path, fill: e.localName == "line" ? nil : fill, fillRule: style.fillRule,
+          stroke: stroke, strokeStyle: strokeStyle))
+    ]
+  }
+
+  /// The bounds of what `items` draw under `t`: their outlines, and with `padded` their
+  /// strokes' reach (half the width times the miter limit).
+  static func bounds(of items: [VectorImage.Item], _ t: Transform, padded: Bool) -> Rect {
+    var box: Rect?
+    func add(_ r: Rect) { box = box.map { $0.union(r) } ?? r }
+    for item in items {
+      switch item {
+      case .shape(let s):
+        var b = s.path.bounds
+        if padded, s.stroke != nil {
+          let pad = s.strokeStyle.width * Swift.max(1, s.strokeStyle.miterLimit) / 2
+          b = b.insetBy(dx: -pad, dy: -pad)
+        }
+        add(t.apply(to: b))
+      case .group(let g):
+        let inner = bounds(of: g.items, g.transform.concatenating(t), padded: padded)
+        if !inner.isEmpty || inner.width > 0 || inner.height > 0 { add(inner) }
+      }
+    }
+    return box ?? .zero
+  }
+
+  /// The viewBox-to-viewport transform, and whether the drawing is cut at the viewport
+  /// (`slice`, or `none` never needs it).
+  static func viewBoxTransform(
+    _ box: Rect?, into size: Size, preserveAspectRatio: String?
+  ) -> (Transform, Bool) {
+    guard let box else { return (.identity, false) }
+    let words = (preserveAspectRatio ?? "xMidYMid meet").split(separator: " ").map(String.init)
+      .filter { $0 != "defer" }
+    let align = words.first ?? "xMidYMid"
+    let slice = words.count > 1 && words[1] == "slice"
+    let sx = size.width / box.width
+    let sy = size.height / box.height
+    if align == "none" {
+      return (
+        Transform(translationX: -box.minX, y: -box.minY).concatenating(
+          Transform(scaleX: sx, y: sy)), false
+      )
+    }
+    let s = slice ? Swift.max(sx, sy) : Swift.min(sx, sy)
+    let freeX = size.width - box.width * s
+    let freeY = size.height - box.height * s
+    let ax = align.contains("xMin") ? 0 : align.contains("xMax") ? freeX : freeX / 2
+    let ay = align.contains("YMin") ? 0 : align.contains("YMax") ? freeY : freeY / 2
+    let t = Transform(translationX: -box.minX, y: -box.minY).concatenating(Transform(scale: s))
+      .thenTranslated(x: ax, y: ay)
+    return (t, slice)
+  }
+}

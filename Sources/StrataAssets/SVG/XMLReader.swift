@@ -1,0 +1,276 @@
+/// One element of an XML document: its name, attributes, children and text, and the line it
+/// starts on (for messages).
+struct XMLElement: Sendable {
+  var name: String
+  var attributes: [String: String]
+  var children: [XMLElement]
+  /// The character data directly inside the element (for `<style>`), entities resolved.
+  var text: String
+  var line: Int
+}
+
+/// A small, strict-enough XML reader for SVG files: elements, attributes, the predefined and
+/// numeric entities, comments, CDATA, processing instructions and a DOCTYPE (skipped). Depth
+/// and element count are bounded before anything is built, so no input can make it recurse
+/// or allocate without limit.
+struct XMLReader {
+  let bytes: [UInt8]
+  let maximumDepth: Int
+  let maximumElements: Int
+  var i = 0
+  var line = 1
+  var elements = 0
+
+  init(_ bytes: [UInt8], maximumDepth: Int, maximumElements: Int) {
+    self.bytes = bytes
+    self.maximumDepth = maximumDepth
+    self.maximumElements = maximumElements
+  }
+
+  /// The document's root element.
+  static func parse(_ bytes: [UInt8], maximumDepth: Int, maximumElements: Int)
+    throws(SVGError) -> XMLElement
+  {
+    var reader = XMLReader(bytes, maximumDepth: maximumDepth, maximumElements: maximumElements)
+    // A UTF-8 byte order mark.
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.i = 3 }
+    try reader.skipProlog()
+    guard reader.peek == UInt8(ascii: "<") else {
+      throw .malformed("the document has no root element", line: reader.line)
+    }
+    let root = try reader.element(depth: 1)
+    try reader.skipMisc()
+    guard reader.i >= bytes.count else {
+      throw .malformed("content after the root element", line: reader.line)
+    }
+    return root
+  }
+
+  var peek: UInt8? { i < bytes.count ? bytes[i] : nil }
+
+  func starts(with s: String) -> Bool {
+    var k = i
+    for b in s.utf8 {
+      guard k < bytes.count, bytes[k] == b else { return false }
+      k += 1
+    }
+    return true
+  }
+
+  mutating func advance(_ n: Int = 1) {
+    for _ in 0..<n where i < bytes.count {
+      if bytes[i] == 10 { line += 1 }
+      i += 1
+    }
+  }
+
+  mutating func skipSpace() {
+    while let b = peek, b == 32 || b == 9 || b == 10 || b == 13 { advance() }
+  }
+
+  /// Skips to just past `end`, or throws naming `what` when the document ends first.
+  mutating func skip(past end: String, what: String) throws(SVGError) {
+    let startLine = line
+    while i < bytes.count {
+      if starts(with: end) {
+        advance(end.utf8.count)
+        return
+      }
+      advance()
+    }
+    throw .malformed("\(what) is not closed", line: startLine)
+  }
+
+  mutating func skipProlog() throws(SVGError) {
+    while true {
+      skipSpace()
+      if starts(with: "<?") {
+        try skip(past: "?>", what: "a processing instruction")
+      } else if starts(with: "<!--") {
+        try skip(past: "-->", what: "a comment")
+      } else if starts(with: "<!DOCTYPE") {
+        try skipDoctype()
+      } else {
+        return
+      }
+    }
+  }
+
+  mutating func skipMisc() throws(SVGError) {
+    while true {
+      skipSpace()
+      if starts(with: "<?") {
+        try skip(past: "?>", what: "a processing instruction")
+      } else if starts(with: "<!--") {
+        try skip(past: "-->", what: "a comment")
+      } else {
+        return
+      }
+    }
+  }
+
+  /// A DOCTYPE, with an internal subset in brackets (its declarations are not used).
+  mutating func skipDoctype() throws(SVGError) {
+    let startLine = line
+    var bracket = false
+    while let b = peek {
+      advance()
+      if b == UInt8(ascii: "[") { bracket = true }
+      if b == UInt8(ascii: "]") { bracket = false }
+      if b == UInt8(ascii: ">") && !bracket { return }
+    }
+    throw .malformed("the DOCTYPE is not closed", line: startLine)
+  }
+
+  static func isNameByte(_ b: UInt8) -> Bool {
+    switch b {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: ":"),
+      UInt8(ascii: "-"), UInt8(ascii: "."):
+      return true
+    default:
+      return b >= 0x80
+    }
+  }
+
+  mutating func name() throws(SVGError) -> String {
+    let start = i
+    while let b = peek, Self.isNameByte(b) { advance() }
+    guard i > start else { throw .malformed("a name was expected", line: line) }
+    return String(decoding: bytes[start..<i], as: UTF8.self)
+  }
+
+  /// An element starting at `<`, with everything inside it.
+  mutating func element(depth: Int) throws(SVGError) -> XMLElement {
+    guard depth <= maximumDepth else { throw .tooDeep(limit: maximumDepth, line: line) }
+    elements += 1
+    guard elements <= maximumElements else {
+      throw .tooManyElements(limit: maximumElements, line: line)
+    }
+    let startLine = line
+    advance()  // <
+    let name = try self.name()
+    var attributes: [String: String] = [:]
+    while true {
+      skipSpace()
+      guard let b = peek else { throw .malformed("<\(name)> is not closed", line: startLine) }
+      if b == UInt8(ascii: "/") {
+        advance()
+        guard peek == UInt8(ascii: ">") else {
+          throw .malformed("'/' not followed by '>' in <\(name)>", line: line)
+        }
+        advance()
+        return XMLElement(
+          name: name, attributes: attributes, children: [], text: "", line: startLine)
+      }
+      if b == UInt8(ascii: ">") {
+        advance()
+        break
+      }
+      let key = try self.name()
+      skipSpace()
+      guard peek == UInt8(ascii: "=") else {
+        throw .malformed("attribute \(key) of <\(name)> has no value", line: line)
+      }
+      advance()
+      skipSpace()
+      guard let quote = peek, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
+        throw .malformed("the value of \(key) in <\(name)> is not quoted", line: line)
+      }
+      advance()
+      let start = i
+      while let c = peek, c != quote {
+        if c == UInt8(ascii: "<") {
+          throw .malformed("'<' inside the value of \(key) in <\(name)>", line: line)
+        }
+        advance()
+      }
+      guard peek == quote else {
+        throw .malformed("the value of \(key) in <\(name)> is not closed", line: startLine)
+      }
+      let raw = bytes[start..<i]
+      advance()
+      attributes[key] = try Self.resolveEntities(raw, line: line)
+    }
+    var children: [XMLElement] = []
+    var text: [UInt8] = []
+    while true {
+      guard let b = peek else { throw .malformed("<\(name)> is not closed", line: startLine) }
+      if b == UInt8(ascii: "<") {
+        if starts(with: "</") {
+          advance(2)
+          let end = try self.name()
+          guard end == name else {
+            throw .malformed("</\(end)> closes <\(name)> (line \(startLine))", line: line)
+          }
+          skipSpace()
+          guard peek == UInt8(ascii: ">") else {
+            throw .malformed("</\(end) is not closed", line: line)
+          }
+          advance()
+          break
+        } else if starts(with: "<!--") {
+          try skip(past: "-->", what: "a comment")
+        } else if starts(with: "<![CDATA[") {
+          advance(9)
+          let start = i
+          try skip(past: "]]>", what: "a CDATA section")
+          text += bytes[start..<(i - 3)]
+        } else if starts(with: "<?") {
+          try skip(past: "?>", what: "a processing instruction")
+        } else {
+          children.append(try element(depth: depth + 1))
+        }
+      } else {
+        let start = i
+        while let c = peek, c != UInt8(ascii: "<") { advance() }
+        // Text is kept only where it is used (a style sheet), and then bounded by the file.
+        let resolved = try Self.resolveEntities(bytes[start..<i], line: line)
+        text += Array(resolved.utf8)
+      }
+    }
+    return XMLElement(
+      name: name, attributes: attributes, children: children,
+      text: String(decoding: text, as: UTF8.self), line: startLine)
+  }
+
+  /// `raw` with `&lt;`, `&gt;`, `&amp;`, `&quot;`, `&apos;` and `&#…;` replaced.
+  static func resolveEntities(_ raw: ArraySlice<UInt8>, line: Int) throws(SVGError) -> String {
+    guard raw.contains(UInt8(ascii: "&")) else { return String(decoding: raw, as: UTF8.self) }
+    var out: [UInt8] = []
+    out.reserveCapacity(raw.count)
+    var k = raw.startIndex
+    while k < raw.endIndex {
+      let b = raw[k]
+      guard b == UInt8(ascii: "&") else {
+        out.append(b)
+        k += 1
+        continue
+      }
+      guard let semi = raw[k...].firstIndex(of: UInt8(ascii: ";")), semi - k <= 12 else {
+        throw .malformed("an '&' that starts no entity", line: line)
+      }
+      let entity = String(decoding: raw[(k + 1)..<semi], as: UTF8.self)
+      switch entity {
+      case "lt": out.append(UInt8(ascii: "<"))
+      case "gt": out.append(UInt8(ascii: ">"))
+      case "amp": out.append(UInt8(ascii: "&"))
+      case "quot": out.append(UInt8(ascii: "\""))
+      case "apos": out.append(UInt8(ascii: "'"))
+      default:
+        var value: UInt32?
+        if entity.hasPrefix("#x") || entity.hasPrefix("#X") {
+          value = UInt32(entity.dropFirst(2), radix: 16)
+        } else if entity.hasPrefix("#") {
+          value = UInt32(entity.dropFirst(), radix: 10)
+        }
+        guard let v = value, let scalar = Unicode.Scalar(v) else {
+          throw .malformed("unknown entity &\(entity);", line: line)
+        }
+        out += Array(String(Character(scalar)).utf8)
+      }
+      k = semi + 1
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+}
