@@ -30,7 +30,10 @@ let package = Package(
     // Reference-image checks for test targets (Strata's own and users').
     .target(name: "StrataTesting", dependencies: ["Strata", "StrataRender"]),
     // The examples, as a library so the tool and the tests share them.
-    .target(name: "StrataExamples", dependencies: ["Strata", "StrataRender"], path: "Examples"),
+    .target(
+      name: "StrataExamples", dependencies: ["Strata", "StrataRender", "StrataAssets"],
+      path: "Examples", exclude: ["Animals/AssetSources"],
+      resources: [.copy("Animals/Assets")]),
     // Everything the command-line tool does, testable in process.
     .target(
       name: "StrataCommand",

@@ -1,7 +1,8 @@
 import Strata
 
-/// The artwork of the animals example, drawn in code: three scenes, three animal
-/// portraits, a phone, and three icons. Everything is a `VectorImage`.
+/// The artwork of the animals example drawn in code: three scenes, the elephant's portrait, a
+/// phone, and three icons, each a `VectorImage`. The bear (SVG) and the blue jay (JPEG) are
+/// files: see ``AnimalsAssets``.
 enum AnimalsArt {
   typealias D = Drawing
 
@@ -222,71 +223,7 @@ enum AnimalsArt {
     return VectorImage(size: Size(width: span, height: 667), shapes: s)
   }
 
-  // MARK: Animals (160 × 140 portraits)
-
-  static let portraits: [VectorImage] = [bear, bird, elephant]
-
-  static let bear: VectorImage = {
-    let fur = D.rgb(0x8B5A3C)
-    let dark = D.rgb(0x3B2A20)
-    var s: [VectorImage.Shape] = []
-    s.append(D.fill(D.ellipse(80, 138, 58, 30), D.rgb(0x7A4E33)))
-    for x in [44.0, 116] {
-      s.append(D.fill(D.circle(x, 38, 17), fur))
-      s.append(D.fill(D.circle(x, 38, 8.5), D.rgb(0xC48A62)))
-    }
-    s.append(
-      D.fill(
-        D.blob([
-          (80, 24), (122, 44), (130, 86), (108, 118), (80, 124), (52, 118), (30, 86), (38, 44),
-        ]), fur))
-    s.append(D.fill(D.ellipse(80, 98, 25, 19), D.rgb(0xE2BD94)))
-    s.append(D.fill(D.ellipse(80, 88, 9.5, 6.5), dark))
-    var mouth = Path()
-    mouth.move(to: Point(x: 70, y: 102))
-    mouth.quad(to: Point(x: 80, y: 100), control: Point(x: 75, y: 108))
-    mouth.quad(to: Point(x: 90, y: 102), control: Point(x: 85, y: 108))
-    s.append(D.stroke(mouth, dark, width: 2.2))
-    s.append(D.stroke(D.polygon([(80, 94), (80, 100)]), dark, width: 2))
-    for x in [61.0, 99] {
-      s.append(D.fill(D.circle(x, 70, 5), dark))
-      s.append(D.fill(D.circle(x + 1.6, 68.4, 1.6), .white))
-      s.append(D.fill(D.ellipse(x + (x < 80 ? -10 : 10), 92, 8, 5), D.rgb(0xE88B7A, 0.35)))
-    }
-    return VectorImage(size: Size(width: 160, height: 140), shapes: s)
-  }()
-
-  static let bird: VectorImage = {
-    var s: [VectorImage.Shape] = []
-    var branch = Path()
-    branch.move(to: Point(x: 8, y: 124))
-    branch.quad(to: Point(x: 156, y: 116), control: Point(x: 90, y: 132))
-    s.append(D.stroke(branch, D.rgb(0x6B4F3A), width: 6))
-    s.append(D.fill(D.turned(D.ellipse(128, 112, 10, 5), -0.5, about: 128, 112), D.rgb(0x5FAF7E)))
-    for x in [70.0, 88] {
-      s.append(D.stroke(D.polygon([(x, 104), (x - 2, 122)]), D.rgb(0xE0802C), width: 3))
-    }
-    s.append(D.fill(D.polygon([(30, 70), (6, 56), (12, 80), (34, 86)]), D.rgb(0x2F6FB5)))
-    s.append(
-      D.fill(
-        D.blob([
-          (78, 26), (112, 40), (120, 74), (104, 104), (74, 110), (44, 96), (36, 64), (50, 36),
-        ]), D.rgb(0x3D8BD9)))
-    s.append(
-      D.fill(
-        D.blob([(84, 62), (110, 72), (106, 98), (82, 106), (62, 96), (66, 72)]), D.rgb(0xCFE7FA)))
-    s.append(D.fill(D.turned(D.ellipse(66, 74, 26, 14), 0.45, about: 66, 74), D.rgb(0x2F6FB5)))
-    s.append(D.fill(D.polygon([(112, 50), (136, 58), (112, 66)]), D.rgb(0xF2A43A)))
-    s.append(D.fill(D.circle(96, 52, 6.5), D.rgb(0x1E2A36)))
-    s.append(D.fill(D.circle(98, 50, 2), .white))
-    var crest = Path()
-    crest.move(to: Point(x: 76, y: 28))
-    crest.quad(to: Point(x: 70, y: 12), control: Point(x: 66, y: 22))
-    crest.quad(to: Point(x: 86, y: 26), control: Point(x: 80, y: 14))
-    crest.close()
-    s.append(D.fill(crest, D.rgb(0x2F6FB5)))
-    return VectorImage(size: Size(width: 160, height: 140), shapes: s)
-  }()
+  // MARK: Animals (160 × 140 portraits; the bear and the blue jay are files, see AnimalsAssets)
 
   static let elephant: VectorImage = {
     let skin = D.rgb(0x8E9AAF)

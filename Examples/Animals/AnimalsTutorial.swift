@@ -254,11 +254,21 @@ public final class AnimalsTutorial: TutorialController, StaticBackgroundDataSour
     photo.backgroundColor = accent.withAlpha(0.16)
     photo.cornerRadius = 8 * k
     photo.clipsToBounds = true
-    photo.addChild(
-      ImageNode(
-        image: .vector(AnimalsArt.portraits[page % 3]),
-        frame: Rect(x: 0, y: 4 * k, width: photo.size.width, height: 102 * k),
-        contentMode: .aspectFit))
+    // The bear is an SVG illustration and the blue jay a JPEG photograph, both from
+    // Examples/Animals/Assets; the elephant is drawn in code.
+    switch page % 3 {
+    case 1:
+      photo.addChild(
+        ImageNode(
+          image: AnimalsAssets.blueJay, frame: Rect(origin: .zero, size: photo.size),
+          contentMode: .aspectFill, name: "photograph"))
+    default:
+      photo.addChild(
+        ImageNode(
+          image: page % 3 == 0 ? AnimalsAssets.bear : .vector(AnimalsArt.elephant),
+          frame: Rect(x: 0, y: 4 * k, width: photo.size.width, height: 102 * k),
+          contentMode: .aspectFit, name: "illustration"))
+    }
     card.addChild(photo)
     let caption = TextNode(
       text: TextContent(

@@ -51,8 +51,9 @@ struct OptionSpec: Sendable {
       defaultText: OptionValue.format(d), help: "pixels per point (2 is @2x)")
   }
   static let size = OptionSpec(
-    name: "--size", value: .size, placeholder: "WxH", defaultText: "the onboarding's own",
-    help: "the screen size in points, e.g. 667x375 for a phone in landscape")
+    name: "--size", value: .size, placeholder: "WxH",
+    defaultText: "the onboarding's or image's own",
+    help: "the size in points to draw at, e.g. 667x375 for a phone in landscape")
   static let rightToLeft = OptionSpec(
     name: "--rtl", value: .flag, placeholder: "", defaultText: nil,
     help: "lay the pages out right to left (page 0 on the right)")

@@ -88,13 +88,11 @@ public struct Tool {
       name: "image", arguments: "<file>", argumentCount: 1...1,
       summary: """
         Render an image file (PNG, JPEG or SVG) as Strata draws it — an SVG at its own width and
-        height — to a PNG, listing what an SVG has that Strata does not draw.
+        height; with --size, fitted inside that size and centred — to a PNG, listing what an SVG
+        has that Strata does not draw.
         """,
       options: [
-        .scale(default: 2),
-        OptionSpec(
-          name: "--size", value: .size, placeholder: "WxH", defaultText: "the image's own",
-          help: "the size in points to draw it in (it keeps its aspect ratio, centred)"),
+        .scale(default: 2), .size,
         OptionSpec(
           name: "--out", value: .text, placeholder: "F.png",
           defaultText: "frames/images/<name>.png",

@@ -6,11 +6,11 @@
 
 /// A mutual-exclusion lock around a value, for the renderer's few shared state: the rasterizer
 /// pool, the font catalogue and the glyph caches.
-final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value>: @unchecked Sendable {
   private var value: Value
   private var mutex = pthread_mutex_t()
 
-  init(_ value: Value) {
+  package init(_ value: Value) {
     self.value = value
     pthread_mutex_init(&mutex, nil)
   }
@@ -18,7 +18,7 @@ final class Locked<Value>: @unchecked Sendable {
   deinit { pthread_mutex_destroy(&mutex) }
 
   /// Runs `body` with exclusive access to the value.
-  func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+  package func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     pthread_mutex_lock(&mutex)
     defer { pthread_mutex_unlock(&mutex) }
     return try body(&value)

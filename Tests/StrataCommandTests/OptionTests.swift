@@ -70,7 +70,7 @@ import Testing
     let shared = ["--scale", "--size"]
     for name in shared {
       let specs = Tool.commands.compactMap { c in c.options.first { $0.name == name } }
-      #expect(specs.count == 2, "\(name) is declared by render and frame")
+      #expect(specs.count == 3, "\(name) is declared by render, frame and image")
       #expect(Set(specs.map(\.help)).count == 1, "\(name) is explained the same way")
     }
   }

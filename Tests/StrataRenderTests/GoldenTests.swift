@@ -136,6 +136,7 @@ enum GoldenCatalog {
     }
     for style in PageIndicatorStyle.presets { names.insert("indicator-\(style.name)") }
     for scale in TextRenderingTests.labelScales { names.insert("label@\(Int(scale))x") }
+    for name in SVGCorpus.names { names.insert("svg-\(name)") }
     return names
   }
 }

@@ -144,6 +144,10 @@ struct SVGBuilder {
       throw .tooDeep(limit: SVGImporter.maximumDepth, line: e.line)
     }
     if e.isForeign { return [] }
+    // An element is on the stack while it is drawn, so a use inside it cannot draw it again.
+    let id = e.attributes["id"]
+    let entered = id.map { expanding.insert($0).inserted } ?? false
+    defer { if entered, let id { expanding.remove(id) } }
     let name = e.localName
     if Self.referenced.contains(name) { return [] }
     if Self.unsupportedElements.contains(name) && !isRoot {

@@ -1,0 +1,133 @@
+import Foundation
+import Strata
+import StrataAssets
+import StrataRender
+import Testing
+
+/// The image loader against a real HTTP server on loopback.
+@Suite(.serialized) struct ImageLoaderTests {
+  static let placeholder = Image.vector(VectorImage(size: Size(width: 1, height: 1)))
+
+  static func pngBytes(side: Int = 4) throws -> [UInt8] {
+    var b = try PixelBuffer(width: side, height: side)
+    b.fill(Color(red: 1, green: 0, blue: 0))
+    return PNGEncoder().encode(b)
+  }
+
+  static func server() throws -> LoopbackServer {
+    let png = try pngBytes()
+    let svg = Array("<svg xmlns='http://www.w3.org/2000/svg' width='8' height='8'/>".utf8)
+    return try LoopbackServer(routes: [
+      "/ok.png": .init(body: png),
+      "/ok@2x.png": .init(body: png),
+      "/art.svg": .init(contentType: "image/svg+xml", body: svg),
+      "/shared.png": .init(body: png, delay: 0.3),
+      "/slow.png": .init(body: png, delay: 3),
+      "/truncated.png": .init(body: Array(png.prefix(20)), announcedLength: png.count),
+      "/page.html": .init(contentType: "text/html", body: Array("<html></html>".utf8)),
+      "/garbage.png": .init(body: [1, 2, 3, 4]),
+    ])
+  }
+
+  @Test func anImageArrivesAfterThePlaceholder() async throws {
+    let server = try Self.server()
+    defer { server.stop() }
+    let settled = Locked([URL]())
+    let loader = ImageLoader(placeholder: Self.placeholder, timeout: 5) { url in
+      settled.withLock { $0.append(url) }
+    }
+    let url = server.url("/ok@2x.png")
+    #expect(loader.image(for: url, scale: 2) == Self.placeholder, "first the placeholder")
+    #expect(loader.state(for: url) == .loading)
+    await loader.settle()
+    guard case .raster(let r) = loader.image(for: url, scale: 2) else {
+      Issue.record("then the bitmap: \(loader.state(for: url))")
+      return
+    }
+    #expect(r.width == 4 && r.size == Size(width: 2, height: 2))
+    #expect(settled.withLock { $0 } == [url])
+    #expect(loader.cachedBytes == 4 * 4 * 4)
+    let svg = try await loader.load(server.url("/art.svg"))
+    #expect(svg.size == Size(width: 8, height: 8))
+  }
+
+  @Test func concurrentAsksMakeOneRequest() async throws {
+    let server = try Self.server()
+    defer { server.stop() }
+    let loader = ImageLoader(placeholder: Self.placeholder, timeout: 5)
+    let url = server.url("/shared.png")
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<10 { group.addTask { _ = try? await loader.load(url) } }
+      for _ in 0..<10 { _ = loader.image(for: url) }
+    }
+    #expect(server.count("/shared.png") == 1)
+    #expect(loader.requestCount == 1)
+    // Cached: no new request.
+    _ = try await loader.load(url)
+    #expect(server.count("/shared.png") == 1)
+  }
+
+  @Test func failuresShowThePlaceholderAndSayWhy() async throws {
+    let server = try Self.server()
+    defer { server.stop() }
+    let loader = ImageLoader(placeholder: Self.placeholder, timeout: 0.5)
+    let cases: [(String, String)] = [
+      ("/missing.png", "HTTP status 404"),
+      ("/page.html", "content type text/html is not an image"),
+      ("/garbage.png", "not a PNG, JPEG or SVG file"),
+      ("/slow.png", "no answer within 0.5 s"),
+    ]
+    let started = Date()
+    for (path, _) in cases { _ = loader.image(for: server.url(path)) }
+    await loader.settle()
+    #expect(Date().timeIntervalSince(started) < 2.5, "the slow one is cut at the timeout")
+    for (path, reason) in cases {
+      let url = server.url(path)
+      #expect(loader.image(for: url) == Self.placeholder)
+      guard case .failed(let error) = loader.state(for: url) else {
+        Issue.record("\(path) fails: \(loader.state(for: url))")
+        continue
+      }
+      #expect(error.description.contains(reason), "\(path): \(error)")
+      #expect(error.description.contains(url.absoluteString))
+    }
+    // A truncated body is an error too (the transport's or ours), never a half image.
+    let truncated = server.url("/truncated.png")
+    await #expect(throws: AssetError.self) { try await loader.load(truncated) }
+    #expect(loader.image(for: truncated) == Self.placeholder)
+    // A failure is kept until retried; a retry asks again.
+    let before = server.count("/missing.png")
+    _ = loader.image(for: server.url("/missing.png"))
+    #expect(server.count("/missing.png") == before)
+    loader.retry(server.url("/missing.png"))
+    _ = loader.image(for: server.url("/missing.png"))
+    await loader.settle()
+    #expect(
+      server.count("/missing.png") == before + 1, "\(loader.state(for: server.url("/missing.png")))"
+    )
+  }
+
+  @Test func fileURLsAndTheCacheLimit() async throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    for name in ["a", "b", "c"] {
+      try Data(try Self.pngBytes(side: 8)).write(to: dir.appendingPathComponent("\(name).png"))
+    }
+    // Room for two 8 × 8 bitmaps (256 bytes each).
+    let loader = ImageLoader(placeholder: Self.placeholder, cacheLimit: 600)
+    let urls = ["a", "b", "c"].map { dir.appendingPathComponent("\($0).png") }
+    for url in urls { _ = try await loader.load(url) }
+    #expect(loader.cachedBytes == 512)
+    #expect(loader.state(for: urls[0]) == .unknown, "the least recently used went first")
+    guard case .loaded = loader.state(for: urls[2]) else {
+      Issue.record("the newest stays")
+      return
+    }
+    await #expect(throws: AssetError.self) {
+      try await loader.load(dir.appendingPathComponent("nope.png"))
+    }
+    await #expect(throws: AssetError.self) {
+      try await loader.load(try #require(URL(string: "ftp://example.com/a.png")))
+    }
+  }
+}
