@@ -91,14 +91,7 @@ import Testing
         let theirs = try PNGDecoder().decodeFile(pngURL.path)
         let diff = ImageDifference(ours, theirs)
         if diff.mean > 1 || diff.percentile99 > 8 {
-          // Keep both pictures for a look.
-          let keep = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "strata-svg-compare")
-          try? FileManager.default.createDirectory(at: keep, withIntermediateDirectories: true)
-          try? PNGEncoder().write(
-            ours, to: keep.appendingPathComponent("\(name)@\(scale)-strata.png").path)
-          try? PNGEncoder().write(
-            theirs, to: keep.appendingPathComponent("\(name)@\(scale)-resvg.png").path)
+          keepForALook(ours, theirs, folder: "strata-svg-compare", name: "\(name)@\(scale)")
         }
         #expect(diff.mean <= 1, "\(name)@\(scale)x: mean difference \(diff.mean)")
         #expect(diff.percentile99 <= 8, "\(name)@\(scale)x: 99th percentile \(diff.percentile99)")

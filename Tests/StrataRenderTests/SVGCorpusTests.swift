@@ -54,11 +54,7 @@ enum SVGCorpus {
       let theirs = try PNGDecoder().decodeFile(png.path)
       let diff = ImageDifference(ours, theirs)
       if diff.mean > 1 || diff.percentile99 > 8 {
-        let keep = FileManager.default.temporaryDirectory.appendingPathComponent(
-          "strata-svg-corpus")
-        try? FileManager.default.createDirectory(at: keep, withIntermediateDirectories: true)
-        try? PNGEncoder().write(ours, to: keep.appendingPathComponent("\(name)-strata.png").path)
-        try? PNGEncoder().write(theirs, to: keep.appendingPathComponent("\(name)-resvg.png").path)
+        keepForALook(ours, theirs, folder: "strata-svg-corpus", name: name)
       }
       #expect(diff.mean <= 1, "\(name): mean difference \(diff.mean)")
       #expect(diff.percentile99 <= 8, "\(name): 99th percentile \(diff.percentile99)")

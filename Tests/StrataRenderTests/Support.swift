@@ -86,3 +86,11 @@ enum Peers {
     return (try? runProgram(python, ["-c", "import PIL.Image, PIL.ImageOps"])) == 0
   }()
 }
+
+/// Keeps two pictures that differ in the temporary folder's `folder`, for a look.
+func keepForALook(_ ours: PixelBuffer, _ theirs: PixelBuffer, folder: String, name: String) {
+  let keep = FileManager.default.temporaryDirectory.appendingPathComponent(folder)
+  try? FileManager.default.createDirectory(at: keep, withIntermediateDirectories: true)
+  try? PNGEncoder().write(ours, to: keep.appendingPathComponent("\(name)-strata.png").path)
+  try? PNGEncoder().write(theirs, to: keep.appendingPathComponent("\(name)-resvg.png").path)
+}

@@ -34,7 +34,7 @@ struct XMLReader {
     var reader = XMLReader(bytes, maximumDepth: maximumDepth, maximumElements: maximumElements)
     // A UTF-8 byte order mark.
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.i = 3 }
-    try reader.skipProlog()
+    try reader.skipMisc(doctype: true)
     guard reader.peek == UInt8(ascii: "<") else {
       throw .malformed("the document has no root element", line: reader.line)
     }
@@ -81,28 +81,16 @@ struct XMLReader {
     throw .malformed("\(what) is not closed", line: startLine)
   }
 
-  mutating func skipProlog() throws(SVGError) {
+  /// Skips white space, comments and processing instructions (and, before the root, a DOCTYPE).
+  mutating func skipMisc(doctype: Bool = false) throws(SVGError) {
     while true {
       skipSpace()
       if starts(with: "<?") {
         try skip(past: "?>", what: "a processing instruction")
       } else if starts(with: "<!--") {
         try skip(past: "-->", what: "a comment")
-      } else if starts(with: "<!DOCTYPE") {
+      } else if doctype && starts(with: "<!DOCTYPE") {
         try skipDoctype()
-      } else {
-        return
-      }
-    }
-  }
-
-  mutating func skipMisc() throws(SVGError) {
-    while true {
-      skipSpace()
-      if starts(with: "<?") {
-        try skip(past: "?>", what: "a processing instruction")
-      } else if starts(with: "<!--") {
-        try skip(past: "-->", what: "a comment")
       } else {
         return
       }
