@@ -221,6 +221,35 @@ private func importBody(_ body: String, strict: Bool = false, attributes: String
     #expect(loop?.unsupported.first?.message.contains("loop is cut") == true)
   }
 
+  @Test func contentPastTheViewportIsCutOnceAndOnlyWhenNeeded() throws {
+    // Inside: no clip at all.
+    let inside = try importBody("<circle cx='50' cy='50' r='40'/>")
+    #expect(inside.image.items.count == 1 && inside.image.shapes.count == 1)
+    guard case .shape = inside.image.items[0] else {
+      Issue.record("no group for content inside the viewport")
+      return
+    }
+    // Past the edge: one clip to the viewport.
+    let past = try importBody("<circle cx='50' cy='120' r='40'/>")
+    guard case .group(let g) = past.image.items.first else {
+      Issue.record("a group clips content past the viewport")
+      return
+    }
+    #expect(g.clip?.regions.count == 1)
+    // Already clipped inside by the file: not clipped again.
+    let clipped = try importBody(
+      """
+      <defs><clipPath id='c'><rect width='100' height='100'/></clipPath></defs>
+      <g clip-path='url(#c)'><circle cx='50' cy='120' r='40'/></g>
+      """)
+    guard case .group(let own) = clipped.image.items.first, clipped.image.items.count == 1 else {
+      Issue.record("the file's own clip group")
+      return
+    }
+    #expect(own.clip?.regions.count == 1)
+    #expect(own.items.allSatisfy { if case .shape = $0 { true } else { false } })
+  }
+
   @Test func viewBoxSizesAndDefaults() throws {
     let wide = try SVGImporter().importSVG(
       Array("<svg viewBox='0 0 40 20'><rect width='40' height='20'/></svg>".utf8))

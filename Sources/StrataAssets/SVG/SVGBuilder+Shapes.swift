@@ -138,7 +138,13 @@ extension SVGBuilder {
         }
         add(t.apply(to: b))
       case .group(let g):
-        let inner = bounds(of: g.items, g.transform.concatenating(t), padded: padded)
+        let m = g.transform.concatenating(t)
+        var inner = bounds(of: g.items, m, padded: padded)
+        // A clipped group reaches no further than its clip.
+        for region in g.clip?.regions ?? [] {
+          inner = inner.intersection(
+            region.reduce(Rect.zero) { $0.union(m.apply(to: $1.path.bounds)) })
+        }
         if !inner.isEmpty || inner.width > 0 || inner.height > 0 { add(inner) }
       }
     }
