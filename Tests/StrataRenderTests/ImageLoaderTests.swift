@@ -131,3 +131,54 @@ import Testing
     }
   }
 }
+
+/// An onboarding whose labels show images from a server, through the loader.
+final class RemotePrints: TutorialController, LabelDataSource {
+  let loader: ImageLoader
+  let urls: [URL]
+
+  init(loader: ImageLoader, urls: [URL]) {
+    self.loader = loader
+    self.urls = urls
+    super.init(pageSize: Size(width: 100, height: 100))
+    dataSource = self
+  }
+
+  var numberOfPages: Int { urls.count }
+
+  func label(at page: Int) -> Node? {
+    ImageNode(
+      image: loader.image(for: urls[page]), frame: Rect(x: 0, y: 0, width: 4, height: 4),
+      name: "print \(page)")
+  }
+}
+
+@Suite struct HeadlessRemoteImageTests {
+  /// A headless render asks for its pages, waits for the loader to settle, reloads, and then
+  /// draws the images (a failed one stays the placeholder).
+  @Test func aHeadlessRenderWaitsForItsImages() async throws {
+    let server = try ImageLoaderTests.server()
+    defer { server.stop() }
+    let loader = ImageLoader(placeholder: ImageLoaderTests.placeholder, timeout: 5)
+    let prints = RemotePrints(
+      loader: loader, urls: [server.url("/ok.png"), server.url("/missing")])
+    func shown(_ page: Int) throws -> Image? {
+      prints.setPagePosition(Double(page))
+      guard case .image(let image, _)? = prints.scene().node(named: "print \(page)")?.content
+      else { return nil }
+      return image
+    }
+    #expect(try shown(0) == ImageLoaderTests.placeholder)
+    _ = try shown(1)
+    await loader.settle()
+    prints.reloadData()
+    guard case .raster(let r)? = try shown(0) else {
+      Issue.record("after settling, the image")
+      return
+    }
+    #expect(r.width == 4)
+    #expect(try shown(1) == ImageLoaderTests.placeholder, "a 404 shows the placeholder")
+    let frame = try FrameRenderer(scale: 1).render(prints.scene())
+    #expect(frame.width == 100)
+  }
+}

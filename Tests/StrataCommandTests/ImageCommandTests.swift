@@ -1,0 +1,64 @@
+import Foundation
+import StrataRender
+import Testing
+
+@Suite struct ImageCommandTests {
+  static let bear = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Examples/Animals/Assets/bear.svg").path
+
+  func folder() throws -> URL {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "strata-image-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    return dir
+  }
+
+  @Test func anSVGIsDrawnAtItsOwnSizeOrFittedIntoOne() throws {
+    let dir = try folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let out = dir.appendingPathComponent("bear.png").path
+    let r = runTool(["image", Self.bear, "--scale", "3", "--out", out])
+    #expect(r.status == 0, "\(r.err)")
+    #expect(r.out == "wrote \(out) (480×420 px: SVG at 160×140 pt, @3x)\n")
+    let png = try PNGDecoder().decodeFile(out)
+    #expect(png.width == 480 && png.height == 420)
+    #expect(!png.isOpaque, "an SVG without a background keeps its transparency")
+    let fitted = runTool(["image", Self.bear, "--size", "80x80", "--out", out])
+    #expect(fitted.status == 0)
+    #expect(try PNGDecoder().decodeFile(out).width == 160)
+  }
+
+  @Test func whatAnSVGLeavesOutIsPrintedAndStrictFails() throws {
+    let dir = try folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let svg = dir.appendingPathComponent("hello.svg").path
+    try Data(
+      "<svg xmlns='http://www.w3.org/2000/svg' width='20' height='10'>\n<text>hi</text>\n</svg>"
+        .utf8
+    ).write(to: URL(fileURLWithPath: svg))
+    let out = dir.appendingPathComponent("hello.png").path
+    let r = runTool(["image", svg, "--out", out])
+    #expect(r.status == 0)
+    #expect(r.err == "strata: \(svg): line 2: <text>: <text> is not drawn\n")
+    #expect(r.out.hasSuffix("; 1 thing not drawn\n"))
+    let strict = runTool(["image", svg, "--strict", "--out", out])
+    #expect(strict.status == 1)
+    #expect(strict.err.contains("not supported: line 2: <text>"))
+  }
+
+  @Test func badFilesSayWhatAndWhere() throws {
+    let dir = try folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let missing = runTool(["image", dir.appendingPathComponent("nope.png").path])
+    #expect(missing.status == 1 && missing.err.contains("nope.png"))
+    let text = dir.appendingPathComponent("notes.png").path
+    try Data("hello".utf8).write(to: URL(fileURLWithPath: text))
+    let wrong = runTool(["image", text])
+    #expect(wrong.err.contains("not a PNG, JPEG or SVG file"))
+    let broken = dir.appendingPathComponent("broken.svg").path
+    try Data("<svg><g></svg>".utf8).write(to: URL(fileURLWithPath: broken))
+    let malformed = runTool(["image", broken])
+    #expect(malformed.status == 1 && malformed.err.contains("line 1: malformed XML"))
+  }
+}
