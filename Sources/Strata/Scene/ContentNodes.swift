@@ -22,6 +22,14 @@ open class ImageNode: Node {
     guard let image else { return .none }
     return .image(image, contentMode)
   }
+
+  /// The image's own size, scaled down to fit the proposal keeping its shape; the frame's
+  /// size without an image.
+  open override func fittingSize(for proposal: Size, measurer: (any TextMeasurer)?) -> Size {
+    guard let size = image?.size, size.width > 0, size.height > 0 else { return bounds.size }
+    let k = Swift.min(1, proposal.width / size.width, proposal.height / size.height)
+    return Size(width: size.width * k, height: size.height * k)
+  }
 }
 
 /// A node that shows styled text.
@@ -54,6 +62,14 @@ open class TextNode: Node {
 
   /// The text and its vertical placement.
   open override var content: SceneNode.Content { .text(text, verticalAlignment) }
+
+  /// The text's size, its lines broken at the proposed width (one line each paragraph when the
+  /// width is infinite); the frame's size without a measurer.
+  open override func fittingSize(for proposal: Size, measurer: (any TextMeasurer)?) -> Size {
+    guard let measurer else { return bounds.size }
+    let width = proposal.width.isFinite ? Swift.max(0, proposal.width) : .infinity
+    return measurer.size(of: text, width: width)
+  }
 }
 
 /// A node that fills and strokes a path given in its own coordinates.

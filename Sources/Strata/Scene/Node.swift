@@ -77,6 +77,8 @@ open class Node {
   public private(set) var children: [Node] = []
   /// The node this one is a child of.
   public private(set) weak var parent: Node?
+  /// The screen edges pinned since the size was last set (see ``pin(_:toSuperviewEdgeWithInset:safeArea:direction:)``).
+  var pinnedEdges: Set<LayoutEdge> = []
 
   /// Creates a node with the given frame.
   public init(frame: Rect = .zero, name: String? = nil) {
@@ -99,6 +101,11 @@ open class Node {
 
   /// What the node draws between its background and its children; nothing for a plain node.
   open var content: SceneNode.Content { .none }
+
+  /// The size this node would like within `proposal` (either side may be infinite), for
+  /// layouts such as ``StackNode``: its frame's size unless a subclass knows better (a text node
+  /// measures its text, an image node gives its image's size, a stack adds up its nodes).
+  open func fittingSize(for proposal: Size, measurer: (any TextMeasurer)?) -> Size { bounds.size }
 
   /// The background as it shows now: ``backgroundColor`` for a plain node; a subclass whose
   /// looks depend on its state (a pressed button) resolves them here, so scenes carry only

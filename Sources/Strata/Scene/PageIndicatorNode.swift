@@ -97,8 +97,14 @@ public struct PageIndicatorAppearance: Hashable, Sendable {
   public var activeColor: Color
   /// The other pages' colour.
   public var inactiveColor: Color
-  /// The diameter of a dot.
-  public var dotSize: Double
+  /// A dot's length along the row (or column).
+  public var dotWidth: Double
+  /// A dot's thickness across the row (or column).
+  public var dotHeight: Double
+  /// The dots' corner radius; `nil` rounds them fully. Never more than half the shorter side.
+  public var cornerRadius: Double?
+  /// An outline around every dot, if any.
+  public var border: Border?
   /// The distance between the centres of neighbouring dots.
   public var spacing: Double
   /// How long the current dot grows (extended dot, worm).
@@ -106,20 +112,59 @@ public struct PageIndicatorAppearance: Hashable, Sendable {
   /// The font of the numbers style.
   public var font: Font
 
-  /// Creates an appearance.
+  /// The size of a round dot: setting it sets ``dotWidth`` and ``dotHeight``; reading it gives
+  /// the width.
+  public var dotSize: Double {
+    get { dotWidth }
+    set {
+      dotWidth = Self.length(newValue)
+      dotHeight = dotWidth
+    }
+  }
+
+  /// Creates an appearance. `dotWidth` and `dotHeight` default to `dotSize`.
   public init(
     activeColor: Color = Color(white: 0.1),
     inactiveColor: Color = Color(red8: 122, green8: 122, blue8: 122, alpha8: 61),
     dotSize: Double = 8, spacing: Double = 16, extendedLength: Double = 22,
-    font: Font = .system(size: 13, weight: .semibold)
+    font: Font = .system(size: 13, weight: .semibold), dotWidth: Double? = nil,
+    dotHeight: Double? = nil, cornerRadius: Double? = nil, border: Border? = nil
   ) {
     self.activeColor = activeColor
     self.inactiveColor = inactiveColor
-    self.dotSize = Swift.max(0, dotSize)
-    self.spacing = Swift.max(0, spacing)
-    self.extendedLength = Swift.max(0, extendedLength)
+    self.dotWidth = Self.length(dotWidth ?? dotSize)
+    self.dotHeight = Self.length(dotHeight ?? dotSize)
+    self.cornerRadius = cornerRadius.map(Self.length)
+    self.border = border
+    self.spacing = Self.length(spacing)
+    self.extendedLength = Self.length(extendedLength)
     self.font = font
   }
+
+  /// AdvancedPageControl's extended-dot drawer: dots `width` × `height` with corners of
+  /// `radius`, `space` apart; the current page's dot is a pill two dots and a space long
+  /// (2·width + space), so the dots sit over one slot more than there are pages, and a
+  /// fractional position shrinks one pill as it grows the next.
+  ///
+  /// Use it with ``PageIndicatorStyle/extendedDot``.
+  public static func extendedDotDrawer(
+    height: Double, width: Double, space: Double, radius: Double, indicatorColor: Color,
+    dotsColor: Color = Color(white: 0.83)
+  ) -> PageIndicatorAppearance {
+    let w = length(width)
+    let gap = length(space)
+    return PageIndicatorAppearance(
+      activeColor: indicatorColor, inactiveColor: dotsColor, spacing: w + gap,
+      extendedLength: 2 * w + gap, dotWidth: w, dotHeight: length(height), cornerRadius: radius)
+  }
+
+  /// The corner radius drawn for a dot `along` long and `across` thick.
+  public func radius(along: Double, across: Double) -> Double {
+    let most = Swift.min(along, across) / 2
+    return Swift.min(cornerRadius ?? most, most)
+  }
+
+  static func length(_ v: Double) -> Double { v.isFinite ? Swift.max(0, v) : 0 }
 }
 
 extension PageIndicatorAppearance {
@@ -213,8 +258,30 @@ public struct PageIndicatorStyle: Sendable, Hashable {
   /// Hashes the name.
   public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 
-  static func dot(_ c: Point, _ d: Double, _ color: Color) -> VectorImage.Shape {
-    VectorImage.Shape(path: .circle(center: c, radius: d / 2), fill: .solid(color))
+  /// A dot of the appearance's shape centred at `c`, `scale` times its size, in `color`, with
+  /// the appearance's border.
+  public static func dot(
+    _ c: Point, _ l: PageIndicatorLayout, _ color: Color, scale: Double = 1
+  ) -> VectorImage.Shape {
+    let a = l.appearance
+    let along = a.dotWidth * scale
+    let across = a.dotHeight * scale
+    let w = l.isVertical ? across : along
+    let h = l.isVertical ? along : across
+    let r = a.radius(along: along, across: across)
+    let rect = Rect(x: c.x - w / 2, y: c.y - h / 2, width: w, height: h)
+    // A round dot is a circle (the same outline as before dots had widths and heights).
+    let path: Path =
+      w == h && r >= w / 2 ? .circle(center: c, radius: w / 2) : .roundedRect(rect, cornerRadius: r)
+    return shape(path, color, a)
+  }
+
+  /// `path` filled with `color` and outlined with the appearance's border.
+  static func shape(_ path: Path, _ color: Color, _ a: PageIndicatorAppearance) -> VectorImage.Shape
+  {
+    VectorImage.Shape(
+      path: path, fill: .solid(color), stroke: a.border.map { .solid($0.color) },
+      strokeStyle: StrokeStyle(width: a.border?.width ?? 0))
   }
 
   /// Dots; the current one blends to the active colour.
@@ -222,7 +289,7 @@ public struct PageIndicatorStyle: Sendable, Hashable {
     .shapes(
       (0..<l.count).map { i in
         dot(
-          l.center(of: i), l.appearance.dotSize,
+          l.center(of: i), l,
           l.appearance.inactiveColor.interpolated(
             to: l.appearance.activeColor, amount: l.share(of: i)))
       })
@@ -232,24 +299,25 @@ public struct PageIndicatorStyle: Sendable, Hashable {
   /// make room.
   public static let extendedDot = PageIndicatorStyle(name: "extendedDot") { l in
     let a = l.appearance
-    let extra = a.extendedLength - a.dotSize
+    let extra = a.extendedLength - a.dotWidth
     var shapes: [VectorImage.Shape] = []
     // Lay the dots out end to end, each as long as its share makes it.
-    let lengths = (0..<l.count).map { a.dotSize + extra * l.share(of: $0) }
-    let gap = a.spacing - a.dotSize
+    let lengths = (0..<l.count).map { a.dotWidth + extra * l.share(of: $0) }
+    let gap = a.spacing - a.dotWidth
     let total = lengths.reduce(0, +) + gap * Double(Swift.max(0, l.count - 1))
     var along = ((l.isVertical ? l.size.height : l.size.width) - total) / 2
     let order = l.isRightToLeft ? Array((0..<l.count).reversed()) : Array(0..<l.count)
     for i in order {
       let len = lengths[i]
+      let t = a.dotHeight
       let rect =
         l.isVertical
-        ? Rect(x: l.size.width / 2 - a.dotSize / 2, y: along, width: a.dotSize, height: len)
-        : Rect(x: along, y: l.size.height / 2 - a.dotSize / 2, width: len, height: a.dotSize)
+        ? Rect(x: l.size.width / 2 - t / 2, y: along, width: t, height: len)
+        : Rect(x: along, y: l.size.height / 2 - t / 2, width: len, height: t)
       shapes.append(
-        VectorImage.Shape(
-          path: .roundedRect(rect, cornerRadius: a.dotSize / 2),
-          fill: .solid(a.inactiveColor.interpolated(to: a.activeColor, amount: l.share(of: i)))))
+        shape(
+          .roundedRect(rect, cornerRadius: a.radius(along: a.dotWidth, across: t)),
+          a.inactiveColor.interpolated(to: a.activeColor, amount: l.share(of: i)), a))
       along += len + gap
     }
     return .shapes(shapes)
@@ -261,17 +329,16 @@ public struct PageIndicatorStyle: Sendable, Hashable {
       (0..<l.count).map { i in
         let s = l.share(of: i)
         return dot(
-          l.center(of: i), l.appearance.dotSize * (1 + 0.5 * s),
-          l.appearance.inactiveColor.interpolated(to: l.appearance.activeColor, amount: s))
+          l.center(of: i), l,
+          l.appearance.inactiveColor.interpolated(to: l.appearance.activeColor, amount: s),
+          scale: 1 + 0.5 * s)
       })
   }
 
   /// A worm: the current pill's head runs ahead in the first half of a transition and its tail
   /// catches up in the second.
   public static let worm = PageIndicatorStyle(name: "worm") { l in
-    var shapes = (0..<l.count).map {
-      dot(l.center(of: $0), l.appearance.dotSize, l.appearance.inactiveColor)
-    }
+    var shapes = (0..<l.count).map { dot(l.center(of: $0), l, l.appearance.inactiveColor) }
     let s = l.clampedPosition
     let k = s.rounded(.down)
     let p = s - k
@@ -279,22 +346,20 @@ public struct PageIndicatorStyle: Sendable, Hashable {
     let tail = k + Swift.max(0, 2 * p - 1)
     shapes.append(
       VectorImage.Shape(
-        path: l.pill(from: tail, to: head, thickness: l.appearance.dotSize),
+        path: l.pill(from: tail, to: head, thickness: l.appearance.dotHeight),
         fill: .solid(l.appearance.activeColor)))
     return .shapes(shapes)
   }
 
   /// The current dot jumps from one place to the next along a little arc.
   public static let jumpingDot = PageIndicatorStyle(name: "jumpingDot") { l in
-    var shapes = (0..<l.count).map {
-      dot(l.center(of: $0), l.appearance.dotSize, l.appearance.inactiveColor)
-    }
+    var shapes = (0..<l.count).map { dot(l.center(of: $0), l, l.appearance.inactiveColor) }
     let s = l.clampedPosition
     var c = l.center(of: s)
     let p = s - s.rounded(.down)
-    let lift = StrataMath.sin(p * Double.pi) * l.appearance.dotSize
+    let lift = StrataMath.sin(p * Double.pi) * l.appearance.dotHeight
     if l.isVertical { c.x -= lift } else { c.y -= lift }
-    shapes.append(dot(c, l.appearance.dotSize, l.appearance.activeColor))
+    shapes.append(dot(c, l, l.appearance.activeColor))
     return .shapes(shapes)
   }
 
@@ -312,7 +377,7 @@ public struct PageIndicatorStyle: Sendable, Hashable {
   /// A bar that fills as the pages go by: (position + 1) / count of its length.
   public static let progressBar = PageIndicatorStyle(name: "progressBar") { l in
     let a = l.appearance
-    let thickness = a.dotSize / 2
+    let thickness = a.dotHeight / 2
     let length = (l.isVertical ? l.size.height : l.size.width)
     let fraction =
       l.pageCount > 0

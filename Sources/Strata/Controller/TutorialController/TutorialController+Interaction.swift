@@ -83,6 +83,7 @@ extension TutorialController {
       state.pressed?.isHighlighted = false
       if state.isDragging {
         physics.endDrag(velocity: event.phase == .up ? -state.tracker.velocity : 0)
+        emit(.dragEnded(targetPage: restingPage))
         applyPhysicsOffset()
       } else if event.phase == .up, let pressed = state.pressed,
         root.hitTest(p)?.enclosingControl === pressed
@@ -122,6 +123,7 @@ extension TutorialController {
     guard pageCount > 0 else { return }
     let slot = order.slot(of: Swift.min(Swift.max(page, 0), pageCount - 1))
     physics.scroll(toPage: slot.index, animated: animated, duration: duration, easing: easing)
+    isMoving = true
     applyPhysicsOffset()
   }
 
@@ -145,6 +147,7 @@ extension TutorialController {
   public func tap(_ button: ButtonNode, at point: Point? = nil) {
     guard button.isEnabled else { return }
     delegate?.tutorialController(self, didTapButton: button.actionIdentifier)
+    emit(.tap(action: button.actionIdentifier, button: button.name, page: currentPage))
     if let indicator = button as? PageIndicatorNode, let point,
       let local = indicator.transformToRoot.inverted()?.apply(to: point),
       let page = indicator.page(at: local)
@@ -155,8 +158,12 @@ extension TutorialController {
       switch nav.role {
       case .next: showNextPage()
       case .back: showPreviousPage()
-      case .skip: delegate?.tutorialController(self, didFinish: true)
-      case .done: delegate?.tutorialController(self, didFinish: false)
+      case .skip:
+        delegate?.tutorialController(self, didFinish: true)
+        emit(.skipped)
+      case .done:
+        delegate?.tutorialController(self, didFinish: false)
+        emit(.finished)
       }
     }
     update()
@@ -168,7 +175,28 @@ extension TutorialController {
       scrollBehavior.isPagingEnabled && mainScrollNode.isPagingEnabled
     physics.allowedRange = allowedRange(from: order.page(in: Slot(physics.nearestPage)))
     physics.beginDrag(fingerX: p.x)
+    isMoving = true
     delegate?.tutorialControllerDidBeginDragging(self)
+    emit(.dragBegan(page: currentPage))
+  }
+
+  /// The page the scroll model is heading for: the settling target, the end of a deceleration,
+  /// or where it stands.
+  var restingPage: Int {
+    let w = physics.configuration.pageWidth
+    var offset = physics.offset
+    switch physics.phase {
+    case .settling(let target): offset = target
+    case .animating(_, let to, _, _, _): offset = to
+    case .decelerating:
+      let rate = physics.configuration.decelerationRate.value
+      offset = (offset + physics.velocity / 1000 * rate / (1 - rate)).clamped(
+        to: physics.allowedRange)
+    case .idle, .dragging: break
+    }
+    guard w > 0, offset.isFinite, pageCount > 0 else { return currentPage }
+    let slot = Int((offset / w).rounded().clamped(to: 0...Double(pageCount - 1)))
+    return order.page(in: Slot(slot))
   }
 
   /// The offsets a drag from `page` may rest in, from the page's navigation policy (forward is

@@ -49,6 +49,15 @@ extension TutorialController {
     let p = position
     if p != clampedPosition(p) { setPosition(p) }
     update()
+    if isMoving, physics.isIdle, touch == nil {
+      isMoving = false
+      emit(.settled(page: currentPage))
+    }
+  }
+
+  /// Sends `event` to the subscribers, stamped with the clock.
+  func emit(_ event: TutorialEvent) {
+    events.send(TutorialEventRecord(time: clock, event: event))
   }
 
   /// Scrolls to a position measured in pages (1.5 is half way from page 1 to page 2, in either

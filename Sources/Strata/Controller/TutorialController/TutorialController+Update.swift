@@ -96,6 +96,7 @@ extension TutorialController {
       let old = currentPage
       currentPage = page
       delegate?.tutorialController(self, didChangePageFrom: old, to: page)
+      emit(.pageChanged(from: old, to: page))
       if page == loadedPageCount - 1 { delegate?.tutorialControllerDidReachLastPage(self) }
     }
   }

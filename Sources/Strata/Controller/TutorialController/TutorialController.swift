@@ -58,6 +58,24 @@ open class TutorialController {
   /// Hears scrolls and page changes; held weakly.
   public weak var delegate: (any TutorialDelegate)?
 
+  /// The parts of the screen covered by the system (status bar, notch, home indicator), in
+  /// points, for layouts to keep clear of (see ``Node/pin(_:toSuperviewEdgeWithInset:safeArea:direction:)``).
+  /// A host sets it from its window; headless renders choose it. Negative and non-finite sides
+  /// count as 0. Setting it reloads at once.
+  public var safeAreaInsets: Insets {
+    get { safeArea }
+    set {
+      func side(_ v: Double) -> Double { v.isFinite ? Swift.max(0, v) : 0 }
+      let clean = Insets(
+        top: side(newValue.top), left: side(newValue.left), bottom: side(newValue.bottom),
+        right: side(newValue.right))
+      guard clean != safeArea else { return }
+      safeArea = clean
+      reloadData()
+    }
+  }
+  var safeArea = Insets.zero
+
   /// Measures text, so that a ``TextNode`` label of height 0 gets the height of its text
   /// (at the label's width) instead of the whole strip. Setting it reloads at once.
   public var textMeasurer: (any TextMeasurer)? {
@@ -173,6 +191,12 @@ open class TutorialController {
   }
   /// The interaction clock, in seconds.
   var clock = 0.0
+  /// Whether the pages have moved under a drag or a programmatic scroll and not yet come to
+  /// rest (a ``TutorialEvent/settled(page:)`` is due).
+  var isMoving = false
+  /// What happens, for any number of subscribers (taps, page changes, drags, settling,
+  /// finishing), with times from ``time``.
+  public let events = TutorialEventStream()
   /// The finger being tracked, if any.
   var touch: TouchState?
   /// The navigation buttons in the static content.
