@@ -55,6 +55,10 @@ public struct Onboarding: Sendable {
       locales: AnimalsTutorial.locales,
       makeController: { AnimalsTutorial(pageSize: $0, locale: $1) }),
     Onboarding(
+      name: "swiper",
+      summary: "seed 000: an MVVM swiper with cross-fading illustrations and extended dots",
+      makeController: { SwiperExample(pageSize: $0) }),
+    Onboarding(
       name: "layers",
       summary: "the seven-layer model in plain shapes, one colour per layer",
       makeController: { LayersExample(pageSize: $0) }),

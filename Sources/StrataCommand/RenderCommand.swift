@@ -41,6 +41,10 @@ struct RenderPlan: Sendable {
   /// How long the run lasts, in seconds: the animation plays it in this time whatever the
   /// number of frames.
   let duration: Double
+  /// Where `--events` writes the session's events as JSON Lines, if asked.
+  let eventsPath: String?
+  /// The scripted session's events, in order, with times from the controller's clock.
+  let events: [TutorialEventRecord]
 
   init(_ o: ParsedCommand) throws {
     command = o
@@ -62,10 +66,18 @@ struct RenderPlan: Sendable {
     var states: [FrameState]
     var duration: Double
     let scripted = try Self.scriptText(o)
+    eventsPath = o.string("--events")
+    if eventsPath != nil && scripted == nil {
+      throw ToolError.badValue(
+        option: "--events", value: eventsPath ?? "",
+        expected: "a --script or --script-file whose session's events it records")
+    }
+    var recorded: [TutorialEventRecord] = []
     if let text = scripted {
       // Played with the frame limit up front: a script of an hour of waits costs nothing when
       // --frames asks for five, and no script runs past GestureScript.maximumDuration.
       var played: [FrameState] = []
+      probe.events.subscribe { recorded.append($0) }
       do {
         try probe.play(
           try GestureScript(text), fps: fps,
@@ -88,6 +100,8 @@ struct RenderPlan: Sendable {
     }
     self.states = states
     self.duration = duration
+    // The events of the frames shown (a --frames limit cuts the session short).
+    events = recorded.filter { $0.time <= duration + 1e-9 }
     animationFactor = max(1, Int(scale.rounded(.down)))
     thumbnailFactor = max(1, Int((scale * 2).rounded(.down)))
     let seconds = (duration * 10).rounded() / 10
@@ -262,6 +276,10 @@ extension Tool {
       return 128 + signal
     }
     try PNGEncoder(mode: .small).write(try sink.finish(), to: "\(plan.out)/contact-sheet.png")
+    if let path = plan.eventsPath {
+      try createParentFolder(of: path)
+      try AtomicFile.write(Array(plan.events.map { $0.json + "\n" }.joined().utf8), to: path)
+    }
 
     let elapsed = ContinuousClock.now - start
     let seconds =
@@ -271,7 +289,8 @@ extension Tool {
       "rendered \(plan.count) frames (\(plan.width)×\(plan.height)) to \(plan.out)/ in \(String(format: "%.1f", seconds)) s "
         + "with \(workers) job\(workers == 1 ? "" : "s")\(plan.svg ? " (PNG and SVG)" : ""); "
         + "contact-sheet.png and animation.png "
-        + "(\(max(1, plan.width / plan.animationFactor))×\(max(1, plan.height / plan.animationFactor)))\n"
+        + "(\(max(1, plan.width / plan.animationFactor))×\(max(1, plan.height / plan.animationFactor)))"
+        + (plan.eventsPath.map { "; \(plan.events.count) events to \($0)" } ?? "") + "\n"
     )
     return 0
   }

@@ -65,6 +65,11 @@ public struct Tool {
         OptionSpec(
           name: "--script-file", value: .text, placeholder: "F", defaultText: nil,
           help: "a gesture script read from a file (for scripts past the argument limit)"),
+        OptionSpec(
+          name: "--events", value: .text, placeholder: "F.jsonl", defaultText: nil,
+          help:
+            "write the scripted session's events (taps, page changes, drags, settling) as JSON Lines"
+        ),
       ],
       run: { tool, parsed in try tool.render(parsed) }),
     CommandSpec(

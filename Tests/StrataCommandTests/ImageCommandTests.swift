@@ -62,3 +62,24 @@ import Testing
     #expect(malformed.status == 1 && malformed.err.contains("line 1: malformed XML"))
   }
 }
+
+@Suite struct EventsOptionTests {
+  @Test func aScriptedRenderWritesItsEventsAsJSONLines() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "strata-events-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let events = dir.appendingPathComponent("events.jsonl").path
+    let r = runTool([
+      "render", "swiper", "--script", "swipe left; wait 1; tap 'Log in'", "--events", events,
+      "--out", dir.path, "--scale", "0.25", "--fps", "20", "--jobs", "1",
+    ])
+    #expect(r.status == 0, "\(r.err)")
+    #expect(r.out.contains("events to \(events)"))
+    let lines = try String(contentsOfFile: events, encoding: .utf8).split(separator: "\n")
+    #expect(lines.first?.contains(#""event":"dragBegan","page":0"#) == true)
+    #expect(lines.last?.contains(#""action":"loginClicked","button":"Log in","page":1"#) == true)
+    #expect(lines.count == 5)
+    let noScript = runTool(["render", "swiper", "--events", events, "--out", dir.path])
+    #expect(noScript.status == 2 && noScript.err.contains("--script"))
+  }
+}

@@ -14,6 +14,8 @@ enum GoldenCatalog {
   static let rightToLeftPositions = [0.0, 0.4, 1]
   static let reducedMotionPositions = [0.4, 1.5]
   static let sizePositions = [0.0, 1.25]
+  /// The swiper at rest on every page and half way between them.
+  static let swiperPositions = [0.0, 0.5, 1, 1.5, 2]
 
   static func sizeName(_ size: Size, _ position: Double) -> String {
     "animals-\(Int(size.width))x\(Int(size.height))-\(position)"
@@ -24,6 +26,8 @@ enum GoldenCatalog {
     names.formUnion(rightToLeftPositions.map { "animals-rtl-\($0)" })
     names.formUnion(reducedMotionPositions.map { "animals-reduced-\($0)" })
     for size in commonSizes { names.formUnion(sizePositions.map { sizeName(size, $0) }) }
+    names.formUnion(swiperPositions.map { "swiper-\($0)" })
+    names.insert("swiper-390x844-1.0")
     return names
   }
 }
