@@ -33,7 +33,7 @@ let package = Package(
     .target(
       name: "StrataExamples", dependencies: ["Strata", "StrataRender", "StrataAssets"],
       path: "Examples", exclude: ["Animals/AssetSources"],
-      resources: [.copy("Animals/Assets"), .copy("Swiper/Illustrations")]),
+      resources: [.copy("Animals/Assets"), .copy("Swiper/Illustrations"), .copy("Cards/Icons")]),
     // Everything the command-line tool does, testable in process.
     .target(
       name: "StrataCommand",

@@ -59,6 +59,10 @@ public struct Onboarding: Sendable {
       summary: "seed 000: an MVVM swiper with cross-fading illustrations and extended dots",
       makeController: { SwiperExample(pageSize: $0) }),
     Onboarding(
+      name: "cards",
+      summary: "seed 001: full-page cards in Portuguese, no bounce, a UIPageControl",
+      makeController: { CardsExample(pageSize: $0) }),
+    Onboarding(
       name: "layers",
       summary: "the seven-layer model in plain shapes, one colour per layer",
       makeController: { LayersExample(pageSize: $0) }),

@@ -16,6 +16,8 @@ enum GoldenCatalog {
   static let sizePositions = [0.0, 1.25]
   /// The swiper at rest on every page and half way between them.
   static let swiperPositions = [0.0, 0.5, 1, 1.5, 2]
+  /// The cards at rest on every page and mid-swipe.
+  static let cardsPositions = [0.0, 0.5, 1, 1.5, 2]
 
   static func sizeName(_ size: Size, _ position: Double) -> String {
     "animals-\(Int(size.width))x\(Int(size.height))-\(position)"
@@ -28,6 +30,7 @@ enum GoldenCatalog {
     for size in commonSizes { names.formUnion(sizePositions.map { sizeName(size, $0) }) }
     names.formUnion(swiperPositions.map { "swiper-\($0)" })
     names.insert("swiper-390x844-1.0")
+    names.formUnion(cardsPositions.map { "cards-\($0)" })
     return names
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataExamples
 import Testing
 
 @testable import StrataRender
@@ -64,14 +65,17 @@ func tableOffset(_ d: [UInt8], _ tag: String) -> Int? {
     }
   }
 
-  @Test(.enabled(if: Peers.hasFontTools, "fontTools is not installed (pip install fonttools)"))
-  func advancesAndKerningAt17ptMatchFontTools() throws {
+  /// Lays `text` out in `font` (one of the DejaVu files, `family`/`weight` naming it) and
+  /// compares every glyph, advance and position with fontTools' reading of the same file;
+  /// returns how many pairs were kerned.
+  static func compareWithFontTools(
+    _ text: String, path: String, font: Font
+  ) throws -> Int {
     let python = try #require(Peers.python)
-    let text = "AVATAR Today, we'll Wave. Yo!"
     let script = testDirectory.appendingPathComponent("Fixtures/font_oracle.py").path
     let p = Process()
     p.executableURL = URL(fileURLWithPath: python)
-    p.arguments = [script, dejaVuPath, "17", text]
+    p.arguments = [script, path, "\(font.size)", text]
     let pipe = Pipe()
     p.standardOutput = pipe
     p.standardError = FileHandle.nullDevice
@@ -81,22 +85,48 @@ func tableOffset(_ d: [UInt8], _ tag: String) -> Int? {
     #expect(p.terminationStatus == 0)
     let rows = out.split(separator: "\n").map { $0.split(separator: " ").compactMap { Double($0) } }
     #expect(rows.count == text.unicodeScalars.count)
-    let catalog = FontCatalog(files: [dejaVuPath])
-    let engine = TextEngine(catalog: catalog)
-    let layout = engine.layout(
-      TextContent(text, font: Font(family: "DejaVu Sans", size: 17)), width: .infinity)
+    let engine = TextEngine(catalog: FontCatalog(files: [path]))
+    let layout = engine.layout(TextContent(text, font: font), width: .infinity)
     let glyphs = try #require(layout.lines.first).glyphs
     #expect(glyphs.count == rows.count)
     var x = 0.0
     var kerned = 0
     for (g, row) in zip(glyphs, rows) {
-      #expect(Double(g.glyph) == row[0])
+      #expect(Double(g.glyph) == row[0], "glyph of \(g.scalar)")
+      #expect(g.glyph != 0, "\(g.scalar) has a glyph")
       #expect(abs(g.advance - row[1]) < 1e-9)
       #expect(abs(g.x - x) < 1e-9, "glyph \(g.scalar) at \(g.x), expected \(x)")
       x += row[1] + row[2]
       if row[2] != 0 { kerned += 1 }
     }
+    return kerned
+  }
+
+  @Test(.enabled(if: Peers.hasFontTools, "fontTools is not installed (pip install fonttools)"))
+  func advancesAndKerningAt17ptMatchFontTools() throws {
+    let kerned = try Self.compareWithFontTools(
+      "AVATAR Today, we'll Wave. Yo!", path: dejaVuPath,
+      font: Font(family: "DejaVu Sans", size: 17))
     #expect(kerned >= 5)  // AV, VA, AT, To, Wa… really are kerned
+  }
+
+  /// The cards example's Portuguese, accents and all (ç, ã, é, ê, í, á), in its title and
+  /// description fonts.
+  @Test(.enabled(if: Peers.hasFontTools, "fontTools is not installed (pip install fonttools)"))
+  func portugueseMatchesFontTools() throws {
+    let bold = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+    var kerned = 0
+    for model in CardsExample.ModelFactory.getPages() {
+      kerned += try Self.compareWithFontTools(
+        model.title, path: bold, font: Font(family: "DejaVu Sans", size: 24, weight: .bold))
+      kerned += try Self.compareWithFontTools(
+        model.content, path: dejaVuPath, font: Font(family: "DejaVu Sans", size: 17))
+    }
+    kerned += try Self.compareWithFontTools(
+      "Começar", path: bold, font: Font(family: "DejaVu Sans", size: 17, weight: .bold))
+    #expect(kerned >= 3)
+    let all = CardsExample.ModelFactory.getPages().map { $0.title + $0.content }.joined()
+    for accent in ["ç", "ã", "é", "ê"] { #expect(all.contains(accent), "the text has \(accent)") }
   }
 
   @Test func syntheticFontReadsGlyphsCompositesAndKernTable() throws {

@@ -87,3 +87,39 @@ import Testing
         == #"{"time":0.3,"event":"settled","page":1}"#)
   }
 }
+
+@Suite struct NoBounceTests {
+  @Test func withoutBounceNothingGoesPastTheEnds() {
+    var p = ScrollPhysics(
+      configuration: .init(pageWidth: 375, pageCount: 3, bounces: false))
+    p.beginDrag(fingerX: 100)
+    p.drag(fingerX: 300)
+    #expect(p.offset == 0, "a drag past the first page holds at it")
+    p.endDrag(velocity: -3000)
+    var lowest = p.offset
+    for _ in 0..<120 {
+      p.step(1.0 / 60)
+      lowest = min(lowest, p.offset)
+    }
+    #expect(lowest == 0 && p.isIdle)
+    // A hard flick into the last page: the spring's overshoot is cut at the end.
+    p.setOffset(375 * 1.6)
+    p.beginDrag(fingerX: 300)
+    p.drag(fingerX: 200)
+    p.endDrag(velocity: 20_000)
+    var highest = p.offset
+    for _ in 0..<240 {
+      p.step(1.0 / 60)
+      highest = max(highest, p.offset)
+    }
+    #expect(highest <= 750 && p.offset == 750)
+    // Without paging, deceleration stops at the end instead of springing back.
+    var free = ScrollPhysics(
+      configuration: .init(pageWidth: 375, pageCount: 3, isPagingEnabled: false, bounces: false))
+    free.beginDrag(fingerX: 300)
+    free.drag(fingerX: 250)
+    free.endDrag(velocity: 20_000)
+    for _ in 0..<600 { free.step(1.0 / 60) }
+    #expect(free.offset == 750 && free.isIdle)
+  }
+}

@@ -46,14 +46,19 @@ public struct ScrollPhysics: Hashable, Sendable {
     /// oscillation, 2π/ω. With critical damping the spring covers 99 % of the way in
     /// about 1.05 response times.
     public var springResponse: Double
+    /// Whether the content rubber-bands past its ends (UIScrollView's `bounces`). Off, a drag
+    /// stops at the first and last page (and at a navigation policy's limit), and nothing that
+    /// settles or decelerates goes past them: there is no overscroll at all.
+    public var bounces: Bool
 
     /// Creates a configuration.
     public init(
       pageWidth: Double, pageCount: Int, isPagingEnabled: Bool = true,
       decelerationRate: DecelerationRate = .normal,
       rubberBandCoefficient: Double = 0.55, maximumPagesPerFlick: Int = 1,
-      springResponse: Double = 0.3
+      springResponse: Double = 0.3, bounces: Bool = true
     ) {
+      self.bounces = bounces
       self.pageWidth = pageWidth.isFinite && pageWidth > 0 ? pageWidth : 1
       self.pageCount = Swift.max(0, pageCount)
       self.isPagingEnabled = isPagingEnabled
@@ -195,6 +200,10 @@ public struct ScrollPhysics: Hashable, Sendable {
       let v = (v0 - omega * (v0 + omega * x0) * dt) * e
       offset = target + x
       velocity = v
+      if !configuration.bounces, !(0...configuration.maximumOffset).contains(offset) {
+        // No overshoot past an end: the spring's swing stops there.
+        offset = offset.clamped(to: 0...configuration.maximumOffset)
+      }
       if Swift.abs(x) < 0.01 && Swift.abs(v) < 1 {
         offset = target
         velocity = 0
@@ -207,7 +216,11 @@ public struct ScrollPhysics: Hashable, Sendable {
       let decay = _exp(k * dt)
       offset += velocity * (decay - 1) / k
       velocity *= decay
-      if !allowedRange.contains(offset) {
+      if !configuration.bounces, !allowedRange.contains(offset) {
+        offset = offset.clamped(to: allowedRange)
+        velocity = 0
+        phase = .idle
+      } else if !allowedRange.contains(offset) {
         phase = .settling(target: offset.clamped(to: allowedRange))
       } else if Swift.abs(velocity) < 1 {
         velocity = 0
@@ -229,8 +242,9 @@ public struct ScrollPhysics: Hashable, Sendable {
   }
 
   /// The offset shown for a raw (finger-driven) offset: itself inside the allowed range,
-  /// rubber-banded outside it.
+  /// rubber-banded outside it (or held at its ends when ``Configuration/bounces`` is off).
   public func rubberBanded(_ raw: Double) -> Double {
+    if !configuration.bounces { return raw.clamped(to: allowedRange) }
     let d = configuration.pageWidth
     let c = configuration.rubberBandCoefficient
     func band(_ x: Double) -> Double { (1 - 1 / (x * c / d + 1)) * d }

@@ -20,6 +20,27 @@ open class PageIndicatorNode: ButtonNode {
   /// The action identifier a tap reports before the indicator scrolls.
   public static let action = "strata.pageIndicator"
 
+  /// How the controller moves the indicator.
+  public enum Tracking: String, Hashable, Sendable, CaseIterable {
+    /// With the pages, fractionally (a dot half-way between two pages at 0.5).
+    case continuous
+    /// A page at a time, as UIPageControl under a paging scroll view: it keeps the page a drag
+    /// began on until the finger lets go, then shows the page the scroll will settle on (see
+    /// ``TutorialController/discreteIndicatorPage``).
+    case discrete
+    /// Not at all: you set ``pagePosition``.
+    case manual
+  }
+
+  /// What a tap on the indicator does.
+  public enum TapBehavior: String, Hashable, Sendable, CaseIterable {
+    /// Goes to the page of the dot nearest the tap.
+    case nearestDot
+    /// Steps one page, as UIPageControl: the half towards later pages goes forward, the other
+    /// half back (mirrored right to left).
+    case sides
+  }
+
   /// How it looks.
   public var style: PageIndicatorStyle
   /// Colours and sizes.
@@ -32,6 +53,10 @@ open class PageIndicatorNode: ButtonNode {
   public var orientation: Orientation
   /// Whether page 0 is on the right (set by the controller from its layout direction).
   public var isRightToLeft: Bool
+  /// How the controller moves it: continuously (the default), discretely, or not at all.
+  public var tracking: Tracking = .continuous
+  /// What a tap does: go to the nearest dot's page (the default) or step to a side.
+  public var tapBehavior: TapBehavior = .nearestDot
 
   /// Creates an indicator.
   public init(
@@ -47,6 +72,20 @@ open class PageIndicatorNode: ButtonNode {
     self.isRightToLeft = false
     super.init(
       title: TextContent(runs: []), actionIdentifier: Self.action, frame: frame, name: name)
+  }
+
+  /// A UIPageControl: dots with UIKit's metrics and tints (``PageIndicatorAppearance/uiKit``),
+  /// moving discretely at the release of a drag, and stepping a page for a tap on either half.
+  public static func pageControl(
+    pageCount: Int, frame: Rect = .zero, name: String? = "page control"
+  )
+    -> PageIndicatorNode
+  {
+    let node = PageIndicatorNode(
+      pageCount: pageCount, style: .dots, appearance: .uiKit, frame: frame, name: name)
+    node.tracking = .discrete
+    node.tapBehavior = .sides
+    return node
   }
 
   /// The most dots an indicator draws; with more pages the dot styles show the first ones
@@ -168,6 +207,11 @@ public struct PageIndicatorAppearance: Hashable, Sendable {
 }
 
 extension PageIndicatorAppearance {
+  /// UIPageControl's classic look: 7-point dots with centres 16 points apart, the current one
+  /// white and the others white at 30 %, made for a coloured or dark background.
+  public static let uiKit = PageIndicatorAppearance(
+    activeColor: .white, inactiveColor: Color(white: 1, alpha: 0.3), dotSize: 7, spacing: 16)
+
   /// Dark dots for a light background (the default).
   public static let light = PageIndicatorAppearance()
   /// Light dots for a dark background.

@@ -149,10 +149,20 @@ extension TutorialController {
     delegate?.tutorialController(self, didTapButton: button.actionIdentifier)
     emit(.tap(action: button.actionIdentifier, button: button.name, page: currentPage))
     if let indicator = button as? PageIndicatorNode, let point,
-      let local = indicator.transformToRoot.inverted()?.apply(to: point),
-      let page = indicator.page(at: local)
+      let local = indicator.transformToRoot.inverted()?.apply(to: point)
     {
-      scroll(toPage: page)
+      switch indicator.tapBehavior {
+      case .nearestDot:
+        if let page = indicator.page(at: local) { scroll(toPage: page) }
+      case .sides:
+        // UIPageControl's way: the half towards later pages steps forward, the other back.
+        let along = indicator.orientation == .vertical ? local.y : local.x
+        let middle =
+          indicator.orientation == .vertical ? indicator.bounds.midY : indicator.bounds.midX
+        let forward = (along >= middle) != (isRightToLeft && indicator.orientation == .horizontal)
+        let from = indicator.tracking == .discrete ? discreteIndicatorPage : currentPage
+        scroll(toPage: from + (forward ? 1 : -1))
+      }
     }
     if let nav = button as? NavigationButtonNode {
       switch nav.role {
@@ -178,6 +188,20 @@ extension TutorialController {
     isMoving = true
     delegate?.tutorialControllerDidBeginDragging(self)
     emit(.dragBegan(page: currentPage))
+  }
+
+  /// The page a discrete page indicator shows, as UIPageControl does under a paging scroll
+  /// view: during a drag, the page the drag began on; once released (or scrolled to), the page
+  /// the pages will settle on; at rest, the page shown.
+  public var discreteIndicatorPage: Int { discreteIndicatorPage(atRest: currentPage) }
+
+  /// ``discreteIndicatorPage`` with `atRest` as the page shown when nothing moves.
+  func discreteIndicatorPage(atRest: Int) -> Int {
+    if case .dragging(_, _, let startPage) = physics.phase {
+      return pageCount > 0
+        ? order.page(in: Slot(Swift.min(Swift.max(startPage, 0), pageCount - 1))) : 0
+    }
+    return physics.isIdle ? atRest : restingPage
   }
 
   /// The page the scroll model is heading for: the settling target, the end of a deceleration,

@@ -77,7 +77,11 @@ extension TutorialController {
   /// Shows each navigation button as much as its pages are shown, and moves the page indicators.
   private func updateNavigationButtons(_ t: PageTransition) {
     for i in pageIndicators {
-      i.pagePosition = t.pagePosition
+      switch i.tracking {
+      case .continuous: i.pagePosition = t.pagePosition
+      case .discrete: i.pagePosition = Double(discreteIndicatorPage(atRest: t.nearestPage))
+      case .manual: break
+      }
       i.pageCount = t.pageCount
       i.isRightToLeft = t.isRightToLeft
     }
