@@ -63,6 +63,14 @@ public struct Onboarding: Sendable {
       summary: "seed 001: full-page cards in Portuguese, no bounce, a UIPageControl",
       makeController: { CardsExample(pageSize: $0) }),
     Onboarding(
+      name: "template",
+      summary: "seed 003: TDOnboarding as a template from items and options, no subclass",
+      makeController: { TemplateExample.make(pageSize: $0) }),
+    Onboarding(
+      name: "template-styled",
+      summary: "the template with every option set: measures, colours, configure hooks, cells",
+      makeController: { TemplateExample.make(pageSize: $0, styled: true) }),
+    Onboarding(
       name: "layers",
       summary: "the seven-layer model in plain shapes, one colour per layer",
       makeController: { LayersExample(pageSize: $0) }),

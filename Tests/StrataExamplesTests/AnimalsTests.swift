@@ -18,6 +18,8 @@ enum GoldenCatalog {
   static let swiperPositions = [0.0, 0.5, 1, 1.5, 2]
   /// The cards at rest on every page and mid-swipe.
   static let cardsPositions = [0.0, 0.5, 1, 1.5, 2]
+  /// The template at rest and mid-swipe, with default options and with every option set.
+  static let templatePositions = [0.0, 0.5, 2]
 
   static func sizeName(_ size: Size, _ position: Double) -> String {
     "animals-\(Int(size.width))x\(Int(size.height))-\(position)"
@@ -31,6 +33,8 @@ enum GoldenCatalog {
     names.formUnion(swiperPositions.map { "swiper-\($0)" })
     names.insert("swiper-390x844-1.0")
     names.formUnion(cardsPositions.map { "cards-\($0)" })
+    names.formUnion(templatePositions.map { "template-\($0)" })
+    names.formUnion(templatePositions.map { "template-styled-\($0)" })
     return names
   }
 }

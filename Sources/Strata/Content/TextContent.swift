@@ -16,12 +16,43 @@ public struct TextContent: Hashable, Sendable {
     public var font: Font
     /// The colour.
     public var color: Color
+    /// Whether a line is drawn under the run (where the font's `post` table puts it).
+    public var underline: Bool
+    /// Whether a line is drawn through the run (where the font's `OS/2` table puts it).
+    public var strikethrough: Bool
+    /// Extra space after each of the run's characters; `nil` for the text's ``TextContent/letterSpacing``.
+    public var letterSpacing: Double?
+    /// The paragraph style of the paragraph this run starts, as in an attributed string: the
+    /// style of a paragraph's first run applies to the whole paragraph.
+    public var paragraphStyle: ParagraphStyle?
 
     /// Creates a run.
-    public init(_ string: String, font: Font, color: Color = .black) {
+    public init(
+      _ string: String, font: Font, color: Color = .black, underline: Bool = false,
+      strikethrough: Bool = false, letterSpacing: Double? = nil,
+      paragraphStyle: ParagraphStyle? = nil
+    ) {
       self.string = string
       self.font = font
       self.color = color
+      self.underline = underline
+      self.strikethrough = strikethrough
+      self.letterSpacing = letterSpacing.flatMap { $0.isFinite ? $0 : nil }
+      self.paragraphStyle = paragraphStyle
+    }
+  }
+
+  /// How one paragraph is set, overriding the text's own settings where given.
+  public struct ParagraphStyle: Hashable, Sendable {
+    /// The paragraph's alignment; `nil` for the text's.
+    public var alignment: Alignment?
+    /// The paragraph's line height multiple; `nil` for the text's.
+    public var lineHeightMultiple: Double?
+
+    /// Creates a paragraph style.
+    public init(alignment: Alignment? = nil, lineHeightMultiple: Double? = nil) {
+      self.alignment = alignment
+      self.lineHeightMultiple = lineHeightMultiple.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
     }
   }
 
@@ -79,6 +110,9 @@ public struct TextContent: Hashable, Sendable {
   public mutating func append(_ string: String, font: Font = .body, color: Color = .black) {
     runs.append(Run(string, font: font, color: color))
   }
+
+  /// Adds a run at the end.
+  public mutating func append(_ run: Run) { runs.append(run) }
 
   /// All the characters, without styles.
   public var string: String { runs.map(\.string).joined() }

@@ -274,7 +274,23 @@ struct DisplayListBuilder {
     -> [(Command, Rect)]
   {
     guard let shaper = textShaper else { return [] }
-    return shaper.shape(text, in: bounds, verticalAlignment: align).map { run in
+    return shaper.shape(text, in: bounds, verticalAlignment: align).flatMap { run in
+      var commands: [(Command, Rect)] = []
+      // Underlines and strikethroughs: rectangles in the run's colour.
+      if !run.decorations.isEmpty {
+        var lines = Path()
+        var box = Rect.zero
+        for r in run.decorations {
+          lines.append(.rect(r))
+          box = box.union(r)
+        }
+        commands.append(
+          (
+            .fill(lines, transform: t, paint: .solid(run.color), rule: .nonZero, opacity: 1),
+            t.apply(to: box)
+          ))
+      }
+      if run.glyphs.isEmpty { return commands }
       // The run's box: its origins, padded by the em size (glyphs reach about an em from their origin).
       var box = Rect.zero
       for p in run.positions {
@@ -282,7 +298,9 @@ struct DisplayListBuilder {
           Rect(
             x: p.x - run.size, y: p.y - run.size * 1.5, width: run.size * 3, height: run.size * 2))
       }
-      return (.glyphs(run, transform: t, opacity: 1), t.apply(to: box))
+      var glyphs = run
+      glyphs.decorations = []
+      return commands + [(.glyphs(glyphs, transform: t, opacity: 1), t.apply(to: box))]
     }
   }
 }

@@ -48,6 +48,12 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
   public let prefersTypoMetrics: Bool
   /// Where the face was read from, if from a file.
   public let source: String?
+  /// The underline the `post` table suggests, in font units (y up from the baseline): the y of
+  /// its top (negative below the baseline) and its thickness; `nil` without the table.
+  public let underline: (position: Int, thickness: Int)?
+  /// The strikeout line `OS/2` suggests, in font units: the y of its top above the baseline and
+  /// its thickness; `nil` without the table.
+  public let strikeout: (position: Int, thickness: Int)?
 
   let data: [UInt8]
   let advances: [UInt16]
@@ -168,6 +174,18 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     var xh: Int?
     var ch: Int?
     var useTypo = false
+    var strike: (Int, Int)?
+    if let os2 = tables["OS/2"], os2.length >= 30 {
+      r.table = "OS/2"
+      strike = (try r.i16(os2.offset + 28), try r.i16(os2.offset + 26))
+    }
+    strikeout = strike.map { (position: $0.0, thickness: $0.1) }
+    if let post = tables["post"], post.length >= 12 {
+      r.table = "post"
+      underline = (position: try r.i16(post.offset + 8), thickness: try r.i16(post.offset + 10))
+    } else {
+      underline = nil
+    }
     if let os2 = tables["OS/2"], os2.length >= 64 {
       r.table = "OS/2"
       let version = try r.u16(os2.offset)

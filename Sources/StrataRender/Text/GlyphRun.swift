@@ -12,16 +12,20 @@ public struct GlyphRun: Hashable, Sendable {
   public var glyphs: [UInt16]
   /// The baseline origin of each glyph.
   public var positions: [Point]
+  /// Underlines and strikethrough lines, filled with the run's colour.
+  public var decorations: [Rect]
 
   /// Creates a run.
   public init(
-    face: FontFace, size: Double, color: Color, glyphs: [UInt16] = [], positions: [Point] = []
+    face: FontFace, size: Double, color: Color, glyphs: [UInt16] = [], positions: [Point] = [],
+    decorations: [Rect] = []
   ) {
     self.face = face
     self.size = size
     self.color = color
     self.glyphs = glyphs
     self.positions = positions
+    self.decorations = decorations
   }
 
   /// The transform from font units (y up) to the run's space for the glyph at `index`.
@@ -39,6 +43,7 @@ public struct GlyphRun: Hashable, Sendable {
         cache?.outline(face, glyphs[i]) ?? ((try? face.outline(of: glyphs[i])) ?? Path())
       out.append(outline.applying(glyphTransform(i)))
     }
+    for r in decorations { out.append(.rect(r)) }
     return out
   }
 }

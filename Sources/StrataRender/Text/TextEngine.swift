@@ -64,6 +64,10 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
     public var advance: Double
     /// The character it shows.
     public var scalar: Unicode.Scalar
+    /// Whether it is underlined.
+    public var underline: Bool = false
+    /// Whether it is struck through.
+    public var strikethrough: Bool = false
   }
 
   /// One laid-out line.
@@ -103,6 +107,10 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
     var isSpace: Bool
     var isNewline: Bool
     var breakAfter: Bool
+    var underline = false
+    var strikethrough = false
+    /// The paragraph style of the run the item comes from.
+    var paragraph: TextContent.ParagraphStyle?
   }
 
   /// The face for `font` (cached).
@@ -138,7 +146,8 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
           glyph = fallback.glyphID(for: scalar)
         }
         let scale = size / Double(itemFace.unitsPerEm)
-        let advance = newline ? 0 : Double(itemFace.advance(of: glyph)) * scale + text.letterSpacing
+        let spacing = run.letterSpacing ?? text.letterSpacing
+        let advance = newline ? 0 : Double(itemFace.advance(of: glyph)) * scale + spacing
         if text.isKerningEnabled, let last = out.last, !last.isNewline, !newline,
           last.face == itemFace,
           last.size == size
@@ -150,7 +159,8 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
             scalar: scalar, face: itemFace, size: size, color: run.color, glyph: glyph,
             advance: advance, kern: 0,
             isSpace: isSpace, isNewline: newline,
-            breakAfter: isSpace || scalar == "-" || scalar == "\u{2010}"))
+            breakAfter: isSpace || scalar == "-" || scalar == "\u{2010}", underline: run.underline,
+            strikethrough: run.strikethrough, paragraph: run.paragraphStyle))
       }
     }
     return out
@@ -205,13 +215,23 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
       return w
     }
     var lineStyles: [Item?] = []
+    // The paragraph style of each line: that of its paragraph's first run.
+    var lineParagraphs: [TextContent.ParagraphStyle?] = []
+    var paragraph = all.first?.paragraph
+    var paragraphStarts = true
     func finish(_ items: [Item], style: Item?) {
       lines.append(items)
       lineStyles.append(items.first ?? style)
+      lineParagraphs.append(paragraph)
     }
     for item in all {
+      if paragraphStarts {
+        paragraph = item.paragraph
+        paragraphStarts = false
+      }
       if item.isNewline {
         finish(current, style: item)
+        paragraphStarts = true
         current = []
         lastBreak = nil
         wrapped = false
@@ -265,12 +285,13 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
       }
       return (a, d, g)
     }
-    let multiple =
+    let textMultiple =
       text.lineHeightMultiple.isFinite && text.lineHeightMultiple > 0 ? text.lineHeightMultiple : 1
     var heights: [Double] = []
     var baselines: [Double] = []
     for (i, l) in lines.enumerated() {
       let m = metrics(l, lineStyles[i])
+      let multiple = lineParagraphs[i]?.lineHeightMultiple ?? textMultiple
       let h = (m.ascent + m.descent + m.gap) * multiple
       heights.append(h)
       baselines.append((h - (m.ascent + m.descent)) / 2 + m.ascent)
@@ -304,6 +325,7 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
         lines[keep - 1] = lines[keep - 1]
       }
       lines = Array(lines[..<keep])
+      lineParagraphs = Array(lineParagraphs[..<keep])
       heights = Array(heights[..<keep])
       baselines = Array(baselines[..<keep])
     }
@@ -318,7 +340,7 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
           PlacedGlyph(
             face: it.face, size: it.size, color: it.color, glyph: it.glyph, x: x,
             advance: it.advance,
-            scalar: it.scalar))
+            scalar: it.scalar, underline: it.underline, strikethrough: it.strikethrough))
         x += it.advance + (j < l.count - 1 ? it.kern : 0)
       }
       let w = lineWidth(l[...])
@@ -329,7 +351,7 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
     let layoutWidth = maxWidth.isFinite ? maxWidth : widest
     for i in out.indices {
       let free = layoutWidth - out[i].width
-      switch text.alignment {
+      switch lineParagraphs[i]?.alignment ?? text.alignment {
       case .left, .natural: out[i].offset = 0
       case .center: out[i].offset = free / 2
       case .right: out[i].offset = free
@@ -337,6 +359,59 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
     }
     return Layout(
       lines: out, size: Size(width: widest, height: heights.reduce(0, +)), isTruncated: truncated)
+  }
+
+  /// The underline and strikethrough rectangles of a line: one per stretch of neighbouring
+  /// glyphs with the same decoration, face, size and colour (spaces inside a stretch included,
+  /// trailing spaces not), placed where the font's tables say.
+  static func decorations(of line: Line, baseline: Double, left: Double) -> [(
+    face: FontFace, size: Double, color: Color, rect: Rect
+  )] {
+    var out: [(FontFace, Double, Color, Rect)] = []
+    var end = line.glyphs.count
+    while end > 0, line.glyphs[end - 1].scalar == " " { end -= 1 }
+    for strike in [false, true] {
+      var i = 0
+      while i < end {
+        let g = line.glyphs[i]
+        guard strike ? g.strikethrough : g.underline else {
+          i += 1
+          continue
+        }
+        var j = i
+        while j + 1 < end, case let n = line.glyphs[j + 1], strike ? n.strikethrough : n.underline,
+          n.face == g.face, n.size == g.size, n.color == g.color
+        {
+          j += 1
+        }
+        let s = g.size / Double(g.face.unitsPerEm)
+        let (position, thickness) = strike ? strikeout(g.face) : underline(g.face)
+        let x0 = left + g.x
+        let x1 = left + line.glyphs[j].x + line.glyphs[j].advance
+        out.append(
+          (
+            g.face, g.size, g.color,
+            Rect(
+              x: x0, y: baseline - Double(position) * s, width: Swift.max(0, x1 - x0),
+              height: Swift.max(1, Double(thickness)) * s)
+          ))
+        i = j + 1
+      }
+    }
+    return out
+  }
+
+  /// The font's underline (`post`), or one a twentieth of an em thick, a tenth below the baseline.
+  static func underline(_ face: FontFace) -> (Int, Int) {
+    if let u = face.underline, u.thickness > 0 { return (u.position, u.thickness) }
+    return (-face.unitsPerEm / 10, Swift.max(1, face.unitsPerEm / 20))
+  }
+
+  /// The font's strikeout (`OS/2`), or one through the middle of the x-height.
+  static func strikeout(_ face: FontFace) -> (Int, Int) {
+    if let s = face.strikeout, s.thickness > 0 { return (s.position, s.thickness) }
+    let middle = (face.xHeight ?? face.ascender / 2) / 2
+    return (middle + face.unitsPerEm / 40, Swift.max(1, face.unitsPerEm / 20))
   }
 
   private func ellipsisItems(like style: Item) -> [Item] {
@@ -375,6 +450,15 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
     var runs: [GlyphRun] = []
     for line in l.lines {
       let baseline = y + line.baseline
+      for d in Self.decorations(of: line, baseline: baseline, left: bounds.minX + line.offset) {
+        if let i = runs.lastIndex(where: {
+          $0.face == d.face && $0.size == d.size && $0.color == d.color
+        }) {
+          runs[i].decorations.append(d.rect)
+        } else {
+          runs.append(GlyphRun(face: d.face, size: d.size, color: d.color, decorations: [d.rect]))
+        }
+      }
       for g in line.glyphs where !(g.scalar == " " || g.glyph == 0 && g.scalar.value < 32) {
         let p = Point(x: bounds.minX + line.offset + g.x, y: baseline)
         if let last = runs.last, last.face == g.face, last.size == g.size, last.color == g.color {
