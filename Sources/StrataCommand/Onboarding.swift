@@ -71,6 +71,11 @@ public struct Onboarding: Sendable {
       summary: "the template with every option set: measures, colours, configure hooks, cells",
       makeController: { TemplateExample.make(pageSize: $0, styled: true) }),
     Onboarding(
+      name: "slider",
+      summary: "seed 004: an image slider on the clock — timed transitions, wrap-around, bullets",
+      defaultPageSize: Size(width: 375, height: 260),
+      makeController: { SliderExample.example(pageSize: $0) }),
+    Onboarding(
       name: "layers",
       summary: "the seven-layer model in plain shapes, one colour per layer",
       makeController: { LayersExample(pageSize: $0) }),

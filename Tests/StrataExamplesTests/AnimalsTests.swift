@@ -20,6 +20,8 @@ enum GoldenCatalog {
   static let cardsPositions = [0.0, 0.5, 1, 1.5, 2]
   /// The template at rest and mid-swipe, with default options and with every option set.
   static let templatePositions = [0.0, 0.5, 2]
+  /// Each slider transition at these fractions of its duration.
+  static let sliderFractions = [0.0, 0.25, 0.5, 0.75, 1]
 
   static func sizeName(_ size: Size, _ position: Double) -> String {
     "animals-\(Int(size.width))x\(Int(size.height))-\(position)"
@@ -35,6 +37,9 @@ enum GoldenCatalog {
     names.formUnion(cardsPositions.map { "cards-\($0)" })
     names.formUnion(templatePositions.map { "template-\($0)" })
     names.formUnion(templatePositions.map { "template-styled-\($0)" })
+    for kind in SliderExample.Transition.allCases {
+      names.formUnion(sliderFractions.map { "slider-\(kind.rawValue)-\(Int($0 * 100))" })
+    }
     return names
   }
 }

@@ -15,6 +15,8 @@ public enum TutorialEvent: Hashable, Sendable {
   case dragEnded(targetPage: Int)
   /// The pages came to rest on `page` after moving.
   case settled(page: Int)
+  /// In the discrete swipe mode, a finger swiped (before anything it starts).
+  case swiped(direction: SwipeDirection)
   /// A done button finished the onboarding.
   case finished
   /// A skip button finished the onboarding early.
@@ -28,6 +30,7 @@ public enum TutorialEvent: Hashable, Sendable {
     case .dragBegan: return "dragBegan"
     case .dragEnded: return "dragEnded"
     case .settled: return "settled"
+    case .swiped: return "swiped"
     case .finished: return "finished"
     case .skipped: return "skipped"
     }
@@ -59,6 +62,7 @@ public struct TutorialEventRecord: Hashable, Sendable, CustomStringConvertible {
     case .dragBegan(let page): fields.append("\"page\":\(page)")
     case .dragEnded(let target): fields.append("\"targetPage\":\(target)")
     case .settled(let page): fields.append("\"page\":\(page)")
+    case .swiped(let direction): fields.append("\"direction\":\"\(direction.rawValue)\"")
     case .finished, .skipped: break
     }
     return "{" + fields.joined(separator: ",") + "}"

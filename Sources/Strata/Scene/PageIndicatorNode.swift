@@ -442,8 +442,17 @@ public struct PageIndicatorStyle: Sendable, Hashable {
     ])
   }
 
+  /// A highlight dot that slides over the inactive dots to the position (JKImageSliderView's
+  /// bullets): give the indicator a timed ``TimedAnimation/Track/indicatorPosition(_:)`` track
+  /// and ``PageIndicatorNode/Tracking/manual`` tracking to move it over time.
+  public static let slidingDot = PageIndicatorStyle(name: "slidingDot") { l in
+    var shapes = (0..<l.count).map { dot(l.center(of: $0), l, l.appearance.inactiveColor) }
+    shapes.append(dot(l.center(of: l.clampedPosition), l, l.appearance.activeColor))
+    return .shapes(shapes)
+  }
+
   /// Every preset.
   public static let presets: [PageIndicatorStyle] = [
-    .dots, .extendedDot, .scalingDots, .worm, .jumpingDot, .numbers, .progressBar,
+    .dots, .extendedDot, .scalingDots, .worm, .jumpingDot, .numbers, .progressBar, .slidingDot,
   ]
 }

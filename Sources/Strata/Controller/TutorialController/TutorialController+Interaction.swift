@@ -1,8 +1,27 @@
+/// What a horizontal swipe does to the pages.
+public enum SwipeMode: String, Hashable, Sendable, CaseIterable {
+  /// The pages follow the finger, and a release settles them (a scroll view).
+  case follow
+  /// Nothing follows the finger; a swipe, once the finger lifts, calls
+  /// ``TutorialController/didSwipe(_:)`` (a swipe gesture recognizer).
+  case discrete
+}
+
+/// The way a finger swiped.
+public enum SwipeDirection: String, Hashable, Sendable, CaseIterable {
+  /// Right to left: towards later pages, left to right.
+  case left
+  /// Left to right.
+  case right
+}
+
 /// The finger a controller is tracking.
 struct TouchState {
   var start: Point
   var pressed: ButtonNode?
   var isDragging: Bool
+  /// In the discrete swipe mode: the finger has moved far enough to be a swipe.
+  var isSwiping = false
   /// Whether this touch may page: scrolling is enabled and it began in the swipe region.
   var mayDrag: Bool
   var tracker = VelocityTracker()
@@ -17,6 +36,9 @@ extension TutorialController {
 
   /// The interaction clock, in seconds: the time of the last event or ``advance(to:)``.
   public var time: Double { clock }
+
+  /// Whether a finger is down.
+  public var isTouching: Bool { touch != nil }
 
   /// Whether anything is moving or a finger is down.
   public var isInteracting: Bool { touch != nil || !physics.isIdle }
@@ -57,7 +79,16 @@ extension TutorialController {
     case .move:
       guard var state = touch else { return }
       state.tracker.add(x: p.x, time: clock)
-      if !state.isDragging, state.mayDrag, (p - state.start).length > Self.touchSlop,
+      if swipeMode == .discrete {
+        if !state.isSwiping, state.mayDrag, (p - state.start).length > Self.touchSlop,
+          state.pressed == nil || mainScrollNode.canCancelContentTouches
+        {
+          state.isSwiping = true
+          state.pressed?.isHighlighted = false
+          state.pressed = nil
+          update()
+        }
+      } else if !state.isDragging, state.mayDrag, (p - state.start).length > Self.touchSlop,
         state.pressed == nil || mainScrollNode.canCancelContentTouches
       {
         state.isDragging = true
@@ -81,7 +112,13 @@ extension TutorialController {
       touch = nil
       state.tracker.add(x: p.x, time: clock)
       state.pressed?.isHighlighted = false
-      if state.isDragging {
+      let dx = p.x - state.start.x
+      if state.isSwiping, event.phase == .up, Swift.abs(dx) > Swift.abs(p.y - state.start.y) {
+        let direction: SwipeDirection = dx < 0 ? .left : .right
+        emit(.swiped(direction: direction))
+        didSwipe(direction)
+        update()
+      } else if state.isDragging {
         physics.endDrag(velocity: event.phase == .up ? -state.tracker.velocity : 0)
         emit(.dragEnded(targetPage: restingPage))
         applyPhysicsOffset()
@@ -95,12 +132,18 @@ extension TutorialController {
     }
   }
 
-  /// Advances the interaction clock to `time` (earlier times are ignored), moving the pages.
+  /// Advances the interaction clock to `time` (earlier times are ignored), moving the pages and
+  /// the timed animations.
   public func advance(to time: Double) {
     guard time.isFinite, time > clock else { return }
     let dt = time - clock
+    let from = clock
     clock = time
-    guard !physics.isIdle else { return }
+    clockDidAdvance(from: from, to: time)
+    guard !physics.isIdle else {
+      if !timeline.isEmpty { update() }
+      return
+    }
     // Step in pieces of at most 1/240 s: the closed forms are exact, the pieces only bound
     // how late a phase change (settled, bounced) is noticed.
     var left = dt
@@ -111,6 +154,21 @@ extension TutorialController {
     }
     applyPhysicsOffset()
   }
+
+  /// Starts `animation` at `time` (the clock's time by default) and shows it.
+  public func run(_ animation: TimedAnimation, at time: Double? = nil) {
+    timeline.add(animation, at: time ?? clock)
+    update()
+  }
+
+  /// Stops and removes every timed animation.
+  public func removeAllTimedAnimations() {
+    timeline = Timeline()
+    update()
+  }
+
+  /// Whether a timed animation is still moving at the clock's time.
+  public var isAnimating: Bool { timeline.isRunning(at: clock) }
 
   /// Advances the interaction clock by `dt` seconds.
   public func advance(by dt: Double) { advance(to: clock + (dt.isFinite ? Swift.max(0, dt) : 0)) }
@@ -238,17 +296,27 @@ extension TutorialController {
   }
 }
 
-/// What one frame of a simulated session shows: where the pages stand and which button is pressed.
+/// What one frame of a simulated session shows: where the pages stand, which button is
+/// pressed, and the clock's time with the timed animations running then.
 public struct FrameState: Hashable, Sendable {
   /// The page position.
   public var pagePosition: Double
   /// The name of the button being pressed, if any.
   public var pressedButton: String?
+  /// The controller's clock at the frame.
+  public var time: Double
+  /// The timed animations running at the frame.
+  public var timeline: Timeline
 
   /// Creates a frame state.
-  public init(pagePosition: Double, pressedButton: String? = nil) {
+  public init(
+    pagePosition: Double, pressedButton: String? = nil, time: Double = 0,
+    timeline: Timeline = Timeline()
+  ) {
     self.pagePosition = pagePosition
     self.pressedButton = pressedButton
+    self.time = time.isFinite ? time : 0
+    self.timeline = timeline
   }
 }
 
@@ -304,7 +372,10 @@ extension TutorialController {
     func record(until t: Double) -> Bool {
       while count < frameLimit, frameTime(count) <= t + 1e-12 {
         advance(to: frameTime(count))
-        frame(FrameState(pagePosition: pagePosition, pressedButton: touch?.pressed?.name))
+        frame(
+          FrameState(
+            pagePosition: pagePosition, pressedButton: touch?.pressed?.name, time: clock,
+            timeline: timeline))
         count += 1
       }
       return count < frameLimit
@@ -332,10 +403,12 @@ extension TutorialController {
     }
     guard record(until: t) else { return }
     let limit = t + Swift.max(0, settleLimit)
-    while isInteracting && frameTime(count) <= limit {
+    while (isInteracting || isAnimating) && frameTime(count) <= limit {
       guard record(until: frameTime(count)) else { return }
     }
-    if count == 0 { frame(FrameState(pagePosition: pagePosition)) }
+    if count == 0 {
+      frame(FrameState(pagePosition: pagePosition, time: clock, timeline: timeline))
+    }
   }
 
   /// The names of the nodes in the tree now, buttons first, each once; the controller's own
@@ -359,13 +432,16 @@ extension TutorialController {
     return buttons.map { "'\($0)'" } + others.map { "'\($0)'" }
   }
 
-  /// Shows `state`: the page position and the pressed button (by name).
+  /// Shows `state`: the page position, the pressed button (by name), and the timed animations
+  /// at the state's time.
   public func show(_ state: FrameState) {
     root.forEachInSubtree { node in
       if let b = node as? ButtonNode {
         b.isHighlighted = state.pressedButton != nil && b.name == state.pressedButton
       }
     }
+    timeline = state.timeline
+    clock = state.time
     setPagePosition(state.pagePosition)
   }
 }

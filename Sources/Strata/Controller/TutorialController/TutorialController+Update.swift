@@ -45,7 +45,25 @@ extension TutorialController {
     if reduceMotion {
       reduceMotion(visible, t)
     }
+    applyTimeline()
     finishUpdate(t)
+  }
+
+  /// Sets what the timed animations show at the clock's time (under reduced motion, only their
+  /// fades and indicator moves: nothing travels, turns or grows).
+  func applyTimeline() {
+    guard !timeline.isEmpty else { return }
+    if reduceMotion {
+      var calm = Timeline()
+      for e in timeline.entries {
+        var a = e.animation
+        a.tracks = a.tracks.filter { $0.kind == .alpha || $0.kind == .indicatorPosition }
+        if !a.tracks.isEmpty { calm.add(a, at: e.start) }
+      }
+      calm.apply(to: root, at: clock)
+    } else {
+      timeline.apply(to: root, at: clock)
+    }
   }
 
   /// The node of a static layer.
@@ -80,7 +98,7 @@ extension TutorialController {
       switch i.tracking {
       case .continuous: i.pagePosition = t.pagePosition
       case .discrete: i.pagePosition = Double(discreteIndicatorPage(atRest: t.nearestPage))
-      case .manual: break
+      case .manual: continue  // you set its position and count
       }
       i.pageCount = t.pageCount
       i.isRightToLeft = t.isRightToLeft

@@ -58,6 +58,19 @@ open class TutorialController {
   /// Hears scrolls and page changes; held weakly.
   public weak var delegate: (any TutorialDelegate)?
 
+  /// Called as the clock moves from `from` to `to` (before the pages move): a subclass can start
+  /// what is due in between, at its exact time (an autoplay, a delayed animation), so that what
+  /// happens does not depend on how finely time is sampled. Does nothing by default.
+  open func clockDidAdvance(from: Double, to: Double) {}
+
+  /// In the ``SwipeMode/discrete`` swipe mode, a finger swiped: by default the next page
+  /// (`.left`, left to right) or the previous one is shown over 0.35 s. Override it for your own
+  /// timed change; ``run(_:at:)`` starts timed animations.
+  open func didSwipe(_ direction: SwipeDirection) {
+    let forward = (direction == .left) != isRightToLeft
+    if forward { showNextPage() } else { showPreviousPage() }
+  }
+
   /// The parts of the screen covered by the system (status bar, notch, home indicator), in
   /// points, for layouts to keep clear of (see ``Node/pin(_:toSuperviewEdgeWithInset:safeArea:direction:)``).
   /// A host sets it from its window; headless renders choose it. Negative and non-finite sides
@@ -197,6 +210,13 @@ open class TutorialController {
   /// What happens, for any number of subscribers (taps, page changes, drags, settling,
   /// finishing), with times from ``time``.
   public let events = TutorialEventStream()
+  /// The timed animations running (see ``run(_:at:)``); set it to replace them all.
+  public var timeline = Timeline() {
+    didSet { needsUpdate = true }
+  }
+  /// What a horizontal swipe does: move the pages with the finger (`follow`, the default) or
+  /// fire one timed change (`discrete`, see ``didSwipe(_:)``).
+  public var swipeMode = SwipeMode.follow
   /// The finger being tracked, if any.
   var touch: TouchState?
   /// The navigation buttons in the static content.

@@ -1,0 +1,96 @@
+import Testing
+
+@testable import Strata
+
+@Suite struct TimelineTests {
+  @Test func progressHonoursDelayRepeatsAutoreverseAndFill() {
+    let a = TimedAnimation(
+      target: "x", tracks: [.alpha([0, 1])], duration: 1, delay: 0.5, repeatCount: 2,
+      autoreverses: true)
+    #expect(a.progress(at: 0.25) == nil, "not begun")
+    #expect(a.progress(at: 0.75) == 0.25)
+    #expect(a.progress(at: 1.5) == 1)
+    #expect(a.progress(at: 2.0) == 0.5, "on the way back")
+    #expect(a.progress(at: 3.0) == 0.5, "the second run")
+    #expect(a.progress(at: 9) == 0, "filled at the end of the last, backwards, run")
+    #expect(a.totalDuration == 4.5)
+    let once = TimedAnimation(target: "x", tracks: [], duration: 1, fillsForward: false)
+    #expect(once.progress(at: 2) == nil)
+    let eased = TimedAnimation(target: "x", tracks: [], duration: 2, easing: .easeIn)
+    #expect(eased.progress(at: 1) == Easing.easeIn(0.5))
+  }
+
+  @Test func tracksInterpolateTheirKeyframes() {
+    let t = TimedAnimation.Track(.translationX, [0, 100, 40], times: [0, 0.25, 1])
+    #expect(t.value(at: 0.125) == 50)
+    #expect(t.value(at: 0.25) == 100)
+    #expect(abs(t.value(at: 0.625) - 70) < 1e-12)
+    #expect(TimedAnimation.Track.alpha([0, 1, 0]).value(at: 0.5) == 1, "evenly spread")
+  }
+
+  @Test func theNewestAnimationOfAPropertyWins() {
+    var line = Timeline()
+    line.add(TimedAnimation(target: "a", tracks: [.alpha([0, 1])], duration: 1), at: 0)
+    line.add(TimedAnimation(target: "a", tracks: [.scale([1, 2])], duration: 1), at: 0)
+    line.add(
+      TimedAnimation(target: "a", tracks: [.alpha([1, 0]), .translationX([0, 5])], duration: 1),
+      at: 1)
+    #expect(line.entries.count == 2, "the alpha one was replaced, the scale one kept")
+    #expect(line.isRunning(at: 1.5) && !line.isRunning(at: 2.5))
+  }
+
+  @Test func theControllerShowsItsTimelineAtItsClock() {
+    let c = ButtonTutorial(pageSize: Size(width: 375, height: 667))
+    c.layoutIfNeeded()
+    c.run(
+      TimedAnimation(
+        target: "START", tracks: [.alpha([1, 0]), .translationY([0, -40])], duration: 1, delay: 0.5)
+    )
+    func start() -> SceneNode? { c.scene().node(named: "START") }
+    #expect(start()?.alpha == 1)
+    c.advance(to: 1)
+    #expect(abs((start()?.alpha ?? 0) - 0.5) < 1e-9)
+    #expect(c.isAnimating)
+    c.advance(to: 3)
+    #expect(start() == nil || start()?.alpha == 0, "filled at its end: gone")
+    #expect(!c.isAnimating)
+    // Reduced motion keeps the fade and drops the move.
+    c.removeAllTimedAnimations()
+    c.reduceMotion = true
+    let before = c.scene().node(named: "START")?.transform
+    c.run(
+      TimedAnimation(
+        target: "START", tracks: [.alpha([1, 0.5]), .translationY([0, -40])], duration: 1))
+    c.advance(by: 1)
+    let node = c.scene().node(named: "START")
+    #expect(node?.alpha == 0.5)
+    #expect(node?.transform == before, "not moved")
+  }
+
+  @Test func aFrameStateCarriesTheTimeline() throws {
+    let c = ButtonTutorial(pageSize: Size(width: 375, height: 667))
+    c.layoutIfNeeded()
+    c.run(TimedAnimation(target: "START", tracks: [.alpha([1, 0])], duration: 2))
+    let frames = try c.play(try GestureScript("wait 1"), fps: 4)
+    let last = try #require(frames.last)
+    #expect(!last.timeline.isEmpty && last.time > 1)
+    // A fresh controller shows the same thing from the state alone.
+    let other = ButtonTutorial(pageSize: Size(width: 375, height: 667))
+    other.show(last)
+    #expect(other.scene().node(named: "START")?.alpha == c.scene().node(named: "START")?.alpha)
+  }
+
+  @Test func theDiscreteSwipeModeFiresOneChange() {
+    let c = ButtonTutorial(pageSize: Size(width: 375, height: 667))
+    c.swipeMode = .discrete
+    var events: [TutorialEvent] = []
+    c.events.subscribe { events.append($0.event) }
+    c.handle(TouchEvent(.down, at: Point(x: 300, y: 300), time: 0))
+    c.handle(TouchEvent(.move, at: Point(x: 150, y: 300), time: 0.1))
+    #expect(c.pagePosition == 0, "nothing follows the finger")
+    c.handle(TouchEvent(.up, at: Point(x: 100, y: 300), time: 0.15))
+    #expect(events.first == .swiped(direction: .left))
+    c.advance(by: 1)
+    #expect(c.currentPage == 1)
+  }
+}
