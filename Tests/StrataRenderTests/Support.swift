@@ -79,6 +79,17 @@ enum Peers {
     guard let python else { return false }
     return (try? runProgram(python, ["-c", "import fontTools"])) == 0
   }()
+  /// Whether Python can import uharfbuzz (`pip install uharfbuzz`; `.ci/run` does it): an
+  /// independent shaper.
+  static let hasHarfBuzz: Bool = {
+    guard let python else { return false }
+    return (try? runProgram(python, ["-c", "import uharfbuzz"])) == 0
+  }()
+  /// Whether Python can import python-bidi (`pip install python-bidi`; `.ci/run` does it).
+  static let hasPythonBidi: Bool = {
+    guard let python else { return false }
+    return (try? runProgram(python, ["-c", "from bidi import get_display"])) == 0
+  }()
   /// Whether Python can import Pillow (`pip install pillow`; `.ci/run` does it): an independent
   /// JPEG decoder to compare with.
   static let hasPillow: Bool = {

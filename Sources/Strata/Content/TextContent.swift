@@ -82,6 +82,10 @@ public struct TextContent: Hashable, Sendable {
   public var truncatesWithEllipsis: Bool
   /// Whether kerning from the font is applied.
   public var isKerningEnabled: Bool
+  /// The direction of the paragraphs; `nil` to take each paragraph's from its first strong
+  /// character (a Hebrew or Arabic letter makes it right to left), as the Unicode
+  /// Bidirectional Algorithm does.
+  public var baseDirection: LayoutDirection? = nil
 
   /// Creates text from runs.
   public init(

@@ -23,6 +23,72 @@ public final class FontCatalog: Sendable {
     "Open Sans",
   ]
 
+  /// Families preferred for a script's characters before ``fallbackFamilies`` (by OpenType
+  /// script tag; `emoj` for emoji): the cascade a character without a glyph in its own font
+  /// goes through. Any installed face with the glyph comes last.
+  public static let scriptFamilies: [String: [String]] = [
+    "arab": ["Noto Sans Arabic", "Noto Naskh Arabic", "DejaVu Sans"],
+    "hebr": ["Noto Sans Hebrew", "DejaVu Sans", "Noto Sans"],
+    "grek": ["DejaVu Sans", "Noto Sans"],
+    "cyrl": ["DejaVu Sans", "Noto Sans"],
+    "hani": ["Noto Sans CJK SC", "Noto Sans CJK JP", "Noto Sans CJK TC", "WenQuanYi Zen Hei"],
+    "deva": ["Noto Sans Devanagari"],
+    "thai": ["Noto Sans Thai", "DejaVu Sans"],
+    "emoj": ["Noto Color Emoji", "Apple Color Emoji", "Segoe UI Emoji", "Twemoji"],
+  ]
+
+  /// The script whose families are tried first for `scalar`.
+  static func cascadeScript(of scalar: Unicode.Scalar) -> String? {
+    switch scalar.value {
+    case 0x600...0x6FF, 0x750...0x77F, 0x8A0...0x8FF, 0xFB50...0xFDFF, 0xFE70...0xFEFF:
+      return "arab"
+    case 0x590...0x5FF, 0xFB1D...0xFB4F: return "hebr"
+    case 0x370...0x3FF, 0x1F00...0x1FFF: return "grek"
+    case 0x400...0x52F: return "cyrl"
+    case 0x900...0x97F: return "deva"
+    case 0xE00...0xE7F: return "thai"
+    case 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7AF: return "hani"
+    case 0x1F000...0x1FAFF, 0x2600...0x27BF, 0xFE0F: return "emoj"
+    default: return nil
+    }
+  }
+
+  /// The face that draws `scalar` for `font` when the font's own face cannot: the script's
+  /// families, then ``fallbackFamilies``, then any installed face that has it — in the font's
+  /// weight and slant where the family has them. `nil` when no installed face has it.
+  public func fallbackFace(for scalar: Unicode.Scalar, like font: Font) -> FontFace? {
+    let families =
+      (Self.cascadeScript(of: scalar).flatMap { Self.scriptFamilies[$0] } ?? [])
+      + Self.fallbackFamilies
+    let all = faces
+    for family in families where all.contains(where: { $0.familyName == family }) {
+      if let f = face(family: family, weight: font.weight.value, italic: font.isItalic),
+        f.familyName == family, f.hasGlyph(for: scalar)
+      {
+        return f
+      }
+      if let f = all.first(where: { $0.familyName == family && $0.hasGlyph(for: scalar) }) {
+        return f
+      }
+    }
+    return all.first { $0.hasGlyph(for: scalar) }
+  }
+
+  /// The characters of `text` that no installed face can draw for `font` (each once, in order):
+  /// what would show as an empty box.
+  public func missingCharacters(in text: String, font: Font) -> [Unicode.Scalar] {
+    let own = face(for: font)
+    var seen: Set<Unicode.Scalar> = []
+    var out: [Unicode.Scalar] = []
+    for c in text.unicodeScalars where c.value >= 0x20 && !seen.contains(c) {
+      seen.insert(c)
+      if Bidi.kind(of: c) == .BN || c == " " || (0xFE00...0xFE0F).contains(c.value) { continue }
+      if own?.hasGlyph(for: c) == true { continue }
+      if fallbackFace(for: c, like: font) == nil { out.append(c) }
+    }
+    return out
+  }
+
   /// The folders searched by ``shared``: the system's first, then the user's, so that when two
   /// faces answer a request equally well the system's own wins (a font in the user's folder
   /// that calls itself "DejaVu Sans" does not replace the real one).

@@ -61,6 +61,8 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
   let glyfEnd: Int
   let cmap: CharacterMap
   let kerning: Kerning
+  /// The `GSUB` lookups (and `GDEF` mark classes) shaping applies.
+  let substitution: GlyphSubstitution
 
   /// Reads the font file at `path` (face `index` of a collection).
   public convenience init(contentsOf path: String, index: Int = 0) throws(FontError) {
@@ -220,7 +222,11 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
 
     cmap = try CharacterMap(data, table: try table("cmap"))
     kerning = try Kerning(data, kern: tables["kern"], gpos: tables["GPOS"], glyphCount: glyphCount)
+    substitution = GlyphSubstitution(data, gsub: tables["GSUB"], gdef: tables["GDEF"])
   }
+
+  /// Whether `glyph` is a mark (`GDEF` class 3): it takes no advance when shaped.
+  public func isMark(_ glyph: UInt16) -> Bool { substitution.markGlyphs.contains(glyph) }
 
   /// Reads the family and style names we need, preferring Windows Unicode records.
   static func readNames(_ data: [UInt8], _ offset: Int, _ length: Int) throws(FontError) -> [Int:

@@ -18,6 +18,13 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
   /// The fonts used.
   public let catalog: FontCatalog
   private let faces = Locked([Font: FontFace]())
+  /// The face found for a character its font lacks (or none), by character and font.
+  private let fallbacks = Locked([FallbackKey: FontFace?]())
+
+  struct FallbackKey: Hashable {
+    var scalar: Unicode.Scalar
+    var font: Font
+  }
   /// Laid-out text by content and box: a label is laid out once, not once per frame and use
   /// (measuring it, drawing it).
   private let layouts = Locked(LayoutCache())
@@ -64,6 +71,9 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
     public var advance: Double
     /// The character it shows.
     public var scalar: Unicode.Scalar
+    /// Every character it shows (more than one for a ligature, none for the second glyph of a
+    /// character drawn with two).
+    public var characters: [Unicode.Scalar] = []
     /// Whether it is underlined.
     public var underline: Bool = false
     /// Whether it is struck through.
@@ -82,8 +92,11 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
     public var height: Double
     /// How far the line starts from the left of the layout width (alignment).
     public var offset: Double
-    /// The characters of the line.
-    public var string: String { String(String.UnicodeScalarView(glyphs.map(\.scalar))) }
+    /// The characters of the line, in the order they are drawn.
+    public var string: String {
+      String(
+        String.UnicodeScalarView(glyphs.flatMap { $0.characters.isEmpty ? [] : $0.characters }))
+    }
   }
 
   /// The result of a layout.
@@ -111,6 +124,15 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
     var strikethrough = false
     /// The paragraph style of the run the item comes from.
     var paragraph: TextContent.ParagraphStyle?
+    /// The letter spacing of its run.
+    var spacing = 0.0
+    /// The characters it shows, when more or fewer than its own scalar (a ligature, the second
+    /// glyph of a decomposed character).
+    var characters: [Unicode.Scalar]? = nil
+    /// Its bidirectional type, embedding level, and its paragraph's level.
+    var kind = Bidi.Kind.L
+    var level: UInt8 = 0
+    var paragraphLevel: UInt8 = 0
   }
 
   /// The face for `font` (cached).
@@ -148,32 +170,149 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
         let scale = size / Double(itemFace.unitsPerEm)
         let spacing = run.letterSpacing ?? text.letterSpacing
         let advance = newline ? 0 : Double(itemFace.advance(of: glyph)) * scale + spacing
-        if text.isKerningEnabled, let last = out.last, !last.isNewline, !newline,
-          last.face == itemFace,
-          last.size == size
-        {
-          out[out.count - 1].kern = Double(itemFace.kerning(last.glyph, glyph)) * scale
-        }
         out.append(
           Item(
             scalar: scalar, face: itemFace, size: size, color: run.color, glyph: glyph,
             advance: advance, kern: 0,
             isSpace: isSpace, isNewline: newline,
             breakAfter: isSpace || scalar == "-" || scalar == "\u{2010}", underline: run.underline,
-            strikethrough: run.strikethrough, paragraph: run.paragraphStyle))
+            strikethrough: run.strikethrough, paragraph: run.paragraphStyle, spacing: spacing,
+            kind: Bidi.kind(of: scalar)))
+      }
+    }
+    out = Self.shape(out)
+    Self.resolveLevels(&out, base: text.baseDirection)
+    if text.isKerningEnabled {
+      for i in out.indices.dropLast() {
+        let a = out[i]
+        let b = out[i + 1]
+        guard !a.isNewline, !b.isNewline, a.face == b.face, a.size == b.size else { continue }
+        out[i].kern = Double(a.face.kerning(a.glyph, b.glyph)) * a.size / Double(a.face.unitsPerEm)
       }
     }
     return out
   }
 
-  private func fallbackFace(for scalar: Unicode.Scalar, like font: Font) -> FontFace? {
-    for family in FontCatalog.fallbackFamilies {
-      if let f = catalog.faces.first(where: { $0.familyName == family && $0.hasGlyph(for: scalar) })
+  /// The OpenType script tag of a character, `nil` for characters common to every script.
+  static func script(of c: Unicode.Scalar) -> String? {
+    switch c.value {
+    case 0x600...0x6FF, 0x750...0x77F, 0x8A0...0x8FF, 0xFB50...0xFDFF, 0xFE70...0xFEFF:
+      return "arab"
+    case 0x590...0x5FF, 0xFB1D...0xFB4F: return "hebr"
+    case 0x370...0x3FF, 0x1F00...0x1FFF: return "grek"
+    case 0x400...0x52F: return "cyrl"
+    case 0x41...0x5A, 0x61...0x7A, 0xC0...0x24F, 0x1E00...0x1EFF: return "latn"
+    default: return nil
+    }
+  }
+
+  /// The features shaping applies to every glyph (Arabic adds its joining forms).
+  static let commonFeatures = ["ccmp", "locl", "rlig", "liga", "clig", "calt"]
+
+  /// Substitutes glyphs from each face's `GSUB`, a segment of one face, size and script at a
+  /// time: Arabic joining forms, required and standard ligatures, contextual forms. Marks take
+  /// no advance.
+  static func shape(_ items: [Item]) -> [Item] {
+    var out: [Item] = []
+    out.reserveCapacity(items.count)
+    var i = 0
+    while i < items.count {
+      let first = items[i]
+      if first.isNewline {
+        out.append(first)
+        i += 1
+        continue
+      }
+      // The segment: one face and size, no newline, one script (common characters join the
+      // script around them).
+      var script = script(of: first.scalar)
+      var j = i + 1
+      while j < items.count, !items[j].isNewline, items[j].face == first.face,
+        items[j].size == first.size
       {
-        return catalog.face(family: f.familyName, weight: font.weight.value, italic: font.isItalic)
+        if let s = Self.script(of: items[j].scalar) {
+          if script == nil { script = s } else if s != script { break }
+        }
+        j += 1
+      }
+      let segment = Array(items[i..<j])
+      i = j
+      let face = first.face
+      let tag = script ?? "latn"
+      var features = commonFeatures
+      let forms: [String?]
+      if tag == "arab" {
+        features += ["isol", "init", "medi", "fina"]
+        forms = ArabicJoining.forms(segment.map(\.scalar))
+      } else {
+        forms = [String?](repeating: nil, count: segment.count)
+      }
+      let plan = face.substitution.lookups(script: tag, features: features)
+      guard !plan.isEmpty || segment.contains(where: { face.isMark($0.glyph) }) else {
+        out += segment
+        continue
+      }
+      var buffer = segment.enumerated().map { k, item in
+        var f = Set(commonFeatures)
+        if let form = forms[k] { f.insert(form) }
+        return ShapingGlyph(glyph: item.glyph, cluster: k, features: f)
+      }
+      face.substitution.apply(plan, to: &buffer)
+      for (k, g) in buffer.enumerated() {
+        var item = segment[Swift.min(g.cluster, segment.count - 1)]
+        // The characters a glyph stands for: up to the next glyph's first character.
+        let next = k + 1 < buffer.count ? buffer[k + 1].cluster : segment.count
+        if k > 0, buffer[k - 1].cluster == g.cluster {
+          item.characters = []
+        } else if next > g.cluster + 1 {
+          item.characters = segment[g.cluster..<Swift.min(next, segment.count)].map(\.scalar)
+        }
+        let scale = item.size / Double(face.unitsPerEm)
+        if g.glyph != item.glyph || face.isMark(g.glyph) {
+          item.glyph = g.glyph
+          item.advance =
+            face.isMark(g.glyph) ? 0 : Double(face.advance(of: g.glyph)) * scale + item.spacing
+        }
+        out.append(item)
       }
     }
-    return nil
+    return out
+  }
+
+  /// Sets each item's embedding level by the Unicode Bidirectional Algorithm, paragraph by
+  /// paragraph, and mirrors brackets drawn right to left.
+  static func resolveLevels(_ items: inout [Item], base: LayoutDirection?) {
+    var start = 0
+    while start < items.count {
+      var end = start
+      while end < items.count, !items[end].isNewline { end += 1 }
+      let kinds = items[start..<end].map(\.kind)
+      let level: UInt8 =
+        base.map { $0 == .rightToLeft ? 1 : 0 } ?? Bidi.paragraphLevel(kinds)
+      let levels = Bidi.levels(kinds, base: level)
+      for (k, l) in levels.enumerated() {
+        let i = start + k
+        items[i].level = l
+        items[i].paragraphLevel = level
+        if l % 2 == 1, let m = Bidi.mirror(items[i].scalar) {
+          let g = items[i].face.glyphID(for: m)
+          if g != 0 { items[i].glyph = g }
+        }
+      }
+      if end < items.count { items[end].paragraphLevel = level }
+      start = end + 1
+    }
+  }
+
+  private func fallbackFace(for scalar: Unicode.Scalar, like font: Font) -> FontFace? {
+    let key = FallbackKey(scalar: scalar, font: font)
+    if let found = fallbacks.withLock({ $0[key] }) { return found }
+    let f = catalog.fallbackFace(for: scalar, like: font)
+    fallbacks.withLock { cache in
+      if cache.count > 4096 { cache.removeAll(keepingCapacity: true) }
+      cache[key] = f
+    }
+    return f
   }
 
   /// Lays out `text` in lines no wider than `width` (`.infinity` for no limit), keeping at most
@@ -332,16 +471,37 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
     // Place.
     var out: [Line] = []
     var widest = 0.0
+    var paragraphLevels: [UInt8] = []
     for (i, l) in lines.enumerated() {
       var x = 0.0
       var placed: [PlacedGlyph] = []
-      for (j, it) in l.enumerated() {
+      let base = l.first?.paragraphLevel ?? lineStyles[i]?.paragraphLevel ?? 0
+      paragraphLevels.append(base)
+      // Visual order (UAX #9, L1–L2), trailing spaces kept at the end.
+      var content = l.count
+      while content > 0, l[content - 1].isSpace { content -= 1 }
+      var order = Array(0..<l.count)
+      if l[..<content].contains(where: { $0.level > 0 }) {
+        order =
+          Bidi.visualOrder(
+            levels: l[..<content].map(\.level), kinds: l[..<content].map(\.kind), base: base)
+          + Array(content..<l.count)
+      }
+      for (j, index) in order.enumerated() {
+        let it = l[index]
         placed.append(
           PlacedGlyph(
             face: it.face, size: it.size, color: it.color, glyph: it.glyph, x: x,
             advance: it.advance,
-            scalar: it.scalar, underline: it.underline, strikethrough: it.strikethrough))
-        x += it.advance + (j < l.count - 1 ? it.kern : 0)
+            scalar: it.scalar, characters: it.characters ?? [it.scalar], underline: it.underline,
+            strikethrough: it.strikethrough))
+        // Kerning belongs between logical neighbours, in whichever order they are drawn.
+        var kern = 0.0
+        if j < order.count - 1 {
+          let next = order[j + 1]
+          if next == index + 1 { kern = it.kern } else if next == index - 1 { kern = l[next].kern }
+        }
+        x += it.advance + kern
       }
       let w = lineWidth(l[...])
       widest = Swift.max(widest, w)
@@ -352,6 +512,7 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
     for i in out.indices {
       let free = layoutWidth - out[i].width
       switch lineParagraphs[i]?.alignment ?? text.alignment {
+      case .natural where paragraphLevels[i] % 2 == 1: out[i].offset = free
       case .left, .natural: out[i].offset = 0
       case .center: out[i].offset = free / 2
       case .right: out[i].offset = free

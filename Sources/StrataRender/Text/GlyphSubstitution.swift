@@ -1,0 +1,369 @@
+/// Glyph substitution from a font's `GSUB` table: single (1), multiple (2), alternate (3),
+/// ligature (4), chaining contextual (6, formats 2 and 3) and extension (7) lookups, looked up
+/// by script and feature in the default language system. Marks are skipped where a lookup's
+/// flag asks, from `GDEF` glyph classes.
+///
+/// Everything is read when the face loads, within a work budget like kerning's: a hostile
+/// table costs at most that much, and a lookup that cannot be read is left out.
+struct GlyphSubstitution: Sendable {
+  struct ChainRule: Sendable {
+    var backtrack: [Set<UInt16>]
+    var input: [Set<UInt16>]
+    var lookahead: [Set<UInt16>]
+    var records: [(sequenceIndex: Int, lookup: Int)]
+  }
+
+  enum Subtable: Sendable {
+    case single([UInt16: UInt16])
+    case multiple([UInt16: [UInt16]])
+    case ligature([UInt16: [(components: [UInt16], glyph: UInt16)]])
+    case chain([ChainRule])
+  }
+
+  struct Lookup: Sendable {
+    var flag: Int
+    var subtables: [Subtable]
+    var ignoresMarks: Bool { flag & 8 != 0 }
+  }
+
+  var lookups: [Lookup] = []
+  /// script tag → feature tag → lookup indexes (the default language system's).
+  var features: [String: [String: [Int]]] = [:]
+  var markGlyphs: Set<UInt16> = []
+  private var budget = 2_000_000
+
+  init() {}
+
+  init(_ data: [UInt8], gsub: (offset: Int, length: Int)?, gdef: (offset: Int, length: Int)?) {
+    if let gdef { markGlyphs = (try? Self.marks(data, gdef)) ?? [] }
+    guard let gsub else { return }
+    do {
+      try read(data, gsub.offset)
+    } catch {
+      lookups = []
+      features = [:]
+    }
+  }
+
+  static func marks(_ data: [UInt8], _ t: (offset: Int, length: Int)) throws(FontError) -> Set<
+    UInt16
+  > {
+    let r = FontReader(data, table: "GDEF")
+    let classOffset = try r.u16(t.offset + 4)
+    guard classOffset != 0 else { return [] }
+    return Set(try Kerning.classDef(r, t.offset + classOffset).filter { $0.value == 3 }.keys)
+  }
+
+  private mutating func spend(_ n: Int) throws(FontError) {
+    guard n <= budget else { throw .truncated(table: "GSUB", offset: 0) }
+    budget -= n
+  }
+
+  private mutating func read(_ data: [UInt8], _ base: Int) throws(FontError) {
+    let r = FontReader(data, table: "GSUB")
+    let scriptList = base + (try r.u16(base + 4))
+    let featureList = base + (try r.u16(base + 6))
+    let lookupList = base + (try r.u16(base + 8))
+    // Features: tag and lookup indexes.
+    let featureCount = try r.u16(featureList)
+    try spend(featureCount)
+    var featureTable: [(String, [Int])] = []
+    for i in 0..<featureCount {
+      let rec = featureList + 2 + 6 * i
+      let tag = try r.tag(rec)
+      let f = featureList + (try r.u16(rec + 4))
+      let n = try r.u16(f + 2)
+      try spend(n)
+      featureTable.append(
+        (tag, try (0..<n).map { (k) throws(FontError) -> Int in try r.u16(f + 4 + 2 * k) }))
+    }
+    // Scripts: the default language system's features.
+    let scriptCount = try r.u16(scriptList)
+    for i in 0..<scriptCount {
+      let rec = scriptList + 2 + 6 * i
+      let tag = try r.tag(rec)
+      let script = scriptList + (try r.u16(rec + 4))
+      let defaultLang = try r.u16(script)
+      guard defaultLang != 0 else { continue }
+      let lang = script + defaultLang
+      let n = try r.u16(lang + 4)
+      try spend(n)
+      var byFeature: [String: [Int]] = [:]
+      for k in 0..<n {
+        let index = try r.u16(lang + 6 + 2 * k)
+        guard index < featureTable.count else { continue }
+        byFeature[featureTable[index].0, default: []] += featureTable[index].1
+      }
+      features[tag] = byFeature
+    }
+    // Lookups.
+    let lookupCount = try r.u16(lookupList)
+    try spend(lookupCount)
+    for i in 0..<lookupCount {
+      let l = lookupList + (try r.u16(lookupList + 2 + 2 * i))
+      var type = try r.u16(l)
+      let flag = try r.u16(l + 2)
+      let n = try r.u16(l + 4)
+      var subtables: [Subtable] = []
+      for k in 0..<n {
+        var s = l + (try r.u16(l + 6 + 2 * k))
+        if type == 7 {
+          type = try r.u16(s + 2)
+          s += try r.u32(s + 4)
+        }
+        if let sub = try? subtable(r, type, s) { subtables.append(sub) }
+      }
+      lookups.append(Lookup(flag: flag, subtables: subtables))
+    }
+  }
+
+  private mutating func glyphs(_ r: FontReader, _ p: Int, _ n: Int) throws(FontError) -> [UInt16] {
+    try spend(n)
+    try r.check(p, 2 * n)
+    return try (0..<n).map { (k) throws(FontError) -> UInt16 in UInt16(try r.u16(p + 2 * k)) }
+  }
+
+  private mutating func coverage(_ r: FontReader, _ p: Int) throws(FontError) -> [UInt16] {
+    let c = try Kerning.coverage(r, p)
+    try spend(c.count)
+    return c
+  }
+
+  private mutating func subtable(_ r: FontReader, _ type: Int, _ s: Int) throws(FontError)
+    -> Subtable?
+  {
+    let format = try r.u16(s)
+    switch (type, format) {
+    case (1, 1):
+      let cov = try coverage(r, s + (try r.u16(s + 2)))
+      let delta = try r.i16(s + 4)
+      var map: [UInt16: UInt16] = [:]
+      for g in cov { map[g] = UInt16(truncatingIfNeeded: Int(g) + delta) }
+      return .single(map)
+    case (1, 2):
+      let cov = try coverage(r, s + (try r.u16(s + 2)))
+      let n = try r.u16(s + 4)
+      let subs = try glyphs(r, s + 6, n)
+      var map: [UInt16: UInt16] = [:]
+      for (i, g) in cov.enumerated() where i < subs.count { map[g] = subs[i] }
+      return .single(map)
+    case (2, 1), (3, 1):
+      // Multiple: a glyph becomes a sequence; alternate: the first alternate is taken.
+      let cov = try coverage(r, s + (try r.u16(s + 2)))
+      let n = try r.u16(s + 4)
+      var map: [UInt16: [UInt16]] = [:]
+      for i in 0..<Swift.min(n, cov.count) {
+        let seq = s + (try r.u16(s + 6 + 2 * i))
+        let count = try r.u16(seq)
+        let list = try glyphs(r, seq + 2, count)
+        map[cov[i]] = type == 2 ? list : Array(list.prefix(1))
+      }
+      return .multiple(map)
+    case (4, 1):
+      let cov = try coverage(r, s + (try r.u16(s + 2)))
+      let n = try r.u16(s + 4)
+      var map: [UInt16: [(components: [UInt16], glyph: UInt16)]] = [:]
+      for i in 0..<Swift.min(n, cov.count) {
+        let set = s + (try r.u16(s + 6 + 2 * i))
+        let count = try r.u16(set)
+        var ligs: [(components: [UInt16], glyph: UInt16)] = []
+        for k in 0..<count {
+          let lig = set + (try r.u16(set + 2 + 2 * k))
+          let glyph = UInt16(try r.u16(lig))
+          let compCount = try r.u16(lig + 2)
+          guard compCount >= 1 else { continue }
+          ligs.append((try glyphs(r, lig + 4, compCount - 1), glyph))
+        }
+        map[cov[i]] = ligs
+      }
+      return .ligature(map)
+    case (6, 3):
+      var p = s + 2
+      func sets(_ p: inout Int) throws(FontError) -> [Set<UInt16>] {
+        let n = try r.u16(p)
+        var out: [Set<UInt16>] = []
+        for k in 0..<n { out.append(Set(try coverage(r, s + (try r.u16(p + 2 + 2 * k))))) }
+        p += 2 + 2 * n
+        return out
+      }
+      let back = try sets(&p)
+      let input = try sets(&p)
+      let ahead = try sets(&p)
+      let n = try r.u16(p)
+      var records: [(Int, Int)] = []
+      for k in 0..<n { records.append((try r.u16(p + 2 + 4 * k), try r.u16(p + 4 + 4 * k))) }
+      return .chain([ChainRule(backtrack: back, input: input, lookahead: ahead, records: records)])
+    case (6, 2):
+      // Class-based rules, turned into glyph sets.
+      let cov = Set(try coverage(r, s + (try r.u16(s + 2))))
+      let backClasses = try Kerning.classDef(r, s + (try r.u16(s + 4)))
+      let inputClasses = try Kerning.classDef(r, s + (try r.u16(s + 6)))
+      let aheadClasses = try Kerning.classDef(r, s + (try r.u16(s + 8)))
+      try spend(backClasses.count + inputClasses.count + aheadClasses.count)
+      func members(_ table: [UInt16: UInt16], _ c: Int, within: Set<UInt16>? = nil) -> Set<UInt16> {
+        // Class 0 is every glyph not in the table: approximated by the glyphs the other
+        // classes do not hold (within the coverage for the first input glyph).
+        if c == 0 { return within.map { $0.filter { table[$0] == nil } } ?? [] }
+        return Set(table.filter { Int($0.value) == c }.keys)
+      }
+      let setCount = try r.u16(s + 10)
+      var rules: [ChainRule] = []
+      for c in 0..<setCount {
+        let setOffset = try r.u16(s + 12 + 2 * c)
+        guard setOffset != 0 else { continue }
+        let set = s + setOffset
+        let ruleCount = try r.u16(set)
+        try spend(ruleCount)
+        for k in 0..<ruleCount {
+          var p = set + (try r.u16(set + 2 + 2 * k))
+          let nb = try r.u16(p)
+          let back = try (0..<nb).map { (i) throws(FontError) -> Set<UInt16> in
+            members(backClasses, try r.u16(p + 2 + 2 * i))
+          }
+          p += 2 + 2 * nb
+          let ni = try r.u16(p)
+          var input = [members(inputClasses, c, within: cov).intersection(cov)]
+          for i in 0..<Swift.max(0, ni - 1) {
+            input.append(members(inputClasses, try r.u16(p + 2 + 2 * i)))
+          }
+          p += 2 + 2 * Swift.max(0, ni - 1)
+          let na = try r.u16(p)
+          let ahead = try (0..<na).map { (i) throws(FontError) -> Set<UInt16> in
+            members(aheadClasses, try r.u16(p + 2 + 2 * i))
+          }
+          p += 2 + 2 * na
+          let nr = try r.u16(p)
+          var records: [(Int, Int)] = []
+          for i in 0..<nr { records.append((try r.u16(p + 2 + 4 * i), try r.u16(p + 4 + 4 * i))) }
+          rules.append(ChainRule(backtrack: back, input: input, lookahead: ahead, records: records))
+        }
+      }
+      return .chain(rules)
+    default:
+      return nil
+    }
+  }
+
+  /// The lookup indexes of `features` for `script` (falling back to `DFLT`, then `latn`), in
+  /// lookup order, each with the feature it serves.
+  func lookups(script: String, features wanted: [String]) -> [(index: Int, feature: String)] {
+    guard let table = features[script] ?? features["DFLT"] ?? features["latn"] else { return [] }
+    var out: [Int: String] = [:]
+    for f in wanted { for i in table[f] ?? [] where out[i] == nil { out[i] = f } }
+    return out.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+  }
+}
+
+/// One glyph being shaped: its id, the index of the first character it shows, and the features
+/// that apply to it.
+struct ShapingGlyph {
+  var glyph: UInt16
+  var cluster: Int
+  var features: Set<String>
+}
+
+extension GlyphSubstitution {
+  /// Applies `plan` (lookup indexes with their features) to `buffer`.
+  func apply(_ plan: [(index: Int, feature: String)], to buffer: inout [ShapingGlyph]) {
+    for (index, feature) in plan where index < lookups.count {
+      var i = 0
+      var steps = 0
+      while i < buffer.count, steps < 100_000 {
+        steps += 1
+        if buffer[i].features.contains(feature) {
+          i = apply(lookup: index, at: i, in: &buffer, depth: 0) ?? (i + 1)
+        } else {
+          i += 1
+        }
+      }
+    }
+  }
+
+  private func skips(_ lookup: Lookup, _ g: UInt16) -> Bool {
+    lookup.ignoresMarks && markGlyphs.contains(g)
+  }
+
+  /// The positions of the next `count` glyphs from `start` (inclusive) that the lookup does not
+  /// skip, or nil when there are not enough.
+  private func positions(
+    _ lookup: Lookup, from start: Int, count: Int, in buffer: [ShapingGlyph], step: Int = 1
+  ) -> [Int]? {
+    var out: [Int] = []
+    var k = start
+    while out.count < count {
+      guard k >= 0, k < buffer.count else { return nil }
+      if !skips(lookup, buffer[k].glyph) { out.append(k) }
+      k += step
+    }
+    return out
+  }
+
+  /// Applies lookup `index` at position `i`; the position to go on from, or nil when nothing
+  /// applied.
+  private func apply(lookup index: Int, at i: Int, in buffer: inout [ShapingGlyph], depth: Int)
+    -> Int?
+  {
+    guard depth < 8, index < lookups.count, i < buffer.count else { return nil }
+    let lookup = lookups[index]
+    let g = buffer[i].glyph
+    if skips(lookup, g) { return nil }
+    for sub in lookup.subtables {
+      switch sub {
+      case .single(let map):
+        if let s = map[g] {
+          buffer[i].glyph = s
+          return i + 1
+        }
+      case .multiple(let map):
+        if let seq = map[g], !seq.isEmpty {
+          let template = buffer[i]
+          buffer.replaceSubrange(
+            i...i,
+            with: seq.map {
+              ShapingGlyph(glyph: $0, cluster: template.cluster, features: template.features)
+            })
+          return i + seq.count
+        }
+      case .ligature(let map):
+        for lig in map[g] ?? [] {
+          guard let next = positions(lookup, from: i + 1, count: lig.components.count, in: buffer),
+            zip(next, lig.components).allSatisfy({ buffer[$0.0].glyph == $0.1 })
+          else { continue }
+          buffer[i].glyph = lig.glyph
+          for k in next.reversed() { buffer.remove(at: k) }
+          return i + 1
+        }
+      case .chain(let rules):
+        for rule in rules {
+          guard let first = rule.input.first, first.contains(g),
+            let input = positions(lookup, from: i, count: rule.input.count, in: buffer),
+            zip(input, rule.input).allSatisfy({ $0.1.contains(buffer[$0.0].glyph) })
+          else { continue }
+          if !rule.backtrack.isEmpty {
+            guard
+              let back = positions(
+                lookup, from: i - 1, count: rule.backtrack.count, in: buffer, step: -1),
+              zip(back, rule.backtrack).allSatisfy({ $0.1.contains(buffer[$0.0].glyph) })
+            else { continue }
+          }
+          if !rule.lookahead.isEmpty {
+            guard let last = input.last,
+              let ahead = positions(
+                lookup, from: last + 1, count: rule.lookahead.count, in: buffer),
+              zip(ahead, rule.lookahead).allSatisfy({ $0.1.contains(buffer[$0.0].glyph) })
+            else { continue }
+          }
+          var end = (input.last ?? i) + 1
+          let before = buffer.count
+          for record in rule.records where record.sequenceIndex < input.count {
+            let at = input[record.sequenceIndex] + (buffer.count - before)
+            _ = apply(lookup: record.lookup, at: at, in: &buffer, depth: depth + 1)
+          }
+          end += buffer.count - before
+          return Swift.max(i + 1, end)
+        }
+      }
+    }
+    return nil
+  }
+}

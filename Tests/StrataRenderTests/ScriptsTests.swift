@@ -1,0 +1,182 @@
+import Foundation
+import Strata
+import StrataTesting
+import Testing
+
+@testable import StrataRender
+
+/// Text in the scripts of the markets onboardings ship to: Arabic joined and right to left,
+/// Hebrew reordered, numbers and Latin inside right-to-left text, ligatures.
+@Suite struct ScriptsTests {
+  static let engine = TextEngine(catalog: FontCatalog(files: [dejaVuPath]))
+  static let font = Font(family: "DejaVu Sans", size: 20)
+  static let face = engine.face(for: font)
+
+  /// Glyph ids of `text` on one line, in the order they are drawn.
+  func drawn(_ text: String) -> [UInt16] {
+    Self.engine.layout(TextContent(text, font: Self.font), width: .infinity).lines
+      .flatMap { $0.glyphs.map(\.glyph) }
+  }
+
+  func g(_ c: UInt32) -> UInt16 { Self.face?.glyphID(for: Unicode.Scalar(c)!) ?? 0 }
+
+  /// The joining forms come from GSUB (init, medi, fina); the font also maps the same forms
+  /// as presentation characters, an independent check of the glyphs chosen.
+  @Test func arabicLettersJoin() throws {
+    // بيت (beh, yeh, teh): initial beh, medial yeh, final teh — drawn right to left.
+    #expect(drawn("\u{628}\u{64A}\u{62A}") == [g(0xFE96), g(0xFEF4), g(0xFE91)])
+    // دار (dal, alef, reh): none of them joins the letter after it, so all three are isolated,
+    // which this font draws with the letters' own glyphs (it has no isol lookup).
+    #expect(drawn("\u{62F}\u{627}\u{631}") == [g(0x631), g(0x627), g(0x62F)])
+    // لا: lam followed by alef is the required lam-alef ligature.
+    #expect(drawn("\u{644}\u{627}") == [g(0xFEFB)])
+  }
+
+  @Test func hebrewIsReorderedAndNumbersStayLeftToRight() {
+    // שלום 123: the word reversed, the number kept in order, at the left (a right-to-left
+    // paragraph).
+    let text = "\u{5E9}\u{5DC}\u{5D5}\u{5DD} 123"
+    let line = Self.engine.layout(TextContent(text, font: Self.font), width: .infinity).lines[0]
+    #expect(line.string == "123 \u{5DD}\u{5D5}\u{5DC}\u{5E9}")
+    // Latin inside right-to-left text keeps its order; brackets are mirrored.
+    let mixed = Self.engine.layout(
+      TextContent("\u{5D0} (abc) \u{5D1}", font: Self.font), width: .infinity
+    ).lines[0]
+    // The characters in drawing order; the brackets' glyphs are mirrored, so it reads (abc).
+    #expect(mixed.string == "\u{5D1} )abc( \u{5D0}")
+    #expect(mixed.glyphs.map(\.glyph)[2] == g(0x28), "the closing bracket drawn as an opening one")
+  }
+
+  @Test func rightToLeftParagraphsAlignToTheRight() {
+    let layout = Self.engine.layout(
+      TextContent("\u{5E9}\u{5DC}\u{5D5}\u{5DD}", font: Self.font), width: 300)
+    #expect(abs(layout.lines[0].offset - (300 - layout.lines[0].width)) < 1e-9)
+    var forced = TextContent("abc", font: Self.font)
+    forced.baseDirection = .rightToLeft
+    let f = Self.engine.layout(forced, width: 300)
+    #expect(f.lines[0].offset > 0)
+  }
+
+  @Test func latinLigatures() {
+    // DejaVu Sans has "fi" as one glyph under liga; the line still reads "fill".
+    let line = Self.engine.layout(TextContent("fill", font: Self.font), width: .infinity).lines[0]
+    #expect(line.glyphs.count == 3)
+    #expect(line.string == "fill")
+  }
+
+  @Test func bidiLevelsFollowTheWeakAndNeutralRules() {
+    typealias K = Bidi.Kind
+    // AL EN → the number is Arabic (W2) and sits at level 2 in a left-to-right paragraph.
+    #expect(Bidi.levels([.AL, .WS, .EN], base: 0) == [1, 1, 2])
+    // L WS R WS L: the spaces between different directions take the paragraph's.
+    #expect(Bidi.levels([.L, .WS, .R, .WS, .L], base: 0) == [0, 0, 1, 0, 0])
+    // EN ES EN is one number (W4); ET next to a number joins it (W5).
+    #expect(Bidi.levels([.R, .EN, .ES, .EN, .ET], base: 1) == [1, 2, 2, 2, 2])
+    #expect(
+      Bidi.visualOrder(levels: [0, 1, 1, 1, 0], kinds: [.L, .R, .R, .R, .L], base: 0) == [
+        0, 3, 2, 1, 4,
+      ])
+  }
+}
+
+/// Strata's shaping and bidi against HarfBuzz and python-bidi (optional peers).
+@Suite struct ShapingOracleTests {
+  /// Single-direction strings in Latin (with ligatures), Greek, Cyrillic, Hebrew and Arabic
+  /// (joining forms and lam-alef), with numbers. (Marks are left out: Strata does not position
+  /// them by GPOS mark attachment yet.)
+  static let corpus = [
+    "Welcome to the flow of office life", "Finally, fifty fine files", "Αλφάβητο και ζωή 2024",
+    "Добро пожаловать в приложение", "שלום עולם", "ברוכים הבאים לאפליקציה",
+    "مرحبا بالعالم", "السلام عليكم", "لا إله", "كتاب جميل جدا", "AVATAR Today, we'll Wave.",
+  ]
+
+  func run(_ args: [String]) throws -> String {
+    let python = try #require(Peers.python)
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: python)
+    p.arguments = args
+    let pipe = Pipe()
+    p.standardOutput = pipe
+    p.standardError = FileHandle.nullDevice
+    try p.run()
+    let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    p.waitUntilExit()
+    #expect(p.terminationStatus == 0)
+    return out
+  }
+
+  @Test(.enabled(if: Peers.hasHarfBuzz, "uharfbuzz is not installed (pip install uharfbuzz)"))
+  func glyphsAndPositionsMatchHarfBuzz() throws {
+    let script = testDirectory.appendingPathComponent("Fixtures/hb_oracle.py").path
+    let size = 20.0
+    var agreeing = 0
+    for text in Self.corpus {
+      let rows = try run([script, dejaVuPath, "\(size)", text]).split(separator: "\n").map {
+        $0.split(separator: " ").compactMap { Double($0) }
+      }
+      let line = ScriptsTests.engine.layout(
+        TextContent(text, font: ScriptsTests.font), width: .infinity
+      ).lines[0]
+      let ours = line.glyphs
+      let ids = ours.map { Double($0.glyph) } == rows.map { $0[0] }
+      let tolerance = size / 64
+      let positions =
+        ours.count == rows.count
+        && zip(ours, rows).allSatisfy { abs($0.x - $1[1]) <= tolerance }
+      #expect(ids, "\(text): glyphs \(ours.map(\.glyph)) vs \(rows.map { Int($0[0]) })")
+      #expect(positions, "\(text): positions \(ours.map(\.x)) vs \(rows.map { $0[1] })")
+      if ids && positions { agreeing += 1 }
+    }
+    print("HarfBuzz agreement: \(agreeing) of \(Self.corpus.count) strings")
+  }
+
+  @Test(.enabled(if: Peers.hasPythonBidi, "python-bidi is not installed (pip install python-bidi)"))
+  func visualOrderMatchesPythonBidi() throws {
+    let mixed = [
+      "שלום 123", "abc שלום def", "\u{5D0} 12.5% \u{5D1}", "مرحبا 2024 عالم", "Hello مرحبا world",
+      "\u{5D0}\u{5D1} (abc) \u{5D2}", "price: 40 \u{5E9}\u{5D7}",
+    ]
+    for text in mixed {
+      let theirs = try run([
+        "-c",
+        "import sys; from bidi import get_display; sys.stdout.write(get_display(sys.argv[1]))",
+        text,
+      ])
+      let layout = ScriptsTests.engine.layout(
+        TextContent(text, font: ScriptsTests.font), width: .infinity)
+      // The characters in drawing order (python-bidi gives them unmirrored, as Line.string does).
+      let ours = layout.lines[0].string
+      #expect(ours == theirs, "\(text)")
+    }
+  }
+}
+
+@Suite struct FallbackTests {
+  static let serif = "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"
+
+  /// A string mixing scripts picks, for each character, a face that has it.
+  @Test func eachCharacterFindsAFaceThatHasIt() throws {
+    let catalog = FontCatalog(files: [Self.serif, dejaVuPath])
+    let engine = TextEngine(catalog: catalog)
+    let font = Font(family: "DejaVu Serif", size: 20)
+    let text = "Hello Αθήνα Москва \u{5E9}\u{5DC}\u{5D5}\u{5DD} \u{645}\u{631}\u{62D}\u{628}\u{627}"
+    let glyphs = engine.layout(TextContent(text, font: font), width: .infinity).lines[0].glyphs
+    #expect(glyphs.allSatisfy { $0.glyph != 0 || $0.scalar == " " })
+    let latin = glyphs.first { $0.scalar == "H" }
+    let arabic = glyphs.first { $0.scalar.value == 0x645 }
+    #expect(latin?.face.familyName == "DejaVu Serif")
+    #expect(arabic?.face.familyName == "DejaVu Sans", "Arabic from the script's cascade")
+    let hebrew = glyphs.first { $0.scalar.value == 0x5E9 }
+    #expect(hebrew?.face.hasGlyph(for: "\u{5E9}") == true)
+  }
+
+  /// What no installed face has is listed, once each, in order.
+  @Test func theCatalogListsMissingCharacters() {
+    let catalog = FontCatalog(files: [dejaVuPath])
+    let font = Font(family: "DejaVu Sans", size: 17)
+    let missing = catalog.missingCharacters(
+      in: "Hi \u{1F984} \u{4E16}\u{754C} \u{1F984}!", font: font)
+    #expect(missing == ["\u{1F984}", "\u{4E16}", "\u{754C}"])
+    #expect(catalog.missingCharacters(in: "Olá, שלום, مرحبا", font: font).isEmpty)
+  }
+}
