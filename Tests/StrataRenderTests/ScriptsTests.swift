@@ -18,7 +18,7 @@ import Testing
       .flatMap { $0.glyphs.map(\.glyph) }
   }
 
-  func g(_ c: UInt32) -> UInt16 { Self.face?.glyphID(for: Unicode.Scalar(c)!) ?? 0 }
+  func g(_ c: UInt32) -> UInt16 { Unicode.Scalar(c).flatMap { Self.face?.glyphID(for: $0) } ?? 0 }
 
   /// The joining forms come from GSUB (init, medi, fina); the font also maps the same forms
   /// as presentation characters, an independent check of the glyphs chosen.
@@ -67,13 +67,13 @@ import Testing
   @Test func bidiLevelsFollowTheWeakAndNeutralRules() {
     typealias K = Bidi.Kind
     // AL EN → the number is Arabic (W2) and sits at level 2 in a left-to-right paragraph.
-    #expect(Bidi.levels([.AL, .WS, .EN], base: 0) == [1, 1, 2])
+    #expect(Bidi.levels([.al, .ws, .en], base: 0) == [1, 1, 2])
     // L WS R WS L: the spaces between different directions take the paragraph's.
-    #expect(Bidi.levels([.L, .WS, .R, .WS, .L], base: 0) == [0, 0, 1, 0, 0])
+    #expect(Bidi.levels([.l, .ws, .r, .ws, .l], base: 0) == [0, 0, 1, 0, 0])
     // EN ES EN is one number (W4); ET next to a number joins it (W5).
-    #expect(Bidi.levels([.R, .EN, .ES, .EN, .ET], base: 1) == [1, 2, 2, 2, 2])
+    #expect(Bidi.levels([.r, .en, .es, .en, .et], base: 1) == [1, 2, 2, 2, 2])
     #expect(
-      Bidi.visualOrder(levels: [0, 1, 1, 1, 0], kinds: [.L, .R, .R, .R, .L], base: 0) == [
+      Bidi.visualOrder(levels: [0, 1, 1, 1, 0], kinds: [.l, .r, .r, .r, .l], base: 0) == [
         0, 3, 2, 1, 4,
       ])
   }

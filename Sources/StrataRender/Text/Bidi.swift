@@ -9,11 +9,13 @@
 /// Greek, Cyrillic, Armenian, Hebrew, Arabic (with its presentation forms), Syriac, Thaana and
 /// N'Ko, digits, and the common punctuation; other characters count as left-to-right letters.
 enum Bidi {
-  /// A character's bidirectional type.
+  /// A character's bidirectional type (Bidi_Class): strong left to right, right to left and
+  /// Arabic letter; European and Arabic numbers with their separators and terminator; marks;
+  /// boundary neutrals; paragraph and segment separators; white space; other neutrals.
   enum Kind: UInt8 {
-    case L, R, AL, EN, ES, ET, AN, CS, NSM, BN, B, S, WS, ON
-    var isStrong: Bool { self == .L || self == .R || self == .AL }
-    var isNeutral: Bool { self == .B || self == .S || self == .WS || self == .ON || self == .BN }
+    case l, r, al, en, es, et, an, cs, nsm, bn, b, s, ws, on
+    var isStrong: Bool { self == .l || self == .r || self == .al }
+    var isNeutral: Bool { self == .b || self == .s || self == .ws || self == .on || self == .bn }
   }
 
   static func kind(of c: Unicode.Scalar) -> Kind {
@@ -21,53 +23,53 @@ enum Bidi {
     switch v {
     case 0x30...0x39, 0xB2, 0xB3, 0xB9, 0x6F0...0x6F9, 0x2070...0x2079, 0x2080...0x2089,
       0xFF10...0xFF19:
-      return .EN
+      return .en
     case 0x660...0x669, 0x66B, 0x66C, 0x600...0x605, 0x6DD, 0x8E2, 0x10D30...0x10D39:
-      return .AN
+      return .an
     case 0x2B, 0x2D, 0x207A, 0x207B, 0x208A, 0x208B, 0x2212, 0xFB29, 0xFE62, 0xFE63, 0xFF0B, 0xFF0D:
-      return .ES
+      return .es
     case 0x23...0x25, 0xA2...0xA5, 0xB0, 0xB1, 0x609, 0x60A, 0x66A, 0x20A0...0x20CF,
       0x2030...0x2034,
       0x2213:
-      return .ET
+      return .et
     case 0x2C, 0x2E, 0x2F, 0x3A, 0xA0, 0x60C, 0x202F, 0x2044, 0xFE50, 0xFE52, 0xFE55, 0xFF0C,
       0xFF0E,
       0xFF1A:
-      return .CS
-    case 0x0A, 0x0D, 0x1C...0x1E, 0x85, 0x2029: return .B
-    case 0x09, 0x0B, 0x1F: return .S
-    case 0x0C, 0x20, 0x1680, 0x2000...0x200A, 0x2028, 0x205F, 0x3000: return .WS
+      return .cs
+    case 0x0A, 0x0D, 0x1C...0x1E, 0x85, 0x2029: return .b
+    case 0x09, 0x0B, 0x1F: return .s
+    case 0x0C, 0x20, 0x1680, 0x2000...0x200A, 0x2028, 0x205F, 0x3000: return .ws
     case 0x00...0x08, 0x0E...0x1B, 0x7F...0x84, 0x86...0x9F, 0xAD, 0x200B...0x200D, 0x2060...0x206F,
       0xFEFF, 0x202A...0x202E:
-      return .BN
+      return .bn
     case 0x300...0x36F, 0x483...0x489, 0x591...0x5BD, 0x5BF, 0x5C1, 0x5C2, 0x5C4, 0x5C5, 0x5C7,
       0x610...0x61A, 0x64B...0x65F, 0x670, 0x6D6...0x6DC, 0x6DF...0x6E4, 0x6E7, 0x6E8,
       0x6EA...0x6ED,
       0x711, 0x730...0x74A, 0x7A6...0x7B0, 0x7EB...0x7F3, 0x20D0...0x20F0, 0xFE00...0xFE0F,
       0xFE20...0xFE2F:
-      return .NSM
+      return .nsm
     case 0x5BE, 0x5C0, 0x5C3, 0x5C6, 0x5D0...0x5FF, 0x7C0...0x7EA, 0x7F4, 0x7F5, 0x7FA, 0x200F,
       0xFB1D, 0xFB1F...0xFB28, 0xFB2A...0xFB4F, 0x10800...0x10FFF:
-      return .R
+      return .r
     case 0x608, 0x60B, 0x60D, 0x61B...0x64A, 0x66D...0x66F, 0x671...0x6D5, 0x6E5, 0x6E6, 0x6EE,
       0x6EF,
       0x6FA...0x70D, 0x70F...0x710, 0x712...0x72F, 0x74D...0x7A5, 0x7B1, 0x860...0x8FF,
       0xFB50...0xFD3D, 0xFD50...0xFDFC, 0xFE70...0xFEFE:
-      return .AL
+      return .al
     case 0x21, 0x22, 0x26...0x2A, 0x3B...0x40, 0x5B...0x60, 0x7B...0x7E, 0xA1, 0xA6...0xA9, 0xAB,
       0xAC, 0xAE, 0xAF, 0xB4, 0xB6...0xB8, 0xBB...0xBF, 0xD7, 0xF7, 0x2010...0x2027,
       0x2035...0x2043,
       0x2045...0x205E, 0x2190...0x23FF, 0x2500...0x27FF, 0x2E00...0x2E7F, 0x3001...0x3003,
       0xFE10...0xFE19, 0x1F000...0x1FAFF:
-      return .ON
+      return .on
     default:
-      return .L
+      return .l
     }
   }
 
   /// The paragraph level of `kinds` (P2–P3): 1 when the first strong type is R or AL.
   static func paragraphLevel(_ kinds: [Kind]) -> UInt8 {
-    for k in kinds where k.isStrong { return k == .L ? 0 : 1 }
+    for k in kinds where k.isStrong { return k == .l ? 0 : 1 }
     return 0
   }
 
@@ -75,55 +77,55 @@ enum Bidi {
   static func levels(_ input: [Kind], base: UInt8) -> [UInt8] {
     var t = input
     let n = t.count
-    let e: Kind = base % 2 == 0 ? .L : .R
+    let e: Kind = base % 2 == 0 ? .l : .r
     // W1: a mark takes the type of what precedes it.
-    for i in 0..<n where t[i] == .NSM { t[i] = i > 0 ? (t[i - 1] == .BN ? e : t[i - 1]) : e }
+    for i in 0..<n where t[i] == .nsm { t[i] = i > 0 ? (t[i - 1] == .bn ? e : t[i - 1]) : e }
     // W2: European numbers after Arabic letters are Arabic numbers; W3: AL is R.
     var lastStrong = e
     for i in 0..<n {
       switch t[i] {
-      case .L, .R: lastStrong = t[i]
-      case .AL:
-        lastStrong = .AL
-        t[i] = .R
-      case .EN where lastStrong == .AL: t[i] = .AN
+      case .l, .r: lastStrong = t[i]
+      case .al:
+        lastStrong = .al
+        t[i] = .r
+      case .en where lastStrong == .al: t[i] = .an
       default: break
       }
     }
     // W4: a single separator between two numbers of one kind joins them.
     if n >= 3 {
       for i in 1..<(n - 1) {
-        if t[i] == .ES, t[i - 1] == .EN, t[i + 1] == .EN { t[i] = .EN }
-        if t[i] == .CS, t[i - 1] == t[i + 1], t[i - 1] == .EN || t[i - 1] == .AN { t[i] = t[i - 1] }
+        if t[i] == .es, t[i - 1] == .en, t[i + 1] == .en { t[i] = .en }
+        if t[i] == .cs, t[i - 1] == t[i + 1], t[i - 1] == .en || t[i - 1] == .an { t[i] = t[i - 1] }
       }
     }
     // W5: terminators next to European numbers become European numbers.
     var i = 0
     while i < n {
-      guard t[i] == .ET else {
+      guard t[i] == .et else {
         i += 1
         continue
       }
       var j = i
-      while j < n, t[j] == .ET { j += 1 }
-      if (i > 0 && t[i - 1] == .EN) || (j < n && t[j] == .EN) {
-        for k in i..<j { t[k] = .EN }
+      while j < n, t[j] == .et { j += 1 }
+      if (i > 0 && t[i - 1] == .en) || (j < n && t[j] == .en) {
+        for k in i..<j { t[k] = .en }
       }
       i = j
     }
     // W6: remaining separators and terminators are neutral.
-    for i in 0..<n where t[i] == .ES || t[i] == .ET || t[i] == .CS { t[i] = .ON }
+    for i in 0..<n where t[i] == .es || t[i] == .et || t[i] == .cs { t[i] = .on }
     // W7: European numbers after a left-to-right letter are left to right.
     lastStrong = e
     for i in 0..<n {
-      if t[i] == .L || t[i] == .R { lastStrong = t[i] }
-      if t[i] == .EN, lastStrong == .L { t[i] = .L }
+      if t[i] == .l || t[i] == .r { lastStrong = t[i] }
+      if t[i] == .en, lastStrong == .l { t[i] = .l }
     }
     // N1, N2: neutrals between two strong types of one direction take it; others the embedding's.
     func direction(_ k: Kind) -> Kind? {
       switch k {
-      case .L: return .L
-      case .R, .EN, .AN: return .R
+      case .l: return .l
+      case .r, .en, .an: return .r
       default: return nil
       }
     }
@@ -145,12 +147,12 @@ enum Bidi {
     return t.map { k -> UInt8 in
       if base % 2 == 0 {
         switch k {
-        case .R: return base + 1
-        case .AN, .EN: return base + 2
+        case .r: return base + 1
+        case .an, .en: return base + 2
         default: return base
         }
       } else {
-        return k == .L || k == .EN || k == .AN ? base + 1 : base
+        return k == .l || k == .en || k == .an ? base + 1 : base
       }
     }
   }
@@ -161,11 +163,11 @@ enum Bidi {
   static func visualOrder(levels: [UInt8], kinds: [Kind], base: UInt8) -> [Int] {
     var lv = levels
     var k = lv.count - 1
-    while k >= 0, kinds[k] == .WS || kinds[k] == .S || kinds[k] == .BN || kinds[k] == .B {
+    while k >= 0, kinds[k] == .ws || kinds[k] == .s || kinds[k] == .bn || kinds[k] == .b {
       lv[k] = base
       k -= 1
     }
-    for i in lv.indices where kinds[i] == .S || kinds[i] == .B { lv[i] = base }
+    for i in lv.indices where kinds[i] == .s || kinds[i] == .b { lv[i] = base }
     var order = Array(lv.indices)
     guard let highest = lv.max() else { return order }
     let lowestOdd = (lv.filter { $0 % 2 == 1 }.min()) ?? (highest + 1)

@@ -82,7 +82,7 @@ public final class FontCatalog: Sendable {
     var out: [Unicode.Scalar] = []
     for c in text.unicodeScalars where c.value >= 0x20 && !seen.contains(c) {
       seen.insert(c)
-      if Bidi.kind(of: c) == .BN || c == " " || (0xFE00...0xFE0F).contains(c.value) { continue }
+      if Bidi.kind(of: c) == .bn || c == " " || (0xFE00...0xFE0F).contains(c.value) { continue }
       if own?.hasGlyph(for: c) == true { continue }
       if fallbackFace(for: c, like: font) == nil { out.append(c) }
     }

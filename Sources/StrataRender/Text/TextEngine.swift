@@ -130,7 +130,7 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
     /// glyph of a decomposed character).
     var characters: [Unicode.Scalar]? = nil
     /// Its bidirectional type, embedding level, and its paragraph's level.
-    var kind = Bidi.Kind.L
+    var kind = Bidi.Kind.l
     var level: UInt8 = 0
     var paragraphLevel: UInt8 = 0
   }
