@@ -60,7 +60,24 @@ public final class AnimalsTutorial: TutorialController, StaticBackgroundDataSour
           "¡Nuestras impresiones de calidad son la forma perfecta de disfrutar tus mejores recuerdos!",
         start: "EMPEZAR")
     ),
+    (
+      "ar",
+      Strings(
+        titles: ["الدببة", "الطيور", "الفيلة"],
+        body: "مطبوعاتنا عالية الجودة هي الطريقة المثالية للاستمتاع بأجمل ذكرياتك!",
+        start: "لنبدأ")
+    ),
+    (
+      "he",
+      Strings(
+        titles: ["דובים", "ציפורים", "פילים"],
+        body: "ההדפסות האיכותיות שלנו הן הדרך המושלמת ליהנות מהזיכרונות הכי יפים שלך!",
+        start: "בואו נתחיל")
+    ),
   ]
+
+  /// The locales written right to left: the onboarding lays its pages out mirrored in them.
+  public static let rightToLeftLocales: Set<String> = ["ar", "he"]
 
   /// The locale identifiers of ``translations``.
   public static var locales: [String] { translations.map(\.locale) }
@@ -92,6 +109,7 @@ public final class AnimalsTutorial: TutorialController, StaticBackgroundDataSour
     super.init(pageSize: pageSize)
     textMeasurer = FrameRenderer.defaultTextEngine
     animator = Self.motion
+    if let locale, Self.rightToLeftLocales.contains(locale) { layoutDirection = .rightToLeft }
   }
 
   /// The scale of the artwork (designed at 375 × 667) for this page size: the height decides,

@@ -14,6 +14,9 @@ enum GoldenCatalog {
   static let rightToLeftPositions = [0.0, 0.4, 1]
   static let reducedMotionPositions = [0.4, 1.5]
   static let sizePositions = [0.0, 1.25]
+  /// The right-to-left translations, at rest and mid-swipe.
+  static let rightToLeftLocales = ["ar", "he"]
+  static let localePositions = [0.0, 0.5]
   /// The swiper at rest on every page and half way between them.
   static let swiperPositions = [0.0, 0.5, 1, 1.5, 2]
   /// The cards at rest on every page and mid-swipe.
@@ -32,6 +35,9 @@ enum GoldenCatalog {
     names.formUnion(rightToLeftPositions.map { "animals-rtl-\($0)" })
     names.formUnion(reducedMotionPositions.map { "animals-reduced-\($0)" })
     for size in commonSizes { names.formUnion(sizePositions.map { sizeName(size, $0) }) }
+    for locale in rightToLeftLocales {
+      names.formUnion(localePositions.map { "animals-\(locale)-\($0)" })
+    }
     names.formUnion(swiperPositions.map { "swiper-\($0)" })
     names.insert("swiper-390x844-1.0")
     names.formUnion(cardsPositions.map { "cards-\($0)" })
@@ -50,6 +56,19 @@ enum GoldenCatalog {
     let audit = goldens.audit(expected: GoldenCatalog.names)
     #expect(audit.unchecked.isEmpty, "goldens no test checks")
     #expect(audit.missing.isEmpty, "tests whose golden is missing")
+  }
+}
+
+@Suite struct AnimalsLocaleTests {
+  /// Arabic joined and Hebrew reordered, the pages mirrored.
+  @Test(arguments: GoldenCatalog.rightToLeftLocales)
+  func rightToLeftTranslationsMatchTheirGoldens(locale: String) throws {
+    for position in GoldenCatalog.localePositions {
+      let tutorial = AnimalsTutorial(locale: locale)
+      #expect(tutorial.layoutDirection == .rightToLeft)
+      let image = try FrameRenderer(scale: 1).render(tutorial, pagePosition: position)
+      try goldens.check(image, named: "animals-\(locale)-\(position)")
+    }
   }
 }
 
