@@ -180,3 +180,44 @@ import Testing
     #expect(catalog.missingCharacters(in: "Olá, שלום, مرحبا", font: font).isEmpty)
   }
 }
+
+/// Colour emoji from the distribution's emoji font (`.ci/run` installs fonts-noto-color-emoji).
+@Suite struct EmojiTests {
+  static let emojiFont = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
+  static let installed = FileManager.default.fileExists(atPath: emojiFont)
+
+  @Test(.enabled(if: installed, "no colour emoji font (apt-get install fonts-noto-color-emoji)"))
+  func emojiAreDrawnInColourAtTheTextSize() throws {
+    let catalog = FontCatalog(files: [dejaVuPath, Self.emojiFont])
+    let engine = TextEngine(catalog: catalog)
+    let text = TextContent("Hi \u{1F984}", font: Font(family: "DejaVu Sans", size: 40))
+    let glyphs = engine.layout(text, width: .infinity).lines[0].glyphs
+    let unicorn = try #require(glyphs.last)
+    #expect(unicorn.face.familyName == "Noto Color Emoji")
+    #expect(catalog.missingCharacters(in: "\u{1F984}", font: text.runs[0].font).isEmpty)
+    let node = TextNode(text: text, frame: Rect(x: 0, y: 0, width: 160, height: 60))
+    let image = try FrameRenderer(scale: 1, textShaper: engine).render(
+      Scene(root: node, size: Size(width: 160, height: 60)))
+    // The unicorn's pixels are coloured (not grey ink), and about 40 points wide.
+    var coloured = 0
+    var minX = Int.max
+    var maxX = 0
+    for y in 0..<image.height {
+      for x in 0..<image.width {
+        let i = (y * image.width + x) * 4
+        let (r, g, b, a) = (
+          Int(image.pixels[i]), Int(image.pixels[i + 1]), Int(image.pixels[i + 2]),
+          Int(image.pixels[i + 3])
+        )
+        if a > 200, max(r, g, b) - min(r, g, b) > 60 {
+          coloured += 1
+          minX = min(minX, x)
+          maxX = max(maxX, x)
+        }
+      }
+    }
+    #expect(coloured > 300)
+    #expect(maxX - minX > 25 && maxX - minX < 55)
+    #expect(Double(minX) >= unicorn.x - 2)
+  }
+}

@@ -291,6 +291,22 @@ struct DisplayListBuilder {
           ))
       }
       if run.glyphs.isEmpty { return commands }
+      // Colour bitmap glyphs (emoji) are drawn as images, scaled from their strike.
+      if let bitmaps = run.face.colorBitmaps {
+        let scale = run.size / Double(Swift.max(1, bitmaps.ppem))
+        for (g, p) in zip(run.glyphs, run.positions) {
+          guard let picture = bitmaps.glyph(g) else { continue }
+          let m = Transform(scale: scale).thenTranslated(
+            x: p.x + picture.bearingX * scale, y: p.y - picture.bearingY * scale
+          ).concatenating(t)
+          let box = Rect(
+            x: p.x + picture.bearingX * scale, y: p.y - picture.bearingY * scale,
+            width: Double(picture.image.width) * scale, height: Double(picture.image.height) * scale
+          )
+          commands.append((.image(picture.image, transform: m, opacity: 1), t.apply(to: box)))
+        }
+        return commands
+      }
       // The run's box: its origins, padded by the em size (glyphs reach about an em from their origin).
       var box = Rect.zero
       for p in run.positions {

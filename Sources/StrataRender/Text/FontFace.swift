@@ -63,6 +63,8 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
   let kerning: Kerning
   /// The `GSUB` lookups (and `GDEF` mark classes) shaping applies.
   let substitution: GlyphSubstitution
+  /// The colour bitmaps of the face's glyphs, if it has them (`CBDT`/`CBLC`).
+  let colorBitmaps: ColorBitmaps?
 
   /// Reads the font file at `path` (face `index` of a collection).
   public convenience init(contentsOf path: String, index: Int = 0) throws(FontError) {
@@ -154,21 +156,29 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     }
     advances = adv
 
-    let loca = try table("loca")
-    let glyf = try table("glyf")
-    r.table = "loca"
-    var offsets = [Int](repeating: 0, count: glyphCount + 1)
-    for g in 0...glyphCount {
-      let o = longLoca ? try r.u32(loca.offset + 4 * g) : 2 * (try r.u16(loca.offset + 2 * g))
-      guard o <= glyf.length else {
-        throw .malformed(
-          table: "loca",
-          reason: "glyph \(g) starts at \(o), past the glyf table's \(glyf.length) bytes")
+    // Colour bitmap glyphs (CBDT/CBLC, as Noto Color Emoji has them).
+    colorBitmaps = ColorBitmaps(data, cblc: tables["CBLC"], cbdt: tables["CBDT"])
+    if tables["glyf"] == nil, tables["loca"] == nil, colorBitmaps != nil {
+      // A bitmap-only font: every outline is empty.
+      glyphOffsets = [Int](repeating: 0, count: glyphCount + 1)
+      glyfEnd = 0
+    } else {
+      let loca = try table("loca")
+      let glyf = try table("glyf")
+      r.table = "loca"
+      var offsets = [Int](repeating: 0, count: glyphCount + 1)
+      for g in 0...glyphCount {
+        let o = longLoca ? try r.u32(loca.offset + 4 * g) : 2 * (try r.u16(loca.offset + 2 * g))
+        guard o <= glyf.length else {
+          throw .malformed(
+            table: "loca",
+            reason: "glyph \(g) starts at \(o), past the glyf table's \(glyf.length) bytes")
+        }
+        offsets[g] = glyf.offset + o
       }
-      offsets[g] = glyf.offset + o
+      glyphOffsets = offsets
+      glyfEnd = glyf.offset + glyf.length
     }
-    glyphOffsets = offsets
-    glyfEnd = glyf.offset + glyf.length
 
     var weightClass = (macStyle & 1) != 0 ? 700 : 400
     var italic = (macStyle & 2) != 0
