@@ -18,7 +18,14 @@ enum Bidi {
     var isNeutral: Bool { self == .b || self == .s || self == .ws || self == .on || self == .bn }
   }
 
+  /// The types of the ASCII characters, looked up without the range tests.
+  static let ascii: [Kind] = (0..<128).map { slowKind(of: Unicode.Scalar(UInt8($0))) }
+
   static func kind(of c: Unicode.Scalar) -> Kind {
+    c.value < 128 ? ascii[Int(c.value)] : slowKind(of: c)
+  }
+
+  static func slowKind(of c: Unicode.Scalar) -> Kind {
     let v = c.value
     switch v {
     case 0x30...0x39, 0xB2, 0xB3, 0xB9, 0x6F0...0x6F9, 0x2070...0x2079, 0x2080...0x2089,

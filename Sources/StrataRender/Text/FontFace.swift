@@ -65,6 +65,8 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
   let substitution: GlyphSubstitution
   /// The colour bitmaps of the face's glyphs, if it has them (`CBDT`/`CBLC`).
   let colorBitmaps: ColorBitmaps?
+  /// The shaping plans made for this face, by script tag (see `TextEngine.plan`).
+  let plans = Locked([String: [(index: Int, feature: UInt8)]]())
 
   /// Reads the font file at `path` (face `index` of a collection).
   public convenience init(contentsOf path: String, index: Int = 0) throws(FontError) {

@@ -23,19 +23,21 @@ struct GlyphSubstitution: Sendable {
   struct Lookup: Sendable {
     var flag: Int
     var subtables: [Subtable]
+    /// Every glyph a subtable can start at: the rest are passed over at once.
+    var firstGlyphs = GlyphBits()
     var ignoresMarks: Bool { flag & 8 != 0 }
   }
 
   var lookups: [Lookup] = []
   /// script tag → feature tag → lookup indexes (the default language system's).
   var features: [String: [String: [Int]]] = [:]
-  var markGlyphs: Set<UInt16> = []
+  var markGlyphs = GlyphBits()
   private var budget = 2_000_000
 
   init() {}
 
   init(_ data: [UInt8], gsub: (offset: Int, length: Int)?, gdef: (offset: Int, length: Int)?) {
-    if let gdef { markGlyphs = (try? Self.marks(data, gdef)) ?? [] }
+    if let gdef { markGlyphs = GlyphBits((try? Self.marks(data, gdef)) ?? []) }
     guard let gsub else { return }
     do {
       try read(data, gsub.offset)
@@ -113,7 +115,16 @@ struct GlyphSubstitution: Sendable {
         }
         if let sub = try? subtable(r, type, s) { subtables.append(sub) }
       }
-      lookups.append(Lookup(flag: flag, subtables: subtables))
+      var first: Set<UInt16> = []
+      for sub in subtables {
+        switch sub {
+        case .single(let m): first.formUnion(m.keys)
+        case .multiple(let m): first.formUnion(m.keys)
+        case .ligature(let m): first.formUnion(m.keys)
+        case .chain(let rules): for rule in rules { first.formUnion(rule.input.first ?? []) }
+        }
+      }
+      lookups.append(Lookup(flag: flag, subtables: subtables, firstGlyphs: GlyphBits(first)))
     }
   }
 
@@ -244,33 +255,66 @@ struct GlyphSubstitution: Sendable {
     }
   }
 
+  /// The bit of a feature in a glyph's mask: the Arabic forms have their own; every other
+  /// feature applies to every glyph.
+  static func featureBit(_ tag: String) -> UInt8 {
+    switch tag {
+    case "isol": return 2
+    case "init": return 4
+    case "medi": return 8
+    case "fina": return 16
+    default: return 1
+    }
+  }
+
   /// The lookup indexes of `features` for `script` (falling back to `DFLT`, then `latn`), in
-  /// lookup order, each with the feature it serves.
-  func lookups(script: String, features wanted: [String]) -> [(index: Int, feature: String)] {
+  /// lookup order, each with the bit of the feature it serves.
+  func lookups(script: String, features wanted: [String]) -> [(index: Int, feature: UInt8)] {
     guard let table = features[script] ?? features["DFLT"] ?? features["latn"] else { return [] }
-    var out: [Int: String] = [:]
-    for f in wanted { for i in table[f] ?? [] where out[i] == nil { out[i] = f } }
+    var out: [Int: UInt8] = [:]
+    for f in wanted { for i in table[f] ?? [] where out[i] == nil { out[i] = Self.featureBit(f) } }
     return out.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
   }
 }
 
+/// A set of glyph ids as bits: membership without hashing, for the per-glyph tests of shaping.
+struct GlyphBits: Sendable {
+  private var words: [UInt64] = []
+
+  init() {}
+
+  init(_ glyphs: Set<UInt16>) {
+    guard let top = glyphs.max() else { return }
+    words = [UInt64](repeating: 0, count: Int(top) / 64 + 1)
+    for g in glyphs { words[Int(g) / 64] |= 1 << UInt64(g % 64) }
+  }
+
+  func contains(_ g: UInt16) -> Bool {
+    let w = Int(g) / 64
+    return w < words.count && words[w] & (1 << UInt64(g % 64)) != 0
+  }
+
+  var isEmpty: Bool { words.allSatisfy { $0 == 0 } }
+}
+
 /// One glyph being shaped: its id, the index of the first character it shows, and the features
-/// that apply to it.
+/// that apply to it (bits of ``GlyphSubstitution/featureBit(_:)``).
 struct ShapingGlyph {
   var glyph: UInt16
   var cluster: Int
-  var features: Set<String>
+  var features: UInt8
 }
 
 extension GlyphSubstitution {
   /// Applies `plan` (lookup indexes with their features) to `buffer`.
-  func apply(_ plan: [(index: Int, feature: String)], to buffer: inout [ShapingGlyph]) {
+  func apply(_ plan: [(index: Int, feature: UInt8)], to buffer: inout [ShapingGlyph]) {
     for (index, feature) in plan where index < lookups.count {
+      let first = lookups[index].firstGlyphs
       var i = 0
       var steps = 0
       while i < buffer.count, steps < 100_000 {
         steps += 1
-        if buffer[i].features.contains(feature) {
+        if buffer[i].features & feature != 0, first.contains(buffer[i].glyph) {
           i = apply(lookup: index, at: i, in: &buffer, depth: 0) ?? (i + 1)
         } else {
           i += 1

@@ -71,9 +71,9 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
     public var advance: Double
     /// The character it shows.
     public var scalar: Unicode.Scalar
-    /// Every character it shows (more than one for a ligature, none for the second glyph of a
-    /// character drawn with two).
-    public var characters: [Unicode.Scalar] = []
+    /// The characters it shows when they are not just ``scalar``: more than one for a
+    /// ligature, none for the second glyph of a character drawn with two; `nil` otherwise.
+    public var characters: [Unicode.Scalar]? = nil
     /// Whether it is underlined.
     public var underline: Bool = false
     /// Whether it is struck through.
@@ -95,7 +95,7 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
     /// The characters of the line, in the order they are drawn.
     public var string: String {
       String(
-        String.UnicodeScalarView(glyphs.flatMap { $0.characters.isEmpty ? [] : $0.characters }))
+        String.UnicodeScalarView(glyphs.flatMap { $0.characters ?? [$0.scalar] }))
     }
   }
 
@@ -206,20 +206,28 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
     }
   }
 
+  /// The lookups of `features` for `script` in `face` (kept by the face: its plans do not change).
+  static func plan(_ face: FontFace, _ script: String, _ features: [String]) -> [(
+    index: Int, feature: UInt8
+  )] {
+    if let found = face.plans.withLock({ $0[script] }) { return found }
+    let made = face.substitution.lookups(script: script, features: features)
+    face.plans.withLock { $0[script] = made }
+    return made
+  }
+
   /// The features shaping applies to every glyph (Arabic adds its joining forms).
   static let commonFeatures = ["ccmp", "locl", "rlig", "liga", "clig", "calt"]
 
   /// Substitutes glyphs from each face's `GSUB`, a segment of one face, size and script at a
   /// time: Arabic joining forms, required and standard ligatures, contextual forms. Marks take
   /// no advance.
-  static func shape(_ items: [Item]) -> [Item] {
-    var out: [Item] = []
-    out.reserveCapacity(items.count)
+  static func shape(_ input: [Item]) -> [Item] {
+    var items = input
     var i = 0
     while i < items.count {
       let first = items[i]
       if first.isNewline {
-        out.append(first)
         i += 1
         continue
       }
@@ -227,7 +235,7 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
       // script around them).
       var script = script(of: first.scalar)
       var j = i + 1
-      while j < items.count, !items[j].isNewline, items[j].face == first.face,
+      while j < items.count, !items[j].isNewline, items[j].face === first.face,
         items[j].size == first.size
       {
         if let s = Self.script(of: items[j].scalar) {
@@ -235,29 +243,33 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
         }
         j += 1
       }
-      let segment = Array(items[i..<j])
-      i = j
+      let range = i..<j
       let face = first.face
       let tag = script ?? "latn"
-      var features = commonFeatures
-      let forms: [String?]
-      if tag == "arab" {
-        features += ["isol", "init", "medi", "fina"]
-        forms = ArabicJoining.forms(segment.map(\.scalar))
-      } else {
-        forms = [String?](repeating: nil, count: segment.count)
+      let plan = Self.plan(face, tag, tag == "arab" ? arabicFeatures : commonFeatures)
+      let forms: [String?] =
+        tag == "arab" ? ArabicJoining.forms(items[range].map(\.scalar)) : []
+      var buffer = [ShapingGlyph]()
+      buffer.reserveCapacity(range.count)
+      var hasMark = false
+      for k in range {
+        let g = items[k].glyph
+        if face.isMark(g) { hasMark = true }
+        let form = forms.isEmpty ? 0 : (forms[k - i].map(GlyphSubstitution.featureBit) ?? 0)
+        buffer.append(ShapingGlyph(glyph: g, cluster: k - i, features: 1 | form))
       }
-      let plan = face.substitution.lookups(script: tag, features: features)
-      guard !plan.isEmpty || segment.contains(where: { face.isMark($0.glyph) }) else {
-        out += segment
+      if !plan.isEmpty { face.substitution.apply(plan, to: &buffer) }
+      // Nothing substituted and no marks: the segment stands as it was.
+      if !hasMark, buffer.count == range.count,
+        !zip(buffer, items[range]).contains(where: { $0.glyph != $1.glyph || face.isMark($0.glyph) }
+        )
+      {
+        i = j
         continue
       }
-      var buffer = segment.enumerated().map { k, item in
-        var f = Set(commonFeatures)
-        if let form = forms[k] { f.insert(form) }
-        return ShapingGlyph(glyph: item.glyph, cluster: k, features: f)
-      }
-      face.substitution.apply(plan, to: &buffer)
+      let segment = Array(items[range])
+      var shaped: [Item] = []
+      shaped.reserveCapacity(buffer.count)
       for (k, g) in buffer.enumerated() {
         var item = segment[Swift.min(g.cluster, segment.count - 1)]
         // The characters a glyph stands for: up to the next glyph's first character.
@@ -273,11 +285,16 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
           item.advance =
             face.isMark(g.glyph) ? 0 : Double(face.advance(of: g.glyph)) * scale + item.spacing
         }
-        out.append(item)
+        shaped.append(item)
       }
+      items.replaceSubrange(range, with: shaped)
+      i += shaped.count
     }
-    return out
+    return items
   }
+
+  /// The features of Arabic text: the common ones and the joining forms.
+  static let arabicFeatures = commonFeatures + ["isol", "init", "medi", "fina"]
 
   /// Sets each item's embedding level by the Unicode Bidirectional Algorithm, paragraph by
   /// paragraph, and mirrors brackets drawn right to left.
@@ -286,6 +303,13 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
     while start < items.count {
       var end = start
       while end < items.count, !items[end].isNewline { end += 1 }
+      // Left-to-right text with nothing right to left in it stays at level 0.
+      if base != .rightToLeft,
+        !items[start..<end].contains(where: { $0.kind == .r || $0.kind == .al || $0.kind == .an })
+      {
+        start = end + 1
+        continue
+      }
       let kinds = items[start..<end].map(\.kind)
       let level: UInt8 =
         base.map { $0 == .rightToLeft ? 1 : 0 } ?? Bidi.paragraphLevel(kinds)
@@ -493,7 +517,7 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
           PlacedGlyph(
             face: it.face, size: it.size, color: it.color, glyph: it.glyph, x: x,
             advance: it.advance,
-            scalar: it.scalar, characters: it.characters ?? [it.scalar], underline: it.underline,
+            scalar: it.scalar, characters: it.characters, underline: it.underline,
             strikethrough: it.strikethrough))
         // Kerning belongs between logical neighbours, in whichever order they are drawn.
         var kern = 0.0
