@@ -81,13 +81,14 @@ import Testing
 
 /// Strata's shaping and bidi against HarfBuzz and python-bidi (optional peers).
 @Suite struct ShapingOracleTests {
-  /// Single-direction strings in Latin (with ligatures), Greek, Cyrillic, Hebrew and Arabic
-  /// (joining forms and lam-alef), with numbers. (Marks are left out: Strata does not position
-  /// them by GPOS mark attachment yet.)
+  /// Single-direction strings in Latin (with ligatures), Greek, Cyrillic, Hebrew (with its
+  /// points) and Arabic (joining forms, lam-alef, vowel marks), with numbers.
   static let corpus = [
     "Welcome to the flow of office life", "Finally, fifty fine files", "Αλφάβητο και ζωή 2024",
     "Добро пожаловать в приложение", "שלום עולם", "ברוכים הבאים לאפליקציה",
     "مرحبا بالعالم", "السلام عليكم", "لا إله", "كتاب جميل جدا", "AVATAR Today, we'll Wave.",
+    "\u{5E9}\u{5B8}\u{5DC}\u{5D5}\u{5B9}\u{5DD}",
+    "\u{645}\u{64E}\u{631}\u{652}\u{62D}\u{64E}\u{628}\u{64B}\u{627}",
   ]
 
   func run(_ args: [String]) throws -> String {
@@ -122,9 +123,13 @@ import Testing
       let tolerance = size / 64
       let positions =
         ours.count == rows.count
-        && zip(ours, rows).allSatisfy { abs($0.x - $1[1]) <= tolerance }
+        && zip(ours, rows).allSatisfy {
+          abs($0.x - $1[1]) <= tolerance && abs($0.yOffset - $1[3]) <= tolerance
+        }
       #expect(ids, "\(text): glyphs \(ours.map(\.glyph)) vs \(rows.map { Int($0[0]) })")
-      #expect(positions, "\(text): positions \(ours.map(\.x)) vs \(rows.map { $0[1] })")
+      #expect(
+        positions,
+        "\(text): positions \(ours.map { ($0.x, $0.yOffset) }) vs \(rows.map { ($0[1], $0[3]) })")
       if ids && positions { agreeing += 1 }
     }
     print("HarfBuzz agreement: \(agreeing) of \(Self.corpus.count) strings")

@@ -63,6 +63,8 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
   let kerning: Kerning
   /// The `GSUB` lookups (and `GDEF` mark classes) shaping applies.
   let substitution: GlyphSubstitution
+  /// The `GPOS` mark attachments.
+  let markPositioning: MarkPositioning
   /// The colour bitmaps of the face's glyphs, if it has them (`CBDT`/`CBLC`).
   let colorBitmaps: ColorBitmaps?
   /// The shaping plans made for this face, by script tag (see `TextEngine.plan`).
@@ -235,6 +237,7 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     cmap = try CharacterMap(data, table: try table("cmap"))
     kerning = try Kerning(data, kern: tables["kern"], gpos: tables["GPOS"], glyphCount: glyphCount)
     substitution = GlyphSubstitution(data, gsub: tables["GSUB"], gdef: tables["GDEF"])
+    markPositioning = MarkPositioning(data, gpos: tables["GPOS"])
   }
 
   /// Whether `glyph` is a mark (`GDEF` class 3): it takes no advance when shaped.

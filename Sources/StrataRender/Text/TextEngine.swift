@@ -74,6 +74,8 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
     /// The characters it shows when they are not just ``scalar``: more than one for a
     /// ligature, none for the second glyph of a character drawn with two; `nil` otherwise.
     public var characters: [Unicode.Scalar]? = nil
+    /// How far it is raised above the baseline (a mark on its base), in points.
+    public var yOffset: Double = 0
     /// Whether it is underlined.
     public var underline: Bool = false
     /// Whether it is struck through.
@@ -129,6 +131,9 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
     /// The characters it shows, when more or fewer than its own scalar (a ligature, the second
     /// glyph of a decomposed character).
     var characters: [Unicode.Scalar]? = nil
+    /// For a mark attached to a base: how many items back the base is, and the mark's offset
+    /// from the base's origin, in points (y up).
+    var attachment: (back: Int, dx: Double, dy: Double)? = nil
     /// Its bidirectional type, embedding level, and its paragraph's level.
     var kind = Bidi.Kind.l
     var level: UInt8 = 0
@@ -268,6 +273,8 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
         continue
       }
       let segment = Array(items[range])
+      let attached = face.markPositioning.attachments(
+        script: tag, glyphs: buffer.map(\.glyph), isMark: face.isMark)
       var shaped: [Item] = []
       shaped.reserveCapacity(buffer.count)
       for (k, g) in buffer.enumerated() {
@@ -284,6 +291,9 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
           item.glyph = g.glyph
           item.advance =
             face.isMark(g.glyph) ? 0 : Double(face.advance(of: g.glyph)) * scale + item.spacing
+        }
+        if let a = attached[k] {
+          item.attachment = (a.back, Double(a.dx) * scale, Double(a.dy) * scale)
         }
         shaped.append(item)
       }
@@ -527,6 +537,17 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
         }
         x += it.advance + kern
       }
+      // Marks meet their bases' anchors, wherever the bases were drawn.
+      if l.contains(where: { $0.attachment != nil }) {
+        var drawnAt = [Int](repeating: 0, count: l.count)
+        for (j, index) in order.enumerated() { drawnAt[index] = j }
+        for (index, it) in l.enumerated() {
+          guard let a = it.attachment, index - a.back >= 0 else { continue }
+          let base = placed[drawnAt[index - a.back]]
+          placed[drawnAt[index]].x = base.x + a.dx
+          placed[drawnAt[index]].yOffset = a.dy
+        }
+      }
       let w = lineWidth(l[...])
       widest = Swift.max(widest, w)
       out.append(
@@ -645,7 +666,7 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
         }
       }
       for g in line.glyphs where !(g.scalar == " " || g.glyph == 0 && g.scalar.value < 32) {
-        let p = Point(x: bounds.minX + line.offset + g.x, y: baseline)
+        let p = Point(x: bounds.minX + line.offset + g.x, y: baseline - g.yOffset)
         if let last = runs.last, last.face == g.face, last.size == g.size, last.color == g.color {
           runs[runs.count - 1].glyphs.append(g.glyph)
           runs[runs.count - 1].positions.append(p)

@@ -1,8 +1,8 @@
 """Shapes text with HarfBuzz (uharfbuzz), independently of Strata.
 
 Usage: python3 hb_oracle.py FONT SIZE TEXT
-Prints one line per glyph, in drawing order (left to right): glyph-id x-offset-of-origin
-advance, in points at SIZE. Direction and script are guessed from the text, default features.
+Prints one line per glyph, in drawing order (left to right): glyph-id x-of-origin advance
+y-offset, in points at SIZE. Direction and script are guessed from the text, default features.
 Exits 3 when uharfbuzz is not installed.
 """
 import sys
@@ -24,5 +24,5 @@ buf.guess_segment_properties()
 hb.shape(font, buf, {})
 x = 0
 for info, pos in zip(buf.glyph_infos, buf.glyph_positions):
-    print(info.codepoint, (x + pos.x_offset) * scale, pos.x_advance * scale)
+    print(info.codepoint, (x + pos.x_offset) * scale, pos.x_advance * scale, pos.y_offset * scale)
     x += pos.x_advance
