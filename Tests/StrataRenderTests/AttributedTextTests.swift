@@ -62,21 +62,13 @@ import Testing
   /// fontTools' reading of the same tables (the optional peer).
   @Test(.enabled(if: Peers.hasFontTools, "fontTools is not installed (pip install fonttools)"))
   func thePostAndOS2ValuesAreFontToolsOnes() throws {
-    let python = try #require(Peers.python)
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: python)
-    p.arguments = [
+    let (out, _) = try runPython([
       "-c",
       "import sys; from fontTools.ttLib import TTFont; f = TTFont(sys.argv[1]); "
         + "print(f['post'].underlinePosition, f['post'].underlineThickness, "
         + "f['OS/2'].yStrikeoutPosition, f['OS/2'].yStrikeoutSize)",
       dejaVuPath,
-    ]
-    let pipe = Pipe()
-    p.standardOutput = pipe
-    try p.run()
-    let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    p.waitUntilExit()
+    ])
     let v = out.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Int($0) }
     let face = try #require(Self.engine.face(for: Self.font))
     #expect(

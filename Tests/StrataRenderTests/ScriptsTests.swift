@@ -92,17 +92,8 @@ import Testing
   ]
 
   func run(_ args: [String]) throws -> String {
-    let python = try #require(Peers.python)
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: python)
-    p.arguments = args
-    let pipe = Pipe()
-    p.standardOutput = pipe
-    p.standardError = FileHandle.nullDevice
-    try p.run()
-    let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    p.waitUntilExit()
-    #expect(p.terminationStatus == 0)
+    let (out, status) = try runPython(args)
+    #expect(status == 0)
     return out
   }
 

@@ -60,6 +60,21 @@ func runProgram(_ exe: String, _ args: [String], stdin: String? = nil) throws ->
   return p.terminationStatus
 }
 
+/// What Python prints for `args` (a script and its arguments), and its exit status.
+func runPython(_ args: [String]) throws -> (out: String, status: Int32) {
+  guard let python = Peers.python else { return ("", -1) }
+  let p = Process()
+  p.executableURL = URL(fileURLWithPath: python)
+  p.arguments = args
+  let pipe = Pipe()
+  p.standardOutput = pipe
+  p.standardError = FileHandle.nullDevice
+  try p.run()
+  let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+  p.waitUntilExit()
+  return (out, p.terminationStatus)
+}
+
 /// A fresh temporary folder.
 func temporaryFolder() throws -> URL {
   let url = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -71,18 +71,9 @@ func tableOffset(_ d: [UInt8], _ tag: String) -> Int? {
   static func compareWithFontTools(
     _ text: String, path: String, font: Font
   ) throws -> Int {
-    let python = try #require(Peers.python)
     let script = testDirectory.appendingPathComponent("Fixtures/font_oracle.py").path
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: python)
-    p.arguments = [script, path, "\(font.size)", text]
-    let pipe = Pipe()
-    p.standardOutput = pipe
-    p.standardError = FileHandle.nullDevice
-    try p.run()
-    let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    p.waitUntilExit()
-    #expect(p.terminationStatus == 0)
+    let (out, status) = try runPython([script, path, "\(font.size)", text])
+    #expect(status == 0)
     let rows = out.split(separator: "\n").map { $0.split(separator: " ").compactMap { Double($0) } }
     #expect(rows.count == text.unicodeScalars.count)
     let engine = TextEngine(catalog: FontCatalog(files: [path]))

@@ -37,9 +37,11 @@ public final class FontCatalog: Sendable {
     "emoj": ["Noto Color Emoji", "Apple Color Emoji", "Segoe UI Emoji", "Twemoji"],
   ]
 
-  /// The script whose families are tried first for `scalar`.
+  /// The OpenType script tag of `scalar` (`emoj` for emoji), or `nil` for characters common to
+  /// every script: what shaping and the font cascade go by.
   static func cascadeScript(of scalar: Unicode.Scalar) -> String? {
     switch scalar.value {
+    case 0x41...0x5A, 0x61...0x7A, 0xC0...0x24F, 0x1E00...0x1EFF: return "latn"
     case 0x600...0x6FF, 0x750...0x77F, 0x8A0...0x8FF, 0xFB50...0xFDFF, 0xFE70...0xFEFF:
       return "arab"
     case 0x590...0x5FF, 0xFB1D...0xFB4F: return "hebr"

@@ -37,41 +37,12 @@ struct MarkPositioning: Sendable {
 
   private mutating func read(_ data: [UInt8], _ base: Int) throws(FontError) {
     let r = FontReader(data, table: "GPOS")
-    let scriptList = base + (try r.u16(base + 4))
-    let featureList = base + (try r.u16(base + 6))
-    let lookupList = base + (try r.u16(base + 8))
-    let featureCount = try r.u16(featureList)
-    try spend(featureCount)
-    var featureLookups: [(String, [Int])] = []
-    for i in 0..<featureCount {
-      let rec = featureList + 2 + 6 * i
-      let tag = try r.tag(rec)
-      let f = featureList + (try r.u16(rec + 4))
-      let n = try r.u16(f + 2)
-      try spend(n)
-      var list: [Int] = []
-      for k in 0..<n { list.append(try r.u16(f + 4 + 2 * k)) }
-      featureLookups.append((tag, list))
-    }
+    let header = try OpenTypeLayout(r, base: base, budget: &budget)
+    let lookupList = header.lookupList
     var wanted: Set<Int> = []
-    let scriptCount = try r.u16(scriptList)
-    for i in 0..<scriptCount {
-      let rec = scriptList + 2 + 6 * i
-      let tag = try r.tag(rec)
-      let script = scriptList + (try r.u16(rec + 4))
-      let defaultLang = try r.u16(script)
-      guard defaultLang != 0 else { continue }
-      let lang = script + defaultLang
-      let n = try r.u16(lang + 4)
-      var list: [Int] = []
-      for k in 0..<n {
-        let index = try r.u16(lang + 6 + 2 * k)
-        guard index < featureLookups.count,
-          featureLookups[index].0 == "mark" || featureLookups[index].0 == "mkmk"
-        else { continue }
-        list += featureLookups[index].1
-      }
-      scripts[tag] = Array(Set(list)).sorted()
+    for (tag, byFeature) in header.features {
+      let list = Set((byFeature["mark"] ?? []) + (byFeature["mkmk"] ?? []))
+      scripts[tag] = list.sorted()
       wanted.formUnion(list)
     }
     let lookupCount = try r.u16(lookupList)

@@ -199,17 +199,7 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
   }
 
   /// The OpenType script tag of a character, `nil` for characters common to every script.
-  static func script(of c: Unicode.Scalar) -> String? {
-    switch c.value {
-    case 0x600...0x6FF, 0x750...0x77F, 0x8A0...0x8FF, 0xFB50...0xFDFF, 0xFE70...0xFEFF:
-      return "arab"
-    case 0x590...0x5FF, 0xFB1D...0xFB4F: return "hebr"
-    case 0x370...0x3FF, 0x1F00...0x1FFF: return "grek"
-    case 0x400...0x52F: return "cyrl"
-    case 0x41...0x5A, 0x61...0x7A, 0xC0...0x24F, 0x1E00...0x1EFF: return "latn"
-    default: return nil
-    }
-  }
+  static func script(of c: Unicode.Scalar) -> String? { FontCatalog.cascadeScript(of: c) }
 
   /// The lookups of `features` for `script` in `face` (kept by the face: its plans do not change).
   static func plan(_ face: FontFace, _ script: String, _ features: [String]) -> [(
