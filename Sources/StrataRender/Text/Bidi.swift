@@ -2,10 +2,10 @@
 /// and neutral rules, embedding levels, and the reordering of a line.
 ///
 /// Implemented: rules P2–P3 (the paragraph level from the first strong character, unless
-/// given), W1–W7, N1–N2, I1–I2, L1 (trailing white space) and L2 (reversal), with L4 mirroring
-/// left to the caller (``mirror(_:)``). Not implemented: explicit embeddings, overrides and
-/// isolates (their characters count as boundary neutrals) and the bracket-pair rule N0 (brackets
-/// resolve as other neutrals). Character types are read from range tables covering Latin,
+/// given), W1–W7, N0–N2, I1–I2, L1 (trailing white space) and L2 (reversal), with L4 mirroring
+/// left to the caller (``mirror(_:)``), and the bracket-pair rule N0 for the common pairs. Not
+/// implemented: explicit embeddings, overrides and isolates (their characters count as
+/// boundary neutrals). Character types are read from range tables covering Latin,
 /// Greek, Cyrillic, Armenian, Hebrew, Arabic (with its presentation forms), Syriac, Thaana and
 /// N'Ko, digits, and the common punctuation; other characters count as left-to-right letters.
 enum Bidi {
@@ -80,8 +80,35 @@ enum Bidi {
     return 0
   }
 
-  /// The embedding level of each character of a paragraph at `base` level.
-  static func levels(_ input: [Kind], base: UInt8) -> [UInt8] {
+  /// The paired brackets (BidiBrackets.txt's common pairs): opening → closing.
+  static let bracketPairs: [UInt32: UInt32] = [
+    0x28: 0x29, 0x5B: 0x5D, 0x7B: 0x7D, 0xF3A: 0xF3B, 0xF3C: 0xF3D, 0x169B: 0x169C,
+    0x2045: 0x2046, 0x207D: 0x207E, 0x208D: 0x208E, 0x2329: 0x232A, 0x2768: 0x2769,
+    0x276A: 0x276B, 0x27E6: 0x27E7, 0x27E8: 0x27E9, 0x2983: 0x2984, 0x3008: 0x3009,
+    0x300A: 0x300B, 0x300C: 0x300D, 0x3010: 0x3011, 0xFF08: 0xFF09, 0xFF3B: 0xFF3D,
+    0xFF5B: 0xFF5D,
+  ]
+
+  /// The bracket pairs of a paragraph (BD16): indexes of opening and closing brackets, in the
+  /// order of their openings, with at most 63 open at once.
+  static func bracketPairs(_ scalars: [Unicode.Scalar], _ kinds: [Kind]) -> [(Int, Int)] {
+    var stack: [(closing: UInt32, index: Int)] = []
+    var pairs: [(Int, Int)] = []
+    for (i, c) in scalars.enumerated() where kinds[i] == .on {
+      if let closing = bracketPairs[c.value] {
+        guard stack.count < 63 else { break }
+        stack.append((closing, i))
+      } else if let k = stack.lastIndex(where: { $0.closing == c.value }) {
+        pairs.append((stack[k].index, i))
+        stack.removeSubrange(k...)
+      }
+    }
+    return pairs.sorted { $0.0 < $1.0 }
+  }
+
+  /// The embedding level of each character of a paragraph at `base` level; with the
+  /// characters, bracket pairs are resolved together (N0).
+  static func levels(_ input: [Kind], base: UInt8, scalars: [Unicode.Scalar] = []) -> [UInt8] {
     var t = input
     let n = t.count
     let e: Kind = base % 2 == 0 ? .l : .r
@@ -128,7 +155,6 @@ enum Bidi {
       if t[i] == .l || t[i] == .r { lastStrong = t[i] }
       if t[i] == .en, lastStrong == .l { t[i] = .l }
     }
-    // N1, N2: neutrals between two strong types of one direction take it; others the embedding's.
     func direction(_ k: Kind) -> Kind? {
       switch k {
       case .l: return .l
@@ -136,6 +162,38 @@ enum Bidi {
       default: return nil
       }
     }
+    // N0: a bracket pair takes the embedding direction when it holds a strong type of it;
+    // else the other direction when it holds that and the context before it has it too.
+    if scalars.count == n {
+      for (open, close) in bracketPairs(scalars, input) {
+        let inside = (open + 1..<close).compactMap { direction(t[$0]) }
+        guard !inside.isEmpty else { continue }
+        var resolved = e
+        if !inside.contains(e) {
+          var before = e
+          var k = open - 1
+          while k >= 0 {
+            if let d = direction(t[k]) {
+              before = d
+              break
+            }
+            k -= 1
+          }
+          resolved = before == e ? e : before
+        }
+        t[open] = resolved
+        t[close] = resolved
+        // Marks after a bracket follow it.
+        for b in [open, close] {
+          var k = b + 1
+          while k < n, input[k] == .nsm {
+            t[k] = resolved
+            k += 1
+          }
+        }
+      }
+    }
+    // N1, N2: neutrals between two strong types of one direction take it; others the embedding's.
     i = 0
     while i < n {
       guard t[i].isNeutral else {

@@ -313,7 +313,7 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
       let kinds = items[start..<end].map(\.kind)
       let level: UInt8 =
         base.map { $0 == .rightToLeft ? 1 : 0 } ?? Bidi.paragraphLevel(kinds)
-      let levels = Bidi.levels(kinds, base: level)
+      let levels = Bidi.levels(kinds, base: level, scalars: items[start..<end].map(\.scalar))
       for (k, l) in levels.enumerated() {
         let i = start + k
         items[i].level = l
