@@ -47,6 +47,15 @@ struct FontBuilder {
     return g
   }
 
+  /// A composite that places its second component by matching points: point `parent` of the
+  /// first component meets point `child` of the second.
+  static func pointMatchedGlyph(first: Int, second: Int, parent: Int, child: Int) -> [UInt8] {
+    var g = be16(-1) + be16(0) + be16(0) + be16(300) + be16(100)
+    g += be16(0x1 | 0x2 | 0x20) + be16(first) + be16(0) + be16(0)
+    g += be16(0x1) + be16(second) + be16(parent) + be16(child)
+    return g
+  }
+
   /// A font with glyphs: 0 empty (.notdef), 1 a 100-unit square ('A'), 2 a composite of two
   /// squares ('B'), 3 a composite that contains itself ('C'); a kern pair A-B of −50.
   static func sample(glyphs custom: [[UInt8]]? = nil) -> FontBuilder {

@@ -120,6 +120,20 @@ func tableOffset(_ d: [UInt8], _ tag: String) -> Int? {
     for accent in ["ç", "ã", "é", "ê"] { #expect(all.contains(accent), "the text has \(accent)") }
   }
 
+  /// A component placed by point matching: point 2 of the first square (its top right)
+  /// meets point 0 of the second (its bottom left).
+  @Test func compositePointMatchingPlacesTheComponent() throws {
+    let square = FontBuilder.simpleGlyph([(0, 0), (0, 100), (100, 100), (100, 0)])
+    let face = try FontFace(
+      data: FontBuilder.sample(glyphs: [
+        [], square,
+        FontBuilder.pointMatchedGlyph(first: 1, second: 1, parent: 2, child: 0),
+        FontBuilder.pointMatchedGlyph(first: 1, second: 1, parent: 9, child: 0),
+      ]).build())
+    #expect(try face.outline(of: 2).bounds == Rect(x: 0, y: 0, width: 200, height: 200))
+    #expect(throws: FontError.self) { try face.outline(of: 3) }
+  }
+
   @Test func syntheticFontReadsGlyphsCompositesAndKernTable() throws {
     let face = try FontFace(data: FontBuilder.sample().build())
     #expect(face.familyName == "Strata Test")

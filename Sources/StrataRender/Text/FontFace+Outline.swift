@@ -10,14 +10,18 @@ extension FontFace {
     var path = Path()
     var points = 0
     var visits = 0
+    var placed: [Point] = []
     try appendOutline(
-      Int(glyph), transform: .identity, depth: 0, into: &path, points: &points, visits: &visits)
+      Int(glyph), transform: .identity, depth: 0, into: &path, points: &points, visits: &visits,
+      placed: &placed)
     return path
   }
 
+  /// Appends glyph `g`'s outline under `transform`; `placed` collects its points, in order and
+  /// transformed, for composites that place components by matching points.
   private func appendOutline(
     _ g: Int, transform: Transform, depth: Int, into path: inout Path, points: inout Int,
-    visits: inout Int
+    visits: inout Int, placed: inout [Point]
   )
     throws(FontError)
   {
@@ -40,18 +44,19 @@ extension FontFace {
     let contours = try r.i16(start)
     if contours >= 0 {
       try appendSimple(
-        r, start, contours, transform: transform, into: &path, points: &points, end: end)
+        r, start, contours, transform: transform, into: &path, points: &points, end: end,
+        placed: &placed)
     } else {
       try appendComposite(
         r, start + 10, transform: transform, depth: depth, into: &path, points: &points,
-        visits: &visits, end: end)
+        visits: &visits, end: end, placed: &placed)
     }
   }
 
   private func appendSimple(
     _ r: FontReader, _ start: Int, _ contours: Int, transform: Transform, into path: inout Path,
     points: inout Int,
-    end: Int
+    end: Int, placed: inout [Point]
   ) throws(FontError) {
     var p = start + 10
     var endPoints: [Int] = []
@@ -100,8 +105,9 @@ extension FontFace {
       }
       var pts: [(Point, Bool)] = []
       for k in first...last {
-        pts.append(
-          (transform.apply(to: Point(x: Double(xs[k]), y: Double(ys[k]))), flags[k] & 1 != 0))
+        let q = transform.apply(to: Point(x: Double(xs[k]), y: Double(ys[k])))
+        pts.append((q, flags[k] & 1 != 0))
+        placed.append(q)
       }
       Self.appendContour(pts, into: &path)
       first = last + 1
@@ -168,8 +174,10 @@ extension FontFace {
 
   private func appendComposite(
     _ r: FontReader, _ start: Int, transform: Transform, depth: Int, into path: inout Path,
-    points: inout Int, visits: inout Int, end: Int
+    points: inout Int, visits: inout Int, end: Int, placed: inout [Point]
   ) throws(FontError) {
+    // The composite's own points start here: point matching counts from them.
+    let base = placed.count
     var p = start
     var more = true
     var components = 0
@@ -184,20 +192,26 @@ extension FontFace {
       p += 4
       var dx = 0.0
       var dy = 0.0
+      // Without ARGS_ARE_XY_VALUES the arguments are point numbers to match: a point of the
+      // composite so far and a point of the component.
+      var match: (parent: Int, child: Int)?
       if flags & 1 != 0 {
         if flags & 2 != 0 {
           dx = Double(try r.i16(p))
           dy = Double(try r.i16(p + 2))
+        } else {
+          match = (try r.u16(p), try r.u16(p + 2))
         }
         p += 4
       } else {
         if flags & 2 != 0 {
           dx = Double(Int8(truncatingIfNeeded: try r.u8(p)))
           dy = Double(Int8(truncatingIfNeeded: try r.u8(p + 1)))
+        } else {
+          match = (try r.u8(p), try r.u8(p + 1))
         }
         p += 2
       }
-      // Point-matching placement (ARGS_ARE_XY_VALUES clear) is read but not applied: offset 0.
       var a = 1.0
       var b = 0.0
       var c = 0.0
@@ -218,9 +232,28 @@ extension FontFace {
         p += 8
       }
       let local = Transform(a: a, b: b, c: c, d: d, tx: dx, ty: dy)
-      try appendOutline(
-        component, transform: local.concatenating(transform), depth: depth + 1, into: &path,
-        points: &points, visits: &visits)
+      if let match {
+        // Place the component unmoved, then move it so that its point meets the composite's.
+        var piece = Path()
+        var piecePoints: [Point] = []
+        try appendOutline(
+          component, transform: local.concatenating(transform), depth: depth + 1, into: &piece,
+          points: &points, visits: &visits, placed: &piecePoints)
+        guard base + match.parent < placed.count, match.child < piecePoints.count else {
+          throw .malformed(
+            table: "glyf",
+            reason:
+              "a component matches point \(match.parent) to \(match.child), which do not exist")
+        }
+        let shift = placed[base + match.parent] - piecePoints[match.child]
+        let move = Transform(translation: shift)
+        path.append(piece.applying(move))
+        placed += piecePoints.map { move.apply(to: $0) }
+      } else {
+        try appendOutline(
+          component, transform: local.concatenating(transform), depth: depth + 1, into: &path,
+          points: &points, visits: &visits, placed: &placed)
+      }
       more = flags & 0x20 != 0
     }
   }
