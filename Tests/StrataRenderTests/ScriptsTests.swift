@@ -217,3 +217,57 @@ import Testing
     #expect(Double(minX) >= unicorn.x - 2)
   }
 }
+
+@Suite struct LineBreakTests {
+  static let engine = ScriptsTests.engine
+
+  func lines(_ text: String, width: Double, size: Double = 20) -> [String] {
+    Self.engine.layout(
+      TextContent(text, font: Font(family: "DejaVu Sans", size: size)), width: width
+    )
+    .lines.map { $0.string.trimmingCharacters(in: .whitespaces) }
+  }
+
+  /// LB13: "souvenirs !" never leaves the "!" alone at the start of a line.
+  @Test func noBreakBeforeClosingPunctuationEvenAfterASpace() {
+    let text = "beaux souvenirs !"
+    let full = Self.engine.layout(
+      TextContent(text, font: Font(family: "DejaVu Sans", size: 20)), width: .infinity
+    )
+    .lines[0].width
+    let withoutBang = Self.engine.layout(
+      TextContent("beaux souvenirs", font: Font(family: "DejaVu Sans", size: 20)), width: .infinity
+    ).lines[0].width
+    // A width that holds "beaux souvenirs" but not " !": the whole last word goes down with it.
+    let broken = lines(text, width: (withoutBang + full) / 2)
+    #expect(broken == ["beaux", "souvenirs !"])
+  }
+
+  /// LB14: no break after an opening bracket: "(b" stays together.
+  @Test func noBreakAfterOpeningPunctuation() {
+    #expect(LineBreaks.kind(of: "(") == .opening)
+    #expect(LineBreaks.kind(of: "\u{3002}") == .closing)
+    let text = "aaaa (bbbb)"
+    let width = Self.engine.layout(
+      TextContent("aaaa (b", font: Font(family: "DejaVu Sans", size: 20)), width: .infinity
+    ).lines[0].width
+    #expect(lines(text, width: width) == ["aaaa", "(bbbb)"])
+  }
+
+  /// Ideographs break between any two (DejaVu has no CJK glyphs: the breaks do not depend on
+  /// how they are drawn), but not before 。 or 、.
+  @Test func ideographsBreakAnywhereButBeforeClosingMarks() {
+    let text = "\u{4ECA}\u{65E5}\u{306F}\u{3001}\u{3088}\u{3044}\u{5929}\u{6C17}\u{3002}"
+    let glyphs = Self.engine.layout(
+      TextContent(text, font: Font(family: "DejaVu Sans", size: 20)), width: .infinity
+    )
+    .lines[0].glyphs
+    let advance = glyphs.first?.advance ?? 20
+    let broken = lines(text, width: advance * 3.5)
+    #expect(broken.count >= 3)
+    for line in broken.dropFirst() {
+      #expect(line.first != "\u{3001}" && line.first != "\u{3002}", "\(broken)")
+    }
+    #expect(broken.joined() == text)
+  }
+}

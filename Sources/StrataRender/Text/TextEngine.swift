@@ -186,6 +186,7 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
       }
     }
     out = Self.shape(out)
+    LineBreaks.mark(&out)
     Self.resolveLevels(&out, base: text.baseDirection)
     if text.isKerningEnabled {
       for i in out.indices.dropLast() {
