@@ -271,3 +271,38 @@ import Testing
     #expect(broken.joined() == text)
   }
 }
+
+@Suite struct ColorLayerTests {
+  /// A synthetic font whose 'B' is a colour glyph of one layer: the square of 'A', in red from
+  /// the palette, drawn instead of B's own outline.
+  @Test func layeredGlyphsAreFilledWithTheirPaletteColours() throws {
+    typealias B = FontBuilder
+    var font = B.sample()
+    // COLR v0: one base glyph (2) with one layer (glyph 1, palette entry 0).
+    font.tables["COLR"] =
+      B.be16(0) + B.be16(1) + B.be32(14) + B.be32(20) + B.be16(1)
+      + B.be16(2) + B.be16(0) + B.be16(1)
+      + B.be16(1) + B.be16(0)
+    // CPAL v0: one palette of one colour, BGRA red.
+    font.tables["CPAL"] =
+      B.be16(0) + B.be16(1) + B.be16(1) + B.be16(1) + B.be32(14) + B.be16(0) + [0, 0, 255, 255]
+    let face = try FontFace(data: font.build())
+    #expect(face.colorLayers?.layers[2]?.first?.color == Color(red: 1, green: 0, blue: 0))
+    let catalog = FontCatalog()
+    catalog.add(face)
+    let engine = TextEngine(catalog: catalog)
+    let text = TextContent(
+      "B", font: Font(family: face.familyName, size: 100), color: Color(white: 0))
+    let node = TextNode(text: text, frame: Rect(x: 0, y: 0, width: 120, height: 120))
+    let image = try FrameRenderer(scale: 1, textShaper: engine).render(
+      Scene(root: node, size: Size(width: 120, height: 120)))
+    var red = 0
+    var black = 0
+    for i in stride(from: 0, to: image.pixels.count, by: 4) where image.pixels[i + 3] > 250 {
+      if image.pixels[i] > 250 && image.pixels[i + 1] < 5 { red += 1 }
+      if image.pixels[i] < 5 && image.pixels[i + 1] < 5 { black += 1 }
+    }
+    #expect(red > 50, "the layer is red")
+    #expect(black == 0, "the base glyph's own outline is not drawn")
+  }
+}

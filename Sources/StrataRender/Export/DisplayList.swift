@@ -291,6 +291,44 @@ struct DisplayListBuilder {
           ))
       }
       if run.glyphs.isEmpty { return commands }
+      // Layered colour glyphs: each layer's outline filled with its colour (or the text's).
+      if let colour = run.face.colorLayers {
+        var plain = run
+        plain.glyphs = []
+        plain.positions = []
+        plain.decorations = []
+        for (i, g) in run.glyphs.enumerated() {
+          guard let layers = colour.layers[g] else {
+            plain.glyphs.append(g)
+            plain.positions.append(run.positions[i])
+            continue
+          }
+          let s = run.size / Double(run.face.unitsPerEm)
+          let p = run.positions[i]
+          let m = Transform(a: s, b: 0, c: 0, d: -s, tx: p.x, ty: p.y)
+          for layer in layers {
+            guard let outline = try? run.face.outline(of: layer.glyph), !outline.isEmpty else {
+              continue
+            }
+            let path = outline.applying(m)
+            commands.append(
+              (
+                .fill(
+                  path, transform: t, paint: .solid(layer.color ?? run.color), rule: .nonZero,
+                  opacity: 1), t.apply(to: path.bounds)
+              ))
+          }
+        }
+        if plain.glyphs.isEmpty { return commands }
+        var box = Rect.zero
+        for p in plain.positions {
+          box = box.union(
+            Rect(
+              x: p.x - run.size, y: p.y - run.size * 1.5, width: run.size * 3, height: run.size * 2)
+          )
+        }
+        return commands + [(.glyphs(plain, transform: t, opacity: 1), t.apply(to: box))]
+      }
       // Colour bitmap glyphs (emoji) are drawn as images, scaled from their strike.
       if let bitmaps = run.face.colorBitmaps {
         let scale = run.size / Double(Swift.max(1, bitmaps.ppem))

@@ -67,6 +67,8 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
   let markPositioning: MarkPositioning
   /// The colour bitmaps of the face's glyphs, if it has them (`CBDT`/`CBLC`).
   let colorBitmaps: ColorBitmaps?
+  /// The colour layers of the face's glyphs, if it has them (`COLR`/`CPAL`).
+  let colorLayers: ColorLayers?
   /// The shaping plans made for this face, by script tag (see `TextEngine.plan`).
   let plans = Locked([String: [(index: Int, feature: UInt8)]]())
 
@@ -162,6 +164,7 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
 
     // Colour bitmap glyphs (CBDT/CBLC, as Noto Color Emoji has them).
     colorBitmaps = ColorBitmaps(data, cblc: tables["CBLC"], cbdt: tables["CBDT"])
+    colorLayers = ColorLayers(data, colr: tables["COLR"], cpal: tables["CPAL"])
     if tables["glyf"] == nil, tables["loca"] == nil, colorBitmaps != nil {
       // A bitmap-only font: every outline is empty.
       glyphOffsets = [Int](repeating: 0, count: glyphCount + 1)
