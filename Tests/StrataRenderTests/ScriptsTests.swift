@@ -306,3 +306,61 @@ import Testing
     #expect(black == 0, "the base glyph's own outline is not drawn")
   }
 }
+
+@Suite struct ContextualLookupTests {
+  typealias B = FontBuilder
+
+  /// A GSUB whose `calt` feature has one contextual lookup (type 5, `format`): 'A' followed by
+  /// 'B' becomes 'B' (through a single substitution, lookup 1).
+  static func gsub(format: Int) -> [UInt8] {
+    func coverage(_ g: Int) -> [UInt8] { B.be16(1) + B.be16(1) + B.be16(g) }
+    // Lookup 1: single substitution, glyph 1 → 2.
+    let single = B.be16(1) + B.be16(6) + B.be16(1) + coverage(1)
+    let lookup1 = B.be16(1) + B.be16(0) + B.be16(1) + B.be16(8) + single
+    // Lookup 0: contextual.
+    let context: [UInt8]
+    if format == 3 {
+      // format, glyphCount 2, substCount 1, coverage offsets, record; then the coverages.
+      let head = 2 + 2 + 2 + 4 + 4
+      context =
+        B.be16(3) + B.be16(2) + B.be16(1) + B.be16(head) + B.be16(head + 6) + B.be16(0)
+        + B.be16(1) + coverage(1) + coverage(2)
+    } else {
+      // format 1: coverage of the first glyph, one rule set with one rule: input [B].
+      let coverageAt = 2 + 2 + 2 + 2
+      let setAt = coverageAt + 6
+      let set = B.be16(1) + B.be16(4)
+      let rule = B.be16(2) + B.be16(1) + B.be16(2) + B.be16(0) + B.be16(1)
+      context =
+        B.be16(1) + B.be16(coverageAt) + B.be16(1) + B.be16(setAt) + coverage(1) + set + rule
+    }
+    let lookup0 = B.be16(5) + B.be16(0) + B.be16(1) + B.be16(8) + context
+    let lookupList = B.be16(2) + B.be16(6) + B.be16(6 + lookup0.count) + lookup0 + lookup1
+    let feature = B.be16(0) + B.be16(1) + B.be16(0)
+    let featureList = B.be16(1) + Array("calt".utf8) + B.be16(8) + feature
+    let langSys = B.be16(0) + B.be16(0xFFFF) + B.be16(1) + B.be16(0)
+    let script = B.be16(4) + B.be16(0) + langSys
+    let scriptList = B.be16(1) + Array("DFLT".utf8) + B.be16(8) + script
+    let scriptAt = 10
+    let featureAt = scriptAt + scriptList.count
+    let lookupAt = featureAt + featureList.count
+    return B.be32(0x0001_0000) + B.be16(scriptAt) + B.be16(featureAt) + B.be16(lookupAt)
+      + scriptList + featureList + lookupList
+  }
+
+  @Test(arguments: [1, 3])
+  func contextualLookupsSubstituteInTheirContext(format: Int) throws {
+    var font = B.sample()
+    font.tables["GSUB"] = Self.gsub(format: format)
+    let face = try FontFace(data: font.build())
+    let catalog = FontCatalog()
+    catalog.add(face)
+    let engine = TextEngine(catalog: catalog)
+    func glyphs(_ s: String) -> [UInt16] {
+      engine.layout(TextContent(s, font: Font(family: face.familyName, size: 10)), width: .infinity)
+        .lines[0].glyphs.map(\.glyph)
+    }
+    #expect(glyphs("AB") == [2, 2], "A before B becomes B")
+    #expect(glyphs("AA") == [1, 1], "not without its context")
+  }
+}

@@ -1,5 +1,6 @@
 /// Glyph substitution from a font's `GSUB` table: single (1), multiple (2), alternate (3),
-/// ligature (4), chaining contextual (6, formats 2 and 3) and extension (7) lookups, looked up
+/// ligature (4), contextual (5, formats 1 and 3), chaining contextual (6, formats 1 to 3) and
+/// extension (7) lookups, looked up
 /// by script and feature in the default language system. Marks are skipped where a lookup's
 /// flag asks, from `GDEF` glyph classes.
 ///
@@ -156,6 +157,66 @@ struct GlyphSubstitution: Sendable {
         map[cov[i]] = ligs
       }
       return .ligature(map)
+    case (5, 3):
+      // Contextual, coverage-based: an input sequence with no context around it.
+      let glyphCount = try r.u16(s + 2)
+      let recordCount = try r.u16(s + 4)
+      var input: [Set<UInt16>] = []
+      for k in 0..<glyphCount { input.append(Set(try coverage(r, s + (try r.u16(s + 6 + 2 * k))))) }
+      let p = s + 6 + 2 * glyphCount
+      var records: [(Int, Int)] = []
+      for k in 0..<recordCount { records.append((try r.u16(p + 4 * k), try r.u16(p + 2 + 4 * k))) }
+      return .chain([ChainRule(backtrack: [], input: input, lookahead: [], records: records)])
+    case (5, 1), (6, 1):
+      // Glyph sequences, by first glyph.
+      let cov = try coverage(r, s + (try r.u16(s + 2)))
+      let setCount = try r.u16(s + 4)
+      var rules: [ChainRule] = []
+      for i in 0..<Swift.min(setCount, cov.count) {
+        let setOffset = try r.u16(s + 6 + 2 * i)
+        guard setOffset != 0 else { continue }
+        let set = s + setOffset
+        let ruleCount = try r.u16(set)
+        try spend(ruleCount)
+        for k in 0..<ruleCount {
+          var p = set + (try r.u16(set + 2 + 2 * k))
+          func list(_ n: Int) throws(FontError) -> [Set<UInt16>] {
+            try glyphs(r, p, n).map { Set([$0]) }
+          }
+          var back: [Set<UInt16>] = []
+          var ahead: [Set<UInt16>] = []
+          var input: [Set<UInt16>] = [[cov[i]]]
+          var recordCount: Int
+          if type == 6 {
+            let nb = try r.u16(p)
+            p += 2
+            back = try list(nb)
+            p += 2 * nb
+            let ni = try r.u16(p)
+            p += 2
+            input += try list(Swift.max(0, ni - 1))
+            p += 2 * Swift.max(0, ni - 1)
+            let na = try r.u16(p)
+            p += 2
+            ahead = try list(na)
+            p += 2 * na
+            recordCount = try r.u16(p)
+            p += 2
+          } else {
+            let ni = try r.u16(p)
+            recordCount = try r.u16(p + 2)
+            p += 4
+            input += try list(Swift.max(0, ni - 1))
+            p += 2 * Swift.max(0, ni - 1)
+          }
+          var records: [(Int, Int)] = []
+          for j in 0..<recordCount {
+            records.append((try r.u16(p + 4 * j), try r.u16(p + 2 + 4 * j)))
+          }
+          rules.append(ChainRule(backtrack: back, input: input, lookahead: ahead, records: records))
+        }
+      }
+      return .chain(rules)
     case (6, 3):
       var p = s + 2
       func sets(_ p: inout Int) throws(FontError) -> [Set<UInt16>] {
