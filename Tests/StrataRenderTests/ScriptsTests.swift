@@ -131,17 +131,25 @@ import Testing
     let mixed = [
       "שלום 123", "abc שלום def", "\u{5D0} 12.5% \u{5D1}", "مرحبا 2024 عالم", "Hello مرحبا world",
       "\u{5D0}\u{5D1} (abc) \u{5D2}", "price: 40 \u{5E9}\u{5D7}",
+      "abc \u{2067}\u{5E9}\u{5DC}\u{5D5}\u{5DD} 123\u{2069} def",
+      "\u{5D0}\u{5D1} \u{2066}abc def\u{2069} \u{5D2}", "x \u{202E}abc def\u{202C} y",
+      "\u{202B}abc\u{202C} \u{5E9}\u{5DC}", "\u{2068}\u{5E9}\u{5DC} abc\u{2069} end",
     ]
     for text in mixed {
-      let theirs = try run([
+      let display = try run([
         "-c",
         "import sys; from bidi import get_display; sys.stdout.write(get_display(sys.argv[1]))",
         text,
       ])
       let layout = ScriptsTests.engine.layout(
         TextContent(text, font: ScriptsTests.font), width: .infinity)
-      // The characters in drawing order (python-bidi gives them unmirrored, as Line.string does).
-      let ours = layout.lines[0].string
+      // The characters in drawing order (python-bidi gives them unmirrored, as Line.string does),
+      // without the invisible formatting characters.
+      let ours = String(
+        String.UnicodeScalarView(
+          layout.lines[0].string.unicodeScalars.filter { !Bidi.isInvisible($0) }))
+      let theirs = String(
+        String.UnicodeScalarView(display.unicodeScalars.filter { !Bidi.isInvisible($0) }))
       #expect(ours == theirs, "\(text)")
     }
   }

@@ -3,9 +3,8 @@
 ///
 /// Implemented: rules P2–P3 (the paragraph level from the first strong character, unless
 /// given), W1–W7, N0–N2, I1–I2, L1 (trailing white space) and L2 (reversal), with L4 mirroring
-/// left to the caller (``mirror(_:)``), and the bracket-pair rule N0 for the common pairs. Not
-/// implemented: explicit embeddings, overrides and isolates (their characters count as
-/// boundary neutrals). Character types are read from range tables covering Latin,
+/// left to the caller (``mirror(_:)``), the bracket-pair rule N0 for the common pairs, and
+/// explicit embeddings, overrides and isolates (X1–X10, with isolating run sequences). Character types are read from range tables covering Latin,
 /// Greek, Cyrillic, Armenian, Hebrew, Arabic (with its presentation forms), Syriac, Thaana and
 /// N'Ko, digits, and the common punctuation; other characters count as left-to-right letters.
 enum Bidi {
@@ -13,9 +12,31 @@ enum Bidi {
   /// Arabic letter; European and Arabic numbers with their separators and terminator; marks;
   /// boundary neutrals; paragraph and segment separators; white space; other neutrals.
   enum Kind: UInt8 {
-    case l, r, al, en, es, et, an, cs, nsm, bn, b, s, ws, on
+    case l, r, al, en, es, et, an, cs, nsm, bn, b, s, ws, on, lre, rle, lro, rlo, pdf, lri, rli,
+      fsi, pdi
     var isStrong: Bool { self == .l || self == .r || self == .al }
-    var isNeutral: Bool { self == .b || self == .s || self == .ws || self == .on || self == .bn }
+    var isNeutral: Bool {
+      switch self {
+      case .b, .s, .ws, .on, .bn, .lri, .rli, .fsi, .pdi: return true
+      default: return false
+      }
+    }
+    /// Whether it starts an isolate.
+    var isIsolateInitiator: Bool { self == .lri || self == .rli || self == .fsi }
+    /// Whether it is an explicit formatting character (embedding, override, isolate).
+    var isExplicit: Bool {
+      switch self {
+      case .lre, .rle, .lro, .rlo, .pdf, .lri, .rli, .fsi, .pdi: return true
+      default: return false
+      }
+    }
+  }
+
+  /// Whether a character is drawn as nothing: a boundary neutral or an explicit formatting
+  /// character (Default_Ignorable in practice for the characters typed into an onboarding).
+  static func isInvisible(_ c: Unicode.Scalar) -> Bool {
+    let k = kind(of: c)
+    return k == .bn || k.isExplicit
   }
 
   /// The types of the ASCII characters, looked up without the range tests.
@@ -28,6 +49,15 @@ enum Bidi {
   static func slowKind(of c: Unicode.Scalar) -> Kind {
     let v = c.value
     switch v {
+    case 0x202A: return .lre
+    case 0x202B: return .rle
+    case 0x202C: return .pdf
+    case 0x202D: return .lro
+    case 0x202E: return .rlo
+    case 0x2066: return .lri
+    case 0x2067: return .rli
+    case 0x2068: return .fsi
+    case 0x2069: return .pdi
     case 0x30...0x39, 0xB2, 0xB3, 0xB9, 0x6F0...0x6F9, 0x2070...0x2079, 0x2080...0x2089,
       0xFF10...0xFF19:
       return .en
@@ -74,9 +104,20 @@ enum Bidi {
     }
   }
 
-  /// The paragraph level of `kinds` (P2–P3): 1 when the first strong type is R or AL.
-  static func paragraphLevel(_ kinds: [Kind]) -> UInt8 {
-    for k in kinds where k.isStrong { return k == .l ? 0 : 1 }
+  /// The paragraph level of `kinds` (P2–P3): 1 when the first strong type is R or AL,
+  /// skipping what lies inside isolates.
+  static func paragraphLevel(_ kinds: some Collection<Kind>) -> UInt8 {
+    var depth = 0
+    for k in kinds {
+      if k.isIsolateInitiator {
+        depth += 1
+      } else if k == .pdi {
+        if depth == 0 { return 0 }
+        depth -= 1
+      } else if depth == 0, k.isStrong {
+        return k == .l ? 0 : 1
+      }
+    }
     return 0
   }
 
@@ -107,15 +148,173 @@ enum Bidi {
   }
 
   /// The embedding level of each character of a paragraph at `base` level; with the
-  /// characters, bracket pairs are resolved together (N0).
+  /// characters, bracket pairs are resolved together (N0). Explicit embeddings, overrides and
+  /// isolates (X1–X10) set levels first; the weak and neutral rules then run on each isolating
+  /// run sequence.
   static func levels(_ input: [Kind], base: UInt8, scalars: [Unicode.Scalar] = []) -> [UInt8] {
+    guard input.contains(where: \.isExplicit) else {
+      let e: Kind = base % 2 == 0 ? .l : .r
+      return resolveSequence(input, level: base, sos: e, eos: e, scalars: scalars)
+    }
+    let n = input.count
+    var (levels, types) = explicitLevels(input, base: base)
+    // X10: level runs, joined across isolates into sequences.
+    let matching = matchingPDIs(input)
+    var runs: [[Int]] = []
+    var i = 0
+    while i < n {
+      var j = i
+      while j < n, levels[j] == levels[i] { j += 1 }
+      runs.append(Array(i..<j))
+      i = j
+    }
+    var startsAt: [Int: Int] = [:]
+    for (k, run) in runs.enumerated() { startsAt[run[0]] = k }
+    var used = Set<Int>()
+    for (k, run) in runs.enumerated() where !used.contains(k) {
+      // A run that starts with a PDI matched to an initiator was joined to that initiator's.
+      if input[run[0]] == .pdi, matching.values.contains(run[0]) { continue }
+      var sequence = run
+      used.insert(k)
+      var last = run[run.count - 1]
+      while input[last].isIsolateInitiator, let pdi = matching[last], let next = startsAt[pdi] {
+        sequence += runs[next]
+        used.insert(next)
+        last = runs[next][runs[next].count - 1]
+      }
+      let level = levels[sequence[0]]
+      let first = sequence[0]
+      let before = first > 0 ? levels[first - 1] : base
+      let after: UInt8 =
+        input[last].isIsolateInitiator && matching[last] == nil
+        ? base : (last + 1 < n ? levels[last + 1] : base)
+      func direction(_ l: UInt8) -> Kind { l % 2 == 0 ? .l : .r }
+      let resolved = resolveSequence(
+        sequence.map { types[$0] }, level: level, sos: direction(Swift.max(level, before)),
+        eos: direction(Swift.max(level, after)),
+        scalars: scalars.count == n ? sequence.map { scalars[$0] } : [])
+      for (k, index) in sequence.enumerated() { levels[index] = resolved[k] }
+    }
+    return levels
+  }
+
+  /// The matching PDI of each isolate initiator (BD9), by index.
+  static func matchingPDIs(_ input: [Kind]) -> [Int: Int] {
+    var open: [Int] = []
+    var out: [Int: Int] = [:]
+    for (i, k) in input.enumerated() {
+      if k.isIsolateInitiator {
+        open.append(i)
+      } else if k == .pdi, let o = open.popLast() {
+        out[o] = i
+      } else if k == .b {
+        open = []
+      }
+    }
+    return out
+  }
+
+  /// X1–X9: the explicit level of each character, and its type with overrides applied and
+  /// embedding controls turned into boundary neutrals.
+  static func explicitLevels(_ input: [Kind], base: UInt8) -> ([UInt8], [Kind]) {
+    struct Entry {
+      var level: UInt8
+      var override: Kind?
+      var isolate: Bool
+    }
+    let maxDepth: UInt8 = 125
+    var stack = [Entry(level: base, override: nil, isolate: false)]
+    var overflowIsolates = 0
+    var overflowEmbeddings = 0
+    var validIsolates = 0
+    var levels = [UInt8](repeating: base, count: input.count)
+    var types = input
+    let matching = matchingPDIs(input)
+    for (i, k) in input.enumerated() {
+      let top = stack[stack.count - 1]
+      func next(_ rtl: Bool) -> UInt8 {
+        rtl ? (top.level + 1) | 1 : (top.level + 2) & ~1
+      }
+      switch k {
+      case .rle, .lre, .rlo, .lro:
+        levels[i] = top.level
+        types[i] = .bn
+        let level = next(k == .rle || k == .rlo)
+        if level <= maxDepth, overflowIsolates == 0, overflowEmbeddings == 0 {
+          let o: Kind? = k == .rlo ? .r : k == .lro ? .l : nil
+          stack.append(Entry(level: level, override: o, isolate: false))
+        } else if overflowIsolates == 0 {
+          overflowEmbeddings += 1
+        }
+      case .rli, .lri, .fsi:
+        levels[i] = top.level
+        if let o = top.override { types[i] = o }
+        var rtl = k == .rli
+        if k == .fsi {
+          let end = matching[i] ?? input.count
+          rtl = paragraphLevel(input[(i + 1)..<end]) == 1
+        }
+        let level = next(rtl)
+        if level <= maxDepth, overflowIsolates == 0, overflowEmbeddings == 0 {
+          validIsolates += 1
+          stack.append(Entry(level: level, override: nil, isolate: true))
+        } else {
+          overflowIsolates += 1
+        }
+      case .pdi:
+        if overflowIsolates > 0 {
+          overflowIsolates -= 1
+        } else if validIsolates > 0 {
+          overflowEmbeddings = 0
+          while let last = stack.last, !last.isolate, stack.count > 1 { stack.removeLast() }
+          if stack.count > 1 { stack.removeLast() }
+          validIsolates -= 1
+        }
+        let now = stack[stack.count - 1]
+        levels[i] = now.level
+        if let o = now.override { types[i] = o }
+      case .pdf:
+        levels[i] = top.level
+        types[i] = .bn
+        if overflowIsolates > 0 {
+        } else if overflowEmbeddings > 0 {
+          overflowEmbeddings -= 1
+        } else if !top.isolate, stack.count > 1 {
+          stack.removeLast()
+        }
+      case .b:
+        levels[i] = base
+      default:
+        levels[i] = top.level
+        if let o = top.override, k != .bn { types[i] = o }
+      }
+    }
+    return (levels, types)
+  }
+
+  /// W1–W7, N0–N2 and I1–I2 for one isolating run sequence at `level`, with the directions
+  /// before and after it (`sos`, `eos`).
+  static func resolveSequence(
+    _ input: [Kind], level base: UInt8, sos: Kind, eos: Kind, scalars: [Unicode.Scalar]
+  ) -> [UInt8] {
     var t = input
     let n = t.count
     let e: Kind = base % 2 == 0 ? .l : .r
-    // W1: a mark takes the type of what precedes it.
-    for i in 0..<n where t[i] == .nsm { t[i] = i > 0 ? (t[i - 1] == .bn ? e : t[i - 1]) : e }
+    // W1: a mark takes the type of what precedes it; after an isolate's boundary it is neutral.
+    for i in 0..<n where t[i] == .nsm {
+      guard i > 0 else {
+        t[i] = sos
+        continue
+      }
+      let previous = input[i - 1]
+      if previous.isIsolateInitiator || previous == .pdi {
+        t[i] = .on
+      } else {
+        t[i] = t[i - 1] == .bn ? sos : t[i - 1]
+      }
+    }
     // W2: European numbers after Arabic letters are Arabic numbers; W3: AL is R.
-    var lastStrong = e
+    var lastStrong = sos
     for i in 0..<n {
       switch t[i] {
       case .l, .r: lastStrong = t[i]
@@ -150,7 +349,7 @@ enum Bidi {
     // W6: remaining separators and terminators are neutral.
     for i in 0..<n where t[i] == .es || t[i] == .et || t[i] == .cs { t[i] = .on }
     // W7: European numbers after a left-to-right letter are left to right.
-    lastStrong = e
+    lastStrong = sos
     for i in 0..<n {
       if t[i] == .l || t[i] == .r { lastStrong = t[i] }
       if t[i] == .en, lastStrong == .l { t[i] = .l }
@@ -170,7 +369,7 @@ enum Bidi {
         guard !inside.isEmpty else { continue }
         var resolved = e
         if !inside.contains(e) {
-          var before = e
+          var before = sos
           var k = open - 1
           while k >= 0 {
             if let d = direction(t[k]) {
@@ -202,8 +401,8 @@ enum Bidi {
       }
       var j = i
       while j < n, t[j].isNeutral { j += 1 }
-      let before = i > 0 ? direction(t[i - 1]) ?? e : e
-      let after = j < n ? direction(t[j]) ?? e : e
+      let before = i > 0 ? direction(t[i - 1]) ?? e : sos
+      let after = j < n ? direction(t[j]) ?? e : eos
       let resolved = before == after ? before : e
       for k in i..<j { t[k] = resolved }
       i = j

@@ -163,10 +163,12 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
         }
         prevCR = scalar == "\r"
         let isSpace = scalar == " " || scalar == "\t" || scalar == "\u{00A0}"
+        let invisible = !newline && Bidi.isInvisible(scalar)
         var itemFace = face
         var glyph =
           newline ? 0 : face.glyphID(for: scalar == "\t" || scalar == "\u{00A0}" ? " " : scalar)
-        if glyph == 0, !newline, !isSpace, scalar.value >= 32,
+        if invisible { glyph = 0 }
+        if glyph == 0, !newline, !isSpace, !invisible, scalar.value >= 32,
           let fallback = fallbackFace(for: scalar, like: run.font), fallback != face
         {
           itemFace = fallback
@@ -174,7 +176,8 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
         }
         let scale = size / Double(itemFace.unitsPerEm)
         let spacing = run.letterSpacing ?? text.letterSpacing
-        let advance = newline ? 0 : Double(itemFace.advance(of: glyph)) * scale + spacing
+        let advance =
+          newline || invisible ? 0 : Double(itemFace.advance(of: glyph)) * scale + spacing
         out.append(
           Item(
             scalar: scalar, face: itemFace, size: size, color: run.color, glyph: glyph,
@@ -306,7 +309,9 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
       while end < items.count, !items[end].isNewline { end += 1 }
       // Left-to-right text with nothing right to left in it stays at level 0.
       if base != .rightToLeft,
-        !items[start..<end].contains(where: { $0.kind == .r || $0.kind == .al || $0.kind == .an })
+        !items[start..<end].contains(where: {
+          $0.kind == .r || $0.kind == .al || $0.kind == .an || $0.kind.isExplicit
+        })
       {
         start = end + 1
         continue
@@ -656,7 +661,10 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
           runs.append(GlyphRun(face: d.face, size: d.size, color: d.color, decorations: [d.rect]))
         }
       }
-      for g in line.glyphs where !(g.scalar == " " || g.glyph == 0 && g.scalar.value < 32) {
+      for g in line.glyphs
+      where
+        !(g.scalar == " " || g.glyph == 0 && (g.scalar.value < 32 || Bidi.isInvisible(g.scalar)))
+      {
         let p = Point(x: bounds.minX + line.offset + g.x, y: baseline - g.yOffset)
         if let last = runs.last, last.face == g.face, last.size == g.size, last.color == g.color {
           runs[runs.count - 1].glyphs.append(g.glyph)
