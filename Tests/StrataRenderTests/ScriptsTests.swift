@@ -327,7 +327,19 @@ import Testing
     let lookup1 = B.be16(1) + B.be16(0) + B.be16(1) + B.be16(8) + single
     // Lookup 0: contextual.
     let context: [UInt8]
-    if format == 3 {
+    if format == 2 {
+      // format 2: coverage {A}, a class table (A: 1, B: 2), one class set for class 1 with
+      // one rule: input classes [2].
+      let coverageAt = 2 + 2 + 2 + 2 + 2 * 2
+      let classAt = coverageAt + 6
+      let classes = B.be16(1) + B.be16(1) + B.be16(2) + B.be16(1) + B.be16(2)
+      let setAt = classAt + classes.count
+      let set = B.be16(1) + B.be16(4)
+      let rule = B.be16(2) + B.be16(1) + B.be16(2) + B.be16(0) + B.be16(1)
+      context =
+        B.be16(2) + B.be16(coverageAt) + B.be16(classAt) + B.be16(2) + B.be16(0) + B.be16(setAt)
+        + coverage(1) + classes + set + rule
+    } else if format == 3 {
       // format, glyphCount 2, substCount 1, coverage offsets, record; then the coverages.
       let head = 2 + 2 + 2 + 4 + 4
       context =
@@ -356,7 +368,7 @@ import Testing
       + scriptList + featureList + lookupList
   }
 
-  @Test(arguments: [1, 3])
+  @Test(arguments: [1, 2, 3])
   func contextualLookupsSubstituteInTheirContext(format: Int) throws {
     var font = B.sample()
     font.tables["GSUB"] = Self.gsub(format: format)

@@ -1,5 +1,5 @@
 /// Glyph substitution from a font's `GSUB` table: single (1), multiple (2), alternate (3),
-/// ligature (4), contextual (5, formats 1 and 3), chaining contextual (6, formats 1 to 3) and
+/// ligature (4), contextual (5, formats 1 to 3), chaining contextual (6, formats 1 to 3) and
 /// extension (7) lookups, looked up
 /// by script and feature in the default language system. Marks are skipped where a lookup's
 /// flag asks, from `GDEF` glyph classes.
@@ -233,6 +233,36 @@ struct GlyphSubstitution: Sendable {
       var records: [(Int, Int)] = []
       for k in 0..<n { records.append((try r.u16(p + 2 + 4 * k), try r.u16(p + 4 + 4 * k))) }
       return .chain([ChainRule(backtrack: back, input: input, lookahead: ahead, records: records)])
+    case (5, 2):
+      // Class-based context rules, turned into glyph sets.
+      let cov = Set(try coverage(r, s + (try r.u16(s + 2))))
+      let classes = try Kerning.classDef(r, s + (try r.u16(s + 4)))
+      try spend(classes.count)
+      func members(_ c: Int, within: Set<UInt16>? = nil) -> Set<UInt16> {
+        if c == 0 { return within.map { $0.filter { classes[$0] == nil } } ?? [] }
+        return Set(classes.filter { Int($0.value) == c }.keys)
+      }
+      let setCount = try r.u16(s + 6)
+      var rules: [ChainRule] = []
+      for c in 0..<setCount {
+        let setOffset = try r.u16(s + 8 + 2 * c)
+        guard setOffset != 0 else { continue }
+        let set = s + setOffset
+        let ruleCount = try r.u16(set)
+        try spend(ruleCount)
+        for k in 0..<ruleCount {
+          let p = set + (try r.u16(set + 2 + 2 * k))
+          let ni = try r.u16(p)
+          let nr = try r.u16(p + 2)
+          var input = [members(c, within: cov).intersection(cov)]
+          for i in 0..<Swift.max(0, ni - 1) { input.append(members(try r.u16(p + 4 + 2 * i))) }
+          let q = p + 4 + 2 * Swift.max(0, ni - 1)
+          var records: [(Int, Int)] = []
+          for i in 0..<nr { records.append((try r.u16(q + 4 * i), try r.u16(q + 2 + 4 * i))) }
+          rules.append(ChainRule(backtrack: [], input: input, lookahead: [], records: records))
+        }
+      }
+      return .chain(rules)
     case (6, 2):
       // Class-based rules, turned into glyph sets.
       let cov = Set(try coverage(r, s + (try r.u16(s + 2))))
