@@ -10,7 +10,7 @@ import Strata
 /// | seed | layer |
 /// |---|---|
 /// | the white view | static background |
-/// | the two image views, cross-fading | dynamic background: fixed, a linear cross-fade held at the ends |
+/// | the two image views, cross-fading | static background: one slot per page, fixed, a linear cross-fade held at the ends |
 /// | the title collection view | labels |
 /// | the page control and the buttons | static content, pinned to the safe area |
 /// | the collection view's frame | ``swipeRegion`` |
@@ -18,7 +18,7 @@ import Strata
 /// The view model's events come out of ``TutorialController/events`` as typed events: a tap on
 /// a button, with the page it happened on.
 public final class SwiperExample: TutorialController, StaticBackgroundDataSource,
-  DynamicBackgroundDataSource, StaticContentDataSource, LabelDataSource
+  StaticContentDataSource, LabelDataSource, StaticBackgroundAnimator
 {
   /// One page of the swiper, as the seed's `Page` enum has them.
   public struct Page: Hashable, Sendable {
@@ -55,16 +55,8 @@ public final class SwiperExample: TutorialController, StaticBackgroundDataSource
     super.init(pageSize: pageSize)
     safeAreaInsets = .typicalSafeArea(for: pageSize)
     preferredRoundnessHeight = 0
-    animator = AnimatorSet(dynamicBackground: Self.crossFade, icons: [])
     dataSource = self
   }
-
-  /// The illustrations' motion: none (a parallax of speed 0 keeps them fixed on the screen,
-  /// as the seed's image views sit outside its collection view) and a linear cross-fade held
-  /// at the ends, so rubber-banding past the first or last page fades nothing.
-  public static let crossFade: [any PageAnimation] = [
-    Parallax(speed: 0), CrossFade(curve: .linear).heldAtEnds(),
-  ]
 
   // MARK: Layout (the seed's PureLayout constraints)
 
@@ -106,22 +98,30 @@ public final class SwiperExample: TutorialController, StaticBackgroundDataSource
   /// The pages of the list.
   public var numberOfPages: Int { pageList.count }
 
-  /// White, as the seed's view.
+  /// White, as the seed's view, with one fixed slot per page for its illustration (the seed's
+  /// two image views, outside its collection view).
   public func staticBackground() -> Node? {
     let node = Node(name: "white")
     node.backgroundColor = .white
+    for (page, item) in pageList.enumerated() {
+      let slot = Node(frame: Rect(origin: .zero, size: pageSize), name: "image slot \(page)")
+      slot.addChild(
+        ImageNode(
+          image: SwiperIllustrations.image(item.image), frame: layout.image,
+          contentMode: .aspectFit, name: item.image))
+      node.addChild(slot)
+    }
     return node
   }
 
-  /// The page's illustration, fixed at the top (its transition cancels the scroll and
-  /// cross-fades it with its neighbour's).
-  public func dynamicBackground(at page: Int) -> Node? {
-    let node = Node(frame: Rect(origin: .zero, size: pageSize), name: "image slot \(page)")
-    let art = ImageNode(
-      image: SwiperIllustrations.image(pageList[page].image), frame: layout.image,
-      contentMode: .aspectFit, name: pageList[page].image)
-    node.addChild(art)
-    return node
+  /// The cross-fade: each slot's alpha is 1 − |its page's distance from the centre|, linear in
+  /// the scroll fraction (fade-in = (x − W·i)/W), held at the ends so that rubber-banding fades
+  /// nothing. The slots never move; under reduced motion the fade is all there is anyway.
+  public func animateStaticBackground(_ node: Node, transition: PageTransition) {
+    let held = transition.heldAtEnds
+    for (page, slot) in node.children.enumerated() {
+      slot.alpha *= Swift.max(0, 1 - Swift.min(1, Swift.abs(held.position(of: page))))
+    }
   }
 
   /// The title strip runs from below the illustrations to the swipe region's end.

@@ -68,6 +68,19 @@ import Testing
     #expect(abs(slot?.transform.tx ?? 1) < 1e-9, "fixed, not following the finger")
   }
 
+  /// Under reduced motion the illustrations still only cross-fade: nothing of theirs moves.
+  @Test func reducedMotionKeepsTheIllustrationsInPlace() {
+    let s = SwiperExample()
+    s.reduceMotion = true
+    s.setPagePosition(0.5)
+    let scene = s.scene()
+    for page in 0...1 {
+      let slot = scene.node(named: "image slot \(page)")
+      #expect(abs((slot?.alpha ?? 0) - 0.5) < 1e-9)
+      #expect(abs(slot?.transform.tx ?? 1) < 1e-9)
+    }
+  }
+
   /// The session of the issue: swipe, swipe back, tap "Create account"; the stream, exactly.
   @Test func aScriptedSessionGivesTheExactEventStream() throws {
     let s = SwiperExample()
