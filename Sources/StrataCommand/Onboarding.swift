@@ -51,7 +51,7 @@ public struct Onboarding: Sendable {
   public static let examples: [Onboarding] = [
     Onboarding(
       name: "animals",
-      summary: "bears, birds and elephants: the LUN animals onboarding, drawn in code",
+      summary: "bears, birds and elephants: the LUN animals onboarding, an SVG bear, a JPEG print",
       locales: AnimalsTutorial.locales,
       makeController: { AnimalsTutorial(pageSize: $0, locale: $1) }),
     Onboarding(
