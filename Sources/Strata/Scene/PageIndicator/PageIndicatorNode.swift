@@ -1,0 +1,131 @@
+/// A page indicator driven by the fractional page position: dots, a stretching dot, scaling
+/// dots, a worm, a jumping dot, numbers or a progress bar — or a style of your own.
+///
+/// Put it in the static content: the controller sets its ``pagePosition`` on every update, and a tap
+/// on a dot scrolls to that page.
+///
+/// ```swift
+/// let dots = PageIndicatorNode(pageCount: 3, style: .worm, frame: Rect(x: 0, y: 0, width: 80, height: 12))
+/// dots.appearance.activeColor = .black
+/// ```
+open class PageIndicatorNode: ButtonNode {
+  /// Horizontal or vertical.
+  public enum Orientation: String, Hashable, Sendable {
+    /// Dots in a row.
+    case horizontal
+    /// Dots in a column.
+    case vertical
+  }
+
+  /// The action identifier a tap reports before the indicator scrolls.
+  public static let action = "strata.pageIndicator"
+
+  /// How the controller moves the indicator.
+  public enum Tracking: String, Hashable, Sendable, CaseIterable {
+    /// With the pages, fractionally (a dot half-way between two pages at 0.5).
+    case continuous
+    /// A page at a time, as UIPageControl under a paging scroll view: it keeps the page a drag
+    /// began on until the finger lets go, then shows the page the scroll will settle on (see
+    /// ``TutorialController/discreteIndicatorPage``).
+    case discrete
+    /// Not at all: you set ``pagePosition``.
+    case manual
+  }
+
+  /// What a tap on the indicator does.
+  public enum TapBehavior: String, Hashable, Sendable, CaseIterable {
+    /// Goes to the page of the dot nearest the tap.
+    case nearestDot
+    /// Steps one page, as UIPageControl: the half towards later pages goes forward, the other
+    /// half back (mirrored right to left).
+    case sides
+  }
+
+  /// How it looks.
+  public var style: PageIndicatorStyle
+  /// Colours and sizes.
+  public var appearance: PageIndicatorAppearance
+  /// The number of pages.
+  public var pageCount: Int
+  /// The page position shown (1.5 is half way from page 1 to page 2).
+  public var pagePosition: Double
+  /// Row or column.
+  public var orientation: Orientation
+  /// Whether page 0 is on the right (set by the controller from its layout direction).
+  public var isRightToLeft: Bool
+  /// How the controller moves it: continuously (the default), discretely, or not at all.
+  public var tracking: Tracking = .continuous
+  /// What a tap does: go to the nearest dot's page (the default) or step to a side.
+  public var tapBehavior: TapBehavior = .nearestDot
+
+  /// Creates an indicator.
+  public init(
+    pageCount: Int, style: PageIndicatorStyle = .dots,
+    appearance: PageIndicatorAppearance = PageIndicatorAppearance(),
+    orientation: Orientation = .horizontal, frame: Rect = .zero, name: String? = "page indicator"
+  ) {
+    self.style = style
+    self.appearance = appearance
+    self.pageCount = Swift.max(0, pageCount)
+    self.pagePosition = 0
+    self.orientation = orientation
+    self.isRightToLeft = false
+    super.init(
+      title: TextContent(runs: []), actionIdentifier: Self.action, frame: frame, name: name)
+  }
+
+  /// A UIPageControl: dots with UIKit's metrics and tints (``PageIndicatorAppearance/uiKit``),
+  /// moving discretely at the release of a drag, and stepping a page for a tap on either half.
+  public static func pageControl(
+    pageCount: Int, frame: Rect = .zero, name: String? = "page control"
+  )
+    -> PageIndicatorNode
+  {
+    let node = PageIndicatorNode(
+      pageCount: pageCount, style: .dots, appearance: .uiKit, frame: frame, name: name)
+    node.tracking = .discrete
+    node.tapBehavior = .sides
+    return node
+  }
+
+  /// The most dots an indicator draws; with more pages the dot styles show the first ones
+  /// (the numbers and progress bar styles still count every page).
+  public static let maximumDots = 500
+
+  /// The geometry the style draws in.
+  public var layout: PageIndicatorLayout {
+    PageIndicatorLayout(
+      count: Swift.min(pageCount, Self.maximumDots), pageCount: pageCount,
+      pagePosition: pagePosition.isFinite ? pagePosition : 0, size: bounds.size,
+      appearance: appearance,
+      isVertical: orientation == .vertical, isRightToLeft: isRightToLeft)
+  }
+
+  /// The drawing of the current position.
+  open override var content: SceneNode.Content {
+    switch style.draw(layout) {
+    case .shapes(let shapes):
+      return .image(.vector(VectorImage(size: bounds.size, shapes: shapes)), .scaleToFill)
+    case .text(let text):
+      return .text(text, .center)
+    }
+  }
+
+  /// The page whose dot is nearest to `point` (in the node's coordinates), if any.
+  public func page(at point: Point) -> Int? {
+    let l = layout
+    guard l.count > 0 else { return nil }
+    let along = l.isVertical ? point.y : point.x
+    var best = 0
+    var distance = Double.infinity
+    for i in 0..<l.count {
+      let c = l.center(of: i)
+      let d = Swift.abs((l.isVertical ? c.y : c.x) - along)
+      if d < distance {
+        distance = d
+        best = i
+      }
+    }
+    return best
+  }
+}

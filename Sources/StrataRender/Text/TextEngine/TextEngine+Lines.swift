@@ -1,0 +1,214 @@
+import Strata
+
+/// Breaking items into lines, measuring, truncating and placing them.
+extension TextEngine {
+  func makeLayout(_ text: TextContent, width: Double, height: Double) -> Layout {
+    let maxWidth = width.isNaN ? .infinity : Swift.max(0, width)
+    let all = items(text)
+    // Break into lines of items.
+    var lines: [[Item]] = []
+    var current: [Item] = []
+    var lastBreak: Int?
+    var wrapped = false
+    func lineWidth(_ items: ArraySlice<Item>) -> Double {
+      var end = items.endIndex
+      while end > items.startIndex, items[end - 1].isSpace { end -= 1 }
+      var w = 0.0
+      for i in items.startIndex..<end { w += items[i].advance + (i < end - 1 ? items[i].kern : 0) }
+      return w
+    }
+    var lineStyles: [Item?] = []
+    // The paragraph style of each line: that of its paragraph's first run.
+    var lineParagraphs: [TextContent.ParagraphStyle?] = []
+    var paragraph = all.first?.paragraph
+    var paragraphStarts = true
+    func finish(_ items: [Item], style: Item?) {
+      lines.append(items)
+      lineStyles.append(items.first ?? style)
+      lineParagraphs.append(paragraph)
+    }
+    for item in all {
+      if paragraphStarts {
+        paragraph = item.paragraph
+        paragraphStarts = false
+      }
+      if item.isNewline {
+        finish(current, style: item)
+        paragraphStarts = true
+        current = []
+        lastBreak = nil
+        wrapped = false
+        continue
+      }
+      if current.isEmpty && wrapped && item.isSpace { continue }
+      current.append(item)
+      if item.isSpace {
+        if item.breakAfter { lastBreak = current.count - 1 }
+        continue
+      }
+      while lineWidth(current[...]) > maxWidth && current.count > 1 {
+        if let b = lastBreak, b < current.count - 1 {
+          finish(Array(current[...b]), style: nil)
+          current = Array(current[(b + 1)...]).drop { $0.isSpace }.map { $0 }
+        } else {
+          // A word wider than the line: break before the last character.
+          finish(Array(current.dropLast()), style: nil)
+          current = [current[current.count - 1]]
+        }
+        wrapped = true
+        lastBreak = nil
+        for (i, it) in current.enumerated() where it.breakAfter && i < current.count - 1 {
+          lastBreak = i
+        }
+      }
+      if item.breakAfter { lastBreak = current.count - 1 }
+    }
+    finish(current, style: all.last)
+
+    // Line metrics.
+    func metrics(_ items: [Item], _ style: Item?) -> (ascent: Double, descent: Double, gap: Double)
+    {
+      var a = 0.0
+      var d = 0.0
+      var g = 0.0
+      let sources = items.isEmpty ? (style.map { [$0] } ?? []) : items
+      for it in sources {
+        let s = it.size / Double(it.face.unitsPerEm)
+        a = Swift.max(a, Double(it.face.ascender) * s)
+        d = Swift.max(d, Double(-it.face.descender) * s)
+        g = Swift.max(g, Double(it.face.lineGap) * s)
+      }
+      if sources.isEmpty, let f = text.runs.first.flatMap({ face(for: $0.font) }),
+        let size = text.runs.first?.font.size
+      {
+        let s = size / Double(f.unitsPerEm)
+        a = Double(f.ascender) * s
+        d = Double(-f.descender) * s
+        g = Double(f.lineGap) * s
+      }
+      return (a, d, g)
+    }
+    let textMultiple =
+      text.lineHeightMultiple.isFinite && text.lineHeightMultiple > 0 ? text.lineHeightMultiple : 1
+    var heights: [Double] = []
+    var baselines: [Double] = []
+    for (i, l) in lines.enumerated() {
+      let m = metrics(l, lineStyles[i])
+      let multiple = lineParagraphs[i]?.lineHeightMultiple ?? textMultiple
+      let h = (m.ascent + m.descent + m.gap) * multiple
+      heights.append(h)
+      baselines.append((h - (m.ascent + m.descent)) / 2 + m.ascent)
+    }
+    // How many lines to keep.
+    var keep = lines.count
+    if text.maximumLines > 0 { keep = Swift.min(keep, text.maximumLines) }
+    if height.isFinite {
+      var total = 0.0
+      var fit = 0
+      for h in heights {
+        if total + h > height + 0.01 { break }
+        total += h
+        fit += 1
+      }
+      keep = Swift.min(keep, Swift.max(1, fit))
+    }
+    let truncated = keep < lines.count
+    if truncated {
+      var last = lines[keep - 1] + lines[keep...].flatMap { $0 }
+      if text.truncatesWithEllipsis, let style = last.last ?? lines[keep - 1].last {
+        let ellipsis = ellipsisItems(like: style)
+        let ew = ellipsis.reduce(0) { $0 + $1.advance }
+        while !last.isEmpty
+          && (lineWidth(last[...]) + ew > maxWidth || last[last.count - 1].isSpace)
+        {
+          last.removeLast()
+        }
+        lines[keep - 1] = last + ellipsis
+      } else {
+        lines[keep - 1] = lines[keep - 1]
+      }
+      lines = Array(lines[..<keep])
+      lineParagraphs = Array(lineParagraphs[..<keep])
+      heights = Array(heights[..<keep])
+      baselines = Array(baselines[..<keep])
+    }
+    // Place.
+    var out: [Line] = []
+    var widest = 0.0
+    var paragraphLevels: [UInt8] = []
+    for (i, l) in lines.enumerated() {
+      var x = 0.0
+      var placed: [PlacedGlyph] = []
+      let base = l.first?.paragraphLevel ?? lineStyles[i]?.paragraphLevel ?? 0
+      paragraphLevels.append(base)
+      // Visual order (UAX #9, L1–L2), trailing spaces kept at the end.
+      var content = l.count
+      while content > 0, l[content - 1].isSpace { content -= 1 }
+      var order = Array(0..<l.count)
+      if l[..<content].contains(where: { $0.level > 0 }) {
+        order =
+          Bidi.visualOrder(
+            levels: l[..<content].map(\.level), kinds: l[..<content].map(\.kind), base: base)
+          + Array(content..<l.count)
+      }
+      for (j, index) in order.enumerated() {
+        let it = l[index]
+        placed.append(
+          PlacedGlyph(
+            face: it.face, size: it.size, color: it.color, glyph: it.glyph, x: x,
+            advance: it.advance,
+            scalar: it.scalar, characters: it.characters, underline: it.underline,
+            strikethrough: it.strikethrough))
+        // Kerning belongs between logical neighbours, in whichever order they are drawn.
+        var kern = 0.0
+        if j < order.count - 1 {
+          let next = order[j + 1]
+          if next == index + 1 { kern = it.kern } else if next == index - 1 { kern = l[next].kern }
+        }
+        x += it.advance + kern
+      }
+      // Marks meet their bases' anchors, wherever the bases were drawn.
+      if l.contains(where: { $0.attachment != nil }) {
+        var drawnAt = [Int](repeating: 0, count: l.count)
+        for (j, index) in order.enumerated() { drawnAt[index] = j }
+        for (index, it) in l.enumerated() {
+          guard let a = it.attachment, index - a.back >= 0 else { continue }
+          let base = placed[drawnAt[index - a.back]]
+          placed[drawnAt[index]].x = base.x + a.dx
+          placed[drawnAt[index]].yOffset = a.dy
+        }
+      }
+      let w = lineWidth(l[...])
+      widest = Swift.max(widest, w)
+      out.append(
+        Line(glyphs: placed, width: w, baseline: baselines[i], height: heights[i], offset: 0))
+    }
+    let layoutWidth = maxWidth.isFinite ? maxWidth : widest
+    for i in out.indices {
+      let free = layoutWidth - out[i].width
+      switch lineParagraphs[i]?.alignment ?? text.alignment {
+      case .natural where paragraphLevels[i] % 2 == 1: out[i].offset = free
+      case .left, .natural: out[i].offset = 0
+      case .center: out[i].offset = free / 2
+      case .right: out[i].offset = free
+      }
+    }
+    return Layout(
+      lines: out, size: Size(width: widest, height: heights.reduce(0, +)), isTruncated: truncated)
+  }
+
+  func ellipsisItems(like style: Item) -> [Item] {
+    let scale = style.size / Double(style.face.unitsPerEm)
+    let g = style.face.glyphID(for: "\u{2026}")
+    func item(_ s: Unicode.Scalar, _ glyph: UInt16) -> Item {
+      Item(
+        scalar: s, face: style.face, size: style.size, color: style.color, glyph: glyph,
+        advance: Double(style.face.advance(of: glyph)) * scale, kern: 0, isSpace: false,
+        isNewline: false,
+        breakAfter: false)
+    }
+    if g != 0 { return [item("\u{2026}", g)] }
+    let dot = style.face.glyphID(for: ".")
+    return [item(".", dot), item(".", dot), item(".", dot)]
+  }
+}
