@@ -253,8 +253,8 @@ import Testing
 
   /// LB14: no break after an opening bracket: "(b" stays together.
   @Test func noBreakAfterOpeningPunctuation() {
-    #expect(LineBreaks.kind(of: "(") == .opening)
-    #expect(LineBreaks.kind(of: "\u{3002}") == .closing)
+    #expect(LineBreaks.lineBreakClass(of: "(") == .op)
+    #expect(LineBreaks.lineBreakClass(of: "\u{3002}") == .cl)
     let text = "aaaa (bbbb)"
     let width = Self.engine.layout(
       TextContent("aaaa (b", font: Font(family: "DejaVu Sans", size: 20)), width: .infinity

@@ -105,6 +105,13 @@ enum Peers {
     guard let python else { return false }
     return (try? runProgram(python, ["-c", "from bidi import get_display"])) == 0
   }()
+  /// Whether Python can import uniseg (`pip install uniseg`; `.ci/run` does it): an
+  /// independent implementation of the line breaking algorithm.
+  static let hasUniseg: Bool = {
+    guard let python else { return false }
+    return (try? runProgram(python, ["-c", "from uniseg.linebreak import line_break_boundaries"]))
+      == 0
+  }()
   /// Whether Python can import Pillow (`pip install pillow`; `.ci/run` does it): an independent
   /// JPEG decoder to compare with.
   static let hasPillow: Bool = {

@@ -80,6 +80,9 @@ extension TextEngine {
         } else if next > g.cluster + 1 {
           item.characters = segment[g.cluster..<Swift.min(next, segment.count)].map(\.scalar)
         }
+        // A line may end after a glyph only where it may after the last character it shows.
+        item.breakAfter =
+          next > g.cluster ? segment[Swift.min(next, segment.count) - 1].breakAfter : false
         let scale = item.size / Double(face.unitsPerEm)
         if g.glyph != item.glyph || face.isMark(g.glyph) {
           item.glyph = g.glyph

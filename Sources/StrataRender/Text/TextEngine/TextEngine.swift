@@ -183,13 +183,14 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
             scalar: scalar, face: itemFace, size: size, color: run.color, glyph: glyph,
             advance: advance, kern: 0,
             isSpace: isSpace, isNewline: newline,
-            breakAfter: isSpace || scalar == "-" || scalar == "\u{2010}", underline: run.underline,
+            breakAfter: false, underline: run.underline,
             strikethrough: run.strikethrough, paragraph: run.paragraphStyle, spacing: spacing,
             kind: Bidi.kind(of: scalar)))
       }
     }
-    out = Self.shape(out)
+    // Break opportunities come from the characters, before shaping merges or splits them.
     LineBreaks.mark(&out)
+    out = Self.shape(out)
     Self.resolveLevels(&out, base: text.baseDirection)
     if text.isKerningEnabled {
       for i in out.indices.dropLast() {
