@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "StrataRender", targets: ["StrataRender"]),
     .library(name: "StrataTesting", targets: ["StrataTesting"]),
     .library(name: "StrataAssets", targets: ["StrataAssets"]),
+    .library(name: "StrataSpec", targets: ["StrataSpec"]),
     .library(name: "StrataCommand", targets: ["StrataCommand"]),
     .library(name: "StrataExamples", targets: ["StrataExamples"]),
     .executable(name: "strata", targets: ["strata"]),
@@ -34,10 +35,13 @@ let package = Package(
       name: "StrataExamples", dependencies: ["Strata", "StrataRender", "StrataAssets"],
       path: "Examples", exclude: ["Animals/AssetSources"],
       resources: [.copy("Animals/Assets"), .copy("Swiper/Illustrations"), .copy("Cards/Icons")]),
+    // Onboardings as JSON files: the format, its checker and schema, and the controller built
+    // from a file.
+    .target(name: "StrataSpec", dependencies: ["Strata", "StrataRender", "StrataAssets"]),
     // Everything the command-line tool does, testable in process.
     .target(
       name: "StrataCommand",
-      dependencies: ["Strata", "StrataRender", "StrataAssets", "StrataExamples"]),
+      dependencies: ["Strata", "StrataRender", "StrataAssets", "StrataExamples", "StrataSpec"]),
     .executableTarget(name: "strata", dependencies: ["StrataCommand"]),
     .testTarget(name: "StrataTests", dependencies: ["Strata"]),
     .testTarget(

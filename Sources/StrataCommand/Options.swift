@@ -231,12 +231,14 @@ struct ParsedCommand {
     return try Self.check(s, o) as? Size
   }
 
-  /// The onboarding named by the first argument.
-  func onboarding() throws(ToolError) -> Onboarding {
+  /// The onboarding named by the first argument: one the tool knows, or a spec file (a path
+  /// ending in `.json`), loaded and checked.
+  func onboarding() throws -> Onboarding {
     let name = positional.first ?? ""
+    if name.hasSuffix(".json") { return try specOnboarding(name) }
     guard let e = onboardings.first(where: { $0.name == name }) else {
       let known = onboardings.map(\.name)
-      throw .unknownExample(name, known: known, suggestion: closest(to: name, in: known))
+      throw ToolError.unknownExample(name, known: known, suggestion: closest(to: name, in: known))
     }
     return e
   }

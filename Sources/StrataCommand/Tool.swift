@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataSpec
 import StrataRender
 
 /// The `strata` command-line tool, as a value that can run in process (for tests) or from `main`.
@@ -108,6 +109,49 @@ public struct Tool {
       ],
       run: { tool, parsed in try tool.image(parsed) }),
     CommandSpec(
+      name: "validate", arguments: "<spec.json>", argumentCount: 1...1,
+      summary: """
+        Check a spec file: print every problem with its JSON path, line and column (exit 1 if
+        any), or a one-line summary.
+        """,
+      options: [], run: { tool, parsed in tool.validate(parsed) }),
+    CommandSpec(
+      name: "schema", arguments: "", argumentCount: 0...0,
+      summary: "Print the spec format's JSON Schema (draft 2020-12), for editors.",
+      options: [], run: { tool, parsed in tool.schema(parsed) }),
+    CommandSpec(
+      name: "watch", arguments: "<spec.json>", argumentCount: 1...1,
+      summary: """
+        Re-render a spec's frame and contact sheet each time the file (or a file it names)
+        changes, printing problems instead of stopping.
+        """,
+      options: [
+        OptionSpec(
+          name: "--page", value: .number(-1_000_000...1_000_000), placeholder: "P",
+          defaultText: "0", help: "the page position to render"),
+        .scale(default: 2), .size,
+        OptionSpec(
+          name: "--out", value: .text, placeholder: "F.png", defaultText: "frames/<spec>/watch.png",
+          help: "the PNG to write (the contact sheet goes beside it, as F-sheet.png)"),
+        OptionSpec(
+          name: "--renders", value: .integer(1...1_000_000), placeholder: "N", defaultText: nil,
+          help: "stop after N renders (for scripts and tests)"),
+      ],
+      run: { tool, parsed in try tool.watch(parsed) }),
+    CommandSpec(
+      name: "export", arguments: "<onboarding>", argumentCount: 1...1,
+      summary: """
+        Write an onboarding built in code as a spec file (drawings and bitmaps beside it, in
+        <name>-files), listing what a spec cannot hold.
+        """,
+      options: [
+        .size,
+        OptionSpec(
+          name: "--out", value: .text, placeholder: "F.json", defaultText: "<onboarding>.json",
+          help: "the spec to write"),
+      ] + OptionSpec.shared.filter { $0.name != "--scale" && $0.name != "--size" },
+      run: { tool, parsed in try tool.export(parsed) }),
+    CommandSpec(
       name: "bench", arguments: "", argumentCount: 0...0,
       summary: "Run the benchmarks: a table, and a BENCH line per result for machines.",
       options: [
@@ -188,6 +232,9 @@ public struct Tool {
       return 2
     } catch let error as RenderError {
       output.err("strata: \(error.description)\n")
+      return 1
+    } catch let error as SpecError {
+      output.err(error.description + "\n")
       return 1
     } catch {
       output.err("strata: \(error)\n")

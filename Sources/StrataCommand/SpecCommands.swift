@@ -1,0 +1,139 @@
+import Foundation
+import Strata
+import StrataRender
+import StrataSpec
+
+extension Onboarding {
+  /// An onboarding from a spec file: named after the file, at the spec's page size.
+  public init(spec loaded: LoadedSpec, name: String) {
+    let size = Size(width: loaded.spec.pageSize.width, height: loaded.spec.pageSize.height)
+    self.init(
+      name: name, summary: "the spec \(name).json", defaultPageSize: size,
+      makeController: { loaded.makeController(pageSize: $0) })
+  }
+}
+
+extension ParsedCommand {
+  /// The onboarding of a spec file named by the first argument (a path ending in `.json`).
+  func specOnboarding(_ path: String) throws -> Onboarding {
+    switch SpecLoader.load(file: path) {
+    case .success(let loaded):
+      let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+      return Onboarding(spec: loaded, name: name)
+    case .failure(let error): throw error
+    }
+  }
+}
+
+extension Tool {
+  /// `strata validate FILE`: every problem of a spec, or "ok".
+  func validate(_ o: ParsedCommand) -> Int32 {
+    let path = o.positional.first ?? ""
+    switch SpecLoader.load(file: path) {
+    case .success(let loaded):
+      let s = loaded.spec
+      output.out(
+        "\(path): ok — \(s.resolvedPageCount) page\(s.resolvedPageCount == 1 ? "" : "s") at "
+          + "\(OptionValue.format(s.pageSize.width))×\(OptionValue.format(s.pageSize.height)), "
+          + "\(loaded.images.count) image\(loaded.images.count == 1 ? "" : "s"), "
+          + "\(loaded.vectors.count) drawing\(loaded.vectors.count == 1 ? "" : "s")\n")
+      return 0
+    case .failure(let error):
+      output.err(error.description + "\n")
+      output.err("\(error.problems.count) problem\(error.problems.count == 1 ? "" : "s")\n")
+      return 1
+    }
+  }
+
+  /// `strata schema`: the format's JSON Schema.
+  func schema(_ o: ParsedCommand) -> Int32 {
+    output.out(JSONWriter.write(SpecSchema.jsonSchema))
+    return 0
+  }
+
+  /// `strata export <onboarding> --out F.json`: an onboarding built in code as a spec.
+  func export(_ o: ParsedCommand) throws -> Int32 {
+    let onboarding = try o.onboarding()
+    let size = try o.size("--size") ?? onboarding.defaultPageSize
+    let controller = try o.makeController(onboarding, size: size)
+    let out = o.string("--out") ?? "\(onboarding.name).json"
+    let base = ((out as NSString).lastPathComponent as NSString).deletingPathExtension
+    let folder = (out as NSString).deletingLastPathComponent
+    let export = try SpecExporter(assetFolder: "\(base)-files").export(controller)
+    try createParentFolder(of: out)
+    for file in export.files {
+      let full = folder.isEmpty ? file.path : (folder as NSString).appendingPathComponent(file.path)
+      try createParentFolder(of: full)
+      try AtomicFile.write(file.bytes, to: full)
+    }
+    try AtomicFile.write(Array(SpecLoader.write(export.spec).utf8), to: out)
+    output.out("wrote \(out) and \(export.files.count) file\(export.files.count == 1 ? "" : "s") in \(base)-files\n")
+    for note in export.notes { output.out("note: \(note)\n") }
+    return 0
+  }
+
+  /// `strata watch FILE.json --page P`: renders the frame and a contact sheet each time the
+  /// file (or a file it names) changes, printing problems instead of stopping.
+  func watch(_ o: ParsedCommand) throws -> Int32 {
+    let path = o.positional.first ?? ""
+    let page = try o.double("--page") ?? 0
+    let scale = try o.double("--scale") ?? 2
+    let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    let out = o.string("--out") ?? "frames/\(name)/watch.png"
+    let sheetPath = ((out as NSString).deletingPathExtension) + "-sheet.png"
+    let limit = try o.int("--renders")
+    try createParentFolder(of: out)
+    var renders = 0
+    var last: [String: Date] = [:]
+    var watched: [String] = [path]
+    output.out("watching \(path) (page \(OptionValue.format(page))); writing \(out) — Ctrl-C stops\n")
+    while limit.map({ renders < $0 }) ?? true {
+      var changed = false
+      for file in watched {
+        let date = (try? FileManager.default.attributesOfItem(atPath: file)[.modificationDate]) as? Date
+        if let date, last[file] != date {
+          last[file] = date
+          changed = true
+        }
+      }
+      if changed || renders == 0 && last.isEmpty {
+        let started = Date()
+        switch SpecLoader.load(file: path) {
+        case .success(let loaded):
+          watched = [path] + Self.files(of: loaded)
+          for file in watched where last[file] == nil {
+            last[file] = (try? FileManager.default.attributesOfItem(atPath: file)[.modificationDate]) as? Date
+          }
+          do {
+            let controller = loaded.makeController(pageSize: try o.size("--size"))
+            let last = Double(max(0, controller.pageCount - 1))
+            controller.setPagePosition(min(max(page, -1), last + 1))
+            let renderer = FrameRenderer(scale: scale)
+            let image = try renderer.render(try renderer.displayList(for: controller.scene()))
+            try PNGEncoder(mode: .fast).write(image, to: out)
+            let sheet = ContactSheet(
+              positions: ContactSheet.quarterPositions(pages: controller.pageCount),
+              columns: min(5, max(3, controller.pageCount)), title: name)
+            try PNGEncoder(mode: .fast).write(try sheet.render(loaded.makeController(pageSize: try o.size("--size"))), to: sheetPath)
+            let ms = Int((Date().timeIntervalSince(started) * 1000).rounded())
+            output.out("rendered \(out) and \(sheetPath) in \(ms) ms\n")
+          } catch {
+            output.err("strata: \(error)\n")
+          }
+        case .failure(let error):
+          output.err(error.description + "\n")
+        }
+        renders += 1
+      }
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    return 0
+  }
+
+  /// The files a spec reads, full paths.
+  static func files(of loaded: LoadedSpec) -> [String] {
+    (Array(loaded.images.keys) + Array(loaded.vectors.keys)).map {
+      $0.hasPrefix("/") ? $0 : (loaded.baseDirectory as NSString).appendingPathComponent($0)
+    }
+  }
+}

@@ -1,0 +1,199 @@
+/// A node of a layer: its kind (`type`), its frame and look, its content and its children.
+///
+/// One shape for every kind, so that a designer can change a node's kind by changing `type`;
+/// the fields a kind does not use are refused by the checker.
+public struct NodeSpec: Codable, Hashable, Sendable {
+  /// `group` (the default), `text`, `image`, `vector`, `shape`, `button`, `navigation`,
+  /// `indicator` or `stack`.
+  public var type: String?
+  /// Its name (scripts, timed animations and events find nodes by name).
+  public var name: String?
+  /// Its frame `[x, y, width, height]` in its parent.
+  public var frame: [Double]?
+  /// Its opacity, 0…1.
+  public var alpha: Double?
+  /// Whether it is hidden.
+  public var hidden: Bool?
+  /// Its background colour.
+  public var backgroundColor: String?
+  /// Its corner radius.
+  public var cornerRadius: Double?
+  /// Whether it clips its children to its bounds.
+  public var clipsToBounds: Bool?
+  /// Its border.
+  public var border: BorderSpec?
+  /// Its shadow.
+  public var shadow: ShadowSpec?
+  /// Its drawing order among its siblings.
+  public var zPosition: Double?
+  /// Its children, drawn in order above it.
+  public var children: [NodeSpec]?
+
+  /// The text of a `text` node, or the title of a `button` or `navigation` node.
+  public var text: TextSpec?
+  /// Where a `text` node's lines sit: `top`, `center` or `bottom`.
+  public var verticalAlignment: String?
+  /// The file of an `image` node (PNG, JPEG or SVG) or of a `vector` node (a vector document),
+  /// relative to the spec.
+  public var source: String?
+  /// How an `image` or `vector` node fits its frame: `scaleToFill`, `aspectFit`, `aspectFill`
+  /// or `center`.
+  public var contentMode: String?
+  /// A `vector` node's drawing, inline (instead of `source`).
+  public var vector: VectorSpec?
+  /// A `shape` node's shape.
+  public var shape: ShapeSpec?
+  /// The action a `button` reports.
+  public var action: String?
+  /// A `button`'s background while pressed.
+  public var highlightedBackgroundColor: String?
+  /// A `navigation` button's role: `skip`, `back`, `next` or `done`.
+  public var role: String?
+  /// An `indicator`'s look.
+  public var indicator: IndicatorSpec?
+  /// A `stack`'s arrangement of its children.
+  public var stack: StackSpec?
+
+  /// Creates a node of `type`.
+  public init(type: String? = nil, name: String? = nil, frame: [Double]? = nil) {
+    self.type = type
+    self.name = name
+    self.frame = frame
+  }
+}
+
+/// Text: runs of characters with their fonts and colours, and paragraph settings.
+public struct TextSpec: Codable, Hashable, Sendable {
+  /// The runs, in order.
+  public var runs: [RunSpec]
+  /// `left`, `center`, `right` or `natural`.
+  public var alignment: String?
+  /// The line height as a multiple of the font's.
+  public var lineHeightMultiple: Double?
+  /// At most this many lines (0: no limit).
+  public var maximumLines: Int?
+  /// Whether cut-off text ends with "…".
+  public var truncatesWithEllipsis: Bool?
+  /// Extra space after every character.
+  public var letterSpacing: Double?
+  /// Whether kerning is applied.
+  public var kerning: Bool?
+  /// The paragraph direction: `leftToRight` or `rightToLeft` (from the text when absent).
+  public var baseDirection: String?
+  /// Creates text.
+  public init(runs: [RunSpec]) { self.runs = runs }
+}
+
+/// A run of text in one font and colour.
+public struct RunSpec: Codable, Hashable, Sendable {
+  /// The characters.
+  public var text: String
+  /// The font.
+  public var font: FontSpec
+  /// The colour.
+  public var color: String?
+  /// Whether it is underlined.
+  public var underline: Bool?
+  /// Whether it is struck through.
+  public var strikethrough: Bool?
+  /// This run's letter spacing.
+  public var letterSpacing: Double?
+  /// This run's paragraph alignment (for the paragraphs it begins).
+  public var alignment: String?
+  /// This run's paragraph line height multiple.
+  public var lineHeightMultiple: Double?
+  /// Creates a run.
+  public init(text: String, font: FontSpec, color: String? = nil) {
+    self.text = text
+    self.font = font
+    self.color = color
+  }
+}
+
+/// A font: family, size, weight and slant.
+public struct FontSpec: Codable, Hashable, Sendable {
+  /// The family (`system` or absent for the system font).
+  public var family: String?
+  /// The size in points.
+  public var size: Double
+  /// The weight, 1…1000 (400 regular, 700 bold), or a name: `ultraLight`, `thin`, `light`,
+  /// `regular`, `medium`, `semibold`, `bold`, `heavy`, `black`.
+  public var weight: WeightSpec?
+  /// Whether it is italic.
+  public var italic: Bool?
+  /// Creates a font.
+  public init(family: String? = nil, size: Double, weight: WeightSpec? = nil) {
+    self.family = family
+    self.size = size
+    self.weight = weight
+  }
+}
+
+/// A font weight, written as a number or a name.
+public enum WeightSpec: Codable, Hashable, Sendable {
+  /// A number, 1…1000.
+  case value(Int)
+  /// A name such as `bold`.
+  case name(String)
+
+  /// Reads a number or a name.
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.singleValueContainer()
+    if let v = try? c.decode(Int.self) { self = .value(v) } else { self = .name(try c.decode(String.self)) }
+  }
+
+  /// Writes the number or the name.
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.singleValueContainer()
+    switch self {
+    case .value(let v): try c.encode(v)
+    case .name(let n): try c.encode(n)
+    }
+  }
+}
+
+/// A page indicator's look and behaviour.
+public struct IndicatorSpec: Codable, Hashable, Sendable {
+  /// The style: `dots`, `extendedDot`, `scalingDots`, `worm`, `jumpingDot`, `numbers`,
+  /// `progressBar`, `slidingDot`.
+  public var style: String?
+  /// The current page's colour.
+  public var activeColor: String?
+  /// The other pages' colour.
+  public var inactiveColor: String?
+  /// The dots' diameter.
+  public var dotSize: Double?
+  /// The dots' width and height, when not round.
+  public var dotWidth: Double?
+  /// The dots' height.
+  public var dotHeight: Double?
+  /// The dots' corner radius.
+  public var cornerRadius: Double?
+  /// The distance between dot centres.
+  public var spacing: Double?
+  /// The current dot's length, for `extendedDot`.
+  public var extendedLength: Double?
+  /// `continuous`, `discrete` or `manual`.
+  public var tracking: String?
+  /// `nearestDot` or `sides`.
+  public var tapBehavior: String?
+  /// Creates an indicator look.
+  public init(style: String? = nil) { self.style = style }
+}
+
+/// How a stack arranges its children.
+public struct StackSpec: Codable, Hashable, Sendable {
+  /// `horizontal` or `vertical`.
+  public var axis: String?
+  /// The space between children.
+  public var spacing: Double?
+  /// Across the axis: `leading`, `center`, `trailing` or `fill`.
+  public var alignment: String?
+  /// Along the axis: `fill`, `fillEqually`, `equalSpacing` or `equalCentering`.
+  public var distribution: String?
+  /// Creates a stack arrangement.
+  public init(axis: String? = nil, spacing: Double? = nil) {
+    self.axis = axis
+    self.spacing = spacing
+  }
+}

@@ -1,0 +1,212 @@
+/// A problem in a spec: where (a JSON path and, when known, a line and column) and what.
+public struct SpecProblem: Hashable, Sendable, CustomStringConvertible, Error {
+  /// The JSON path, such as `layers.labels.pages[2].text.runs[0].font.size` (empty for the
+  /// document itself).
+  public var path: String
+  /// What is wrong.
+  public var message: String
+  /// Where in the file, when known.
+  public var position: TextPosition?
+
+  /// Creates a problem.
+  public init(path: String, message: String, position: TextPosition? = nil) {
+    self.path = path
+    self.message = message
+    self.position = position
+  }
+
+  /// `path: message (line L, column C)`.
+  public var description: String {
+    let place = path.isEmpty ? "" : "\(path): "
+    return "\(place)\(message)" + (position.map { " (\($0))" } ?? "")
+  }
+}
+
+/// Checks a document against ``SpecSchema``: every problem at once, each with its path and
+/// position. Unknown keys get a "did you mean" when a known key is close.
+public struct SpecChecker: Sendable {
+  /// At most this many problems are reported (the rest are counted in a last one).
+  public var maximumProblems = 200
+
+  /// Creates a checker.
+  public init() {}
+
+  /// The problems of `document` as a spec.
+  public func check(_ document: JSONValue) -> [SpecProblem] {
+    var problems: [SpecProblem] = []
+    walk(document, .reference("spec"), path: "", into: &problems)
+    if problems.count > maximumProblems {
+      let more = problems.count - maximumProblems
+      problems = Array(problems.prefix(maximumProblems))
+      problems.append(SpecProblem(path: "", message: "and \(more) more problems"))
+    }
+    return problems
+  }
+
+  /// Checks `value` against `schema` at `path`.
+  func walk(_ value: JSONValue, _ schema: SchemaNode, path: String, into problems: inout [SpecProblem]) {
+    // A hard stop on pathological documents: enough problems is enough.
+    guard problems.count <= maximumProblems else { return }
+    func problem(_ message: String) {
+      problems.append(SpecProblem(path: path, message: message, position: value.position))
+    }
+    func expected(_ what: String) { problem("expected \(what), got \(value.summary)") }
+    switch schema {
+    case .number(let minimum, let exclusiveMinimum, let maximum):
+      guard case .number(let n) = value.kind else { return expected(Self.describe(schema)) }
+      if let m = exclusiveMinimum, !(n > m) { return expected(Self.describe(schema)) }
+      if let m = minimum, n < m { return expected(Self.describe(schema)) }
+      if let m = maximum, n > m { return expected(Self.describe(schema)) }
+    case .integer(let minimum, let maximum):
+      guard case .number(let n) = value.kind, n == n.rounded(), abs(n) < 1e15 else {
+        return expected(Self.describe(schema))
+      }
+      if let m = minimum, n < Double(m) { return expected(Self.describe(schema)) }
+      if let m = maximum, n > Double(m) { return expected(Self.describe(schema)) }
+    case .boolean:
+      guard case .bool = value.kind else { return expected("true or false") }
+    case .string(let values):
+      guard case .string(let s) = value.kind else { return expected("a string") }
+      if let values, !values.contains(s) {
+        let hint = Self.suggestion(for: s, among: values).map { "; did you mean \"\($0)\"?" } ?? ""
+        problem("\"\(s)\" is not one of \(Self.list(values))\(hint)")
+      }
+    case .color:
+      guard case .string(let s) = value.kind else { return expected("a colour such as \"#1D1D1F\"") }
+      if SpecColor.parse(s) == nil {
+        problem("\"\(s)\" is not a colour: write #RRGGBB or #RRGGBBAA, or color(srgb R G B / A) from 0 to 1")
+      }
+    case .pathData:
+      guard case .string(let s) = value.kind else { return expected("path data such as \"M0 0 L10 0 Z\"") }
+      if case .failure(let error) = SpecPathData.parse(s) { problem(error.description) }
+    case .file:
+      guard case .string(let s) = value.kind, !s.isEmpty else { return expected("a file's path") }
+    case .array(let item, let minCount, let maxCount):
+      guard case .array(let items) = value.kind else { return expected("an array") }
+      if items.count < minCount {
+        problem("expected at least \(minCount) item\(minCount == 1 ? "" : "s"), got \(items.count)")
+      }
+      if let maxCount, items.count > maxCount {
+        problem("expected at most \(maxCount) items, got \(items.count)")
+      }
+      for (i, v) in items.enumerated() { walk(v, item, path: "\(path)[\(i)]", into: &problems) }
+    case .nullable(let inner):
+      if case .null = value.kind { return }
+      walk(value, inner, path: path, into: &problems)
+    case .reference(let name):
+      guard let definition = SpecSchema.definition(name) else { return }
+      walk(value, .object(definition), path: path, into: &problems)
+    case .object(let object):
+      guard case .object(let members) = value.kind else { return expected("an object") }
+      let known = Set(object.fields.map(\.name))
+      for member in members {
+        let memberPath = path.isEmpty ? member.key : "\(path).\(member.key)"
+        guard let field = object.fields.first(where: { $0.name == member.key }) else {
+          let hint =
+            Self.suggestion(for: member.key, among: Array(known)).map { "; did you mean \"\($0)\"?" }
+            ?? ""
+          problems.append(
+            SpecProblem(
+              path: memberPath, message: "unknown key\(hint)", position: member.position))
+          continue
+        }
+        walk(member.value, field.schema, path: memberPath, into: &problems)
+      }
+      for field in object.fields where field.isRequired && value[field.name] == nil {
+        problem("missing the required key \"\(field.name)\"")
+      }
+    case .map(let item, let keys):
+      guard case .object(let members) = value.kind else { return expected("an object") }
+      for member in members {
+        let memberPath = path.isEmpty ? member.key : "\(path).\(member.key)"
+        if let keys, !keys.contains(member.key) {
+          let hint = Self.suggestion(for: member.key, among: keys).map { "; did you mean \"\($0)\"?" } ?? ""
+          problems.append(SpecProblem(path: memberPath, message: "unknown key\(hint)", position: member.position))
+          continue
+        }
+        walk(member.value, item, path: memberPath, into: &problems)
+      }
+    case .anyOf(let options):
+      for option in options {
+        var trial: [SpecProblem] = []
+        walk(value, option, path: path, into: &trial)
+        if trial.isEmpty { return }
+      }
+      expected(options.map(Self.describe).joined(separator: " or "))
+    }
+  }
+
+  /// A schema in words, for "expected …" messages.
+  static func describe(_ schema: SchemaNode) -> String {
+    switch schema {
+    case .number(let minimum, let exclusiveMinimum, let maximum):
+      if exclusiveMinimum == 0, maximum == nil { return "a positive number" }
+      if minimum == 0, maximum == nil { return "a number of at least 0" }
+      if let a = minimum ?? exclusiveMinimum, let b = maximum {
+        return "a number from \(JSONWriter.format(a)) to \(JSONWriter.format(b))"
+      }
+      if let b = maximum { return "a number of at most \(JSONWriter.format(b))" }
+      if let a = minimum ?? exclusiveMinimum {
+        return "a number \(exclusiveMinimum != nil ? "over" : "of at least") \(JSONWriter.format(a))"
+      }
+      return "a number"
+    case .integer(let minimum, let maximum):
+      if let a = minimum, let b = maximum { return "a whole number from \(a) to \(b)" }
+      if let a = minimum { return "a whole number of at least \(a)" }
+      return "a whole number"
+    case .boolean: return "true or false"
+    case .string(let values): return values.map { "one of \(list($0))" } ?? "a string"
+    case .color: return "a colour such as \"#1D1D1F\""
+    case .pathData: return "path data"
+    case .file: return "a file's path"
+    case .array(let item, _, _):
+      if case .number = item { return "an array of numbers" }
+      return "an array"
+    case .nullable(let inner): return describe(inner) + " or null"
+    case .object, .reference, .map: return "an object"
+    case .anyOf(let options): return options.map(describe).joined(separator: " or ")
+    }
+  }
+
+  static func list(_ values: [String]) -> String {
+    values.count > 12
+      ? values.prefix(12).map { "\"\($0)\"" }.joined(separator: ", ") + "…"
+      : values.map { "\"\($0)\"" }.joined(separator: ", ")
+  }
+
+  /// The closest of `candidates` to `word`, when it is close enough to be a slip (an edit
+  /// distance of at most a third of the word, case ignored).
+  public static func suggestion(for word: String, among candidates: [String]) -> String? {
+    let w = Array(word.lowercased().unicodeScalars.prefix(64))
+    var best: (String, Int)? = nil
+    for c in candidates {
+      let d = distance(w, Array(c.lowercased().unicodeScalars))
+      if let b = best, b.1 <= d { continue }
+      best = (c, d)
+    }
+    guard let (candidate, d) = best, d <= Swift.max(1, w.count / 3) else { return nil }
+    return candidate
+  }
+
+  /// Levenshtein distance, with a swap of neighbours counted as one edit.
+  static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous2 = [Int](repeating: 0, count: b.count + 1)
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+      current[0] = i
+      for j in 1...b.count {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          current[j] = Swift.min(current[j], previous2[j - 2] + 1)
+        }
+      }
+      previous2 = previous
+      previous = current
+    }
+    return previous[b.count]
+  }
+}

@@ -1,0 +1,420 @@
+import Strata
+
+/// The shape of a spec file, written once: the checker walks documents with it, `strata schema`
+/// prints it as a JSON Schema, and the docs list its keys.
+public indirect enum SchemaNode: Sendable {
+  /// A number, with optional bounds (`exclusiveMinimum` for "positive").
+  case number(minimum: Double? = nil, exclusiveMinimum: Double? = nil, maximum: Double? = nil)
+  /// A whole number with optional bounds.
+  case integer(minimum: Int? = nil, maximum: Int? = nil)
+  /// `true` or `false`.
+  case boolean
+  /// A string, one of `values` when given.
+  case string(values: [String]? = nil)
+  /// A colour string: `#RRGGBB` or `#RRGGBBAA`.
+  case color
+  /// Path data.
+  case pathData
+  /// A file's path relative to the spec.
+  case file
+  /// An array of items, with a count range.
+  case array(SchemaNode, minCount: Int = 0, maxCount: Int? = nil)
+  /// The value or `null`.
+  case nullable(SchemaNode)
+  /// An object with known keys.
+  case object(ObjectSchema)
+  /// An object whose keys are free (or one of `keys` when given), each value of a shape.
+  case map(SchemaNode, keys: [String]? = nil)
+  /// A definition by name (for shapes that contain themselves).
+  case reference(String)
+  /// One of several shapes.
+  case anyOf([SchemaNode])
+}
+
+/// An object's known keys.
+public struct ObjectSchema: Sendable {
+  /// The definition's name.
+  public var name: String
+  /// What it is.
+  public var summary: String
+  /// Its keys.
+  public var fields: [SchemaField]
+  /// Creates an object schema.
+  public init(_ name: String, _ summary: String, _ fields: [SchemaField]) {
+    self.name = name
+    self.summary = summary
+    self.fields = fields
+  }
+}
+
+/// A key of an object.
+public struct SchemaField: Sendable {
+  /// The key.
+  public var name: String
+  /// Its value's shape.
+  public var schema: SchemaNode
+  /// Whether the key must be present.
+  public var isRequired: Bool
+  /// What it means.
+  public var summary: String
+  /// Creates a key.
+  public init(_ name: String, _ schema: SchemaNode, required: Bool = false, _ summary: String) {
+    self.name = name
+    self.schema = schema
+    self.isRequired = required
+    self.summary = summary
+  }
+}
+
+/// The spec format's schema.
+public enum SpecSchema {
+  /// The format version this build reads and writes.
+  public static let version = 1
+
+  static let positive = SchemaNode.number(exclusiveMinimum: 0)
+  static let nonNegative = SchemaNode.number(minimum: 0)
+  static let unit = SchemaNode.number(minimum: 0, maximum: 1)
+  static let anyNumber = SchemaNode.number()
+  static let pair = SchemaNode.array(.number(), minCount: 2, maxCount: 2)
+  static let frame = SchemaNode.array(.number(), minCount: 4, maxCount: 4)
+  static let affine = SchemaNode.array(.number(), minCount: 6, maxCount: 6)
+  static let easingNames = ["linear", "ease"] + Easing.presets.map(\.name).filter {
+    $0 != "linear" && $0 != "ease"
+  }
+  static let easing = SchemaNode.string(values: easingNames)
+  static let animatorNames = [
+    "fade", "crossFade", "parallax", "slide", "scale", "rotate", "tiltAlongArc", "followArc",
+    "colorBlend", "circularReveal", "slideTransition", "keyframes",
+  ]
+  static let nodeTypes = [
+    "group", "text", "image", "vector", "shape", "button", "navigation", "indicator", "stack",
+  ]
+  static let indicatorStyles = [
+    "dots", "extendedDot", "scalingDots", "worm", "jumpingDot", "numbers", "progressBar",
+    "slidingDot",
+  ]
+  static let weightNames = [
+    "ultraLight", "thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black",
+  ]
+
+  /// The named definitions.
+  public static let definitions: [ObjectSchema] = [
+    ObjectSchema(
+      "spec", "An onboarding.",
+      [
+        SchemaField("strata", .integer(minimum: 1, maximum: 1), required: true, "The format version: 1."),
+        SchemaField("pageSize", .reference("size"), required: true, "The page size it is designed at."),
+        SchemaField("pageCount", .integer(minimum: 1, maximum: 1000), "The number of pages."),
+        SchemaField("layout", .reference("layout"), "Layout measures."),
+        SchemaField("options", .reference("options"), "Reduced motion and direction."),
+        SchemaField("navigation", .reference("navigation"), "Paging, swiping, autoplay."),
+        SchemaField("layers", .reference("layers"), "The seven layers."),
+        SchemaField("timed", .array(.reference("timed"), maxCount: 256), "Animations on the clock."),
+        SchemaField("template", .reference("template"), "The template's short form."),
+      ]),
+    ObjectSchema(
+      "size", "A width and height in points.",
+      [
+        SchemaField("width", .number(exclusiveMinimum: 0, maximum: 10000), required: true, "Points."),
+        SchemaField("height", .number(exclusiveMinimum: 0, maximum: 10000), required: true, "Points."),
+      ]),
+    ObjectSchema(
+      "layout", "Layout measures (each optional).",
+      [
+        SchemaField("staticContentHeight", nonNegative, "The static content's height."),
+        SchemaField("roundnessHeight", nonNegative, "The arc's height."),
+        SchemaField("labelsTopMargin", anyNumber, "Where labels start."),
+        SchemaField("labelsBottomMargin", anyNumber, "How far above the bottom labels end."),
+        SchemaField("staticContentShadow", .reference("shadow"), "A shadow under the static content."),
+        SchemaField("pageStacking", .string(values: ["firstAbove", "lastAbove"]), "Which page draws on top."),
+        SchemaField("safeArea", .array(nonNegative, minCount: 4, maxCount: 4), "[top, left, bottom, right]."),
+      ]),
+    ObjectSchema(
+      "options", "Accessibility and direction.",
+      [
+        SchemaField("reduceMotion", .boolean, "Whether motion is reduced."),
+        SchemaField("layoutDirection", .string(values: ["leftToRight", "rightToLeft"]), "The direction."),
+      ]),
+    ObjectSchema(
+      "navigation", "Paging, swiping and autoplay.",
+      [
+        SchemaField("policy", .string(values: ["free", "forwardOnly", "locked"]), "For every page."),
+        SchemaField(
+          "policies", .map(.string(values: ["free", "forwardOnly", "locked"])),
+          "Per page, by index (\"0\", \"1\"…)."),
+        SchemaField("swipeMode", .string(values: ["follow", "discrete"]), "How swipes turn pages."),
+        SchemaField("bounces", .boolean, "Whether the scroll bounces past the ends."),
+        SchemaField("wrapAround", .boolean, "Whether next after the last page is the first."),
+        SchemaField("autoplay", positive, "Seconds between automatic page turns."),
+      ]),
+    ObjectSchema(
+      "layers", "The seven layers, bottom to top.",
+      TutorialLayer.allCases.map { SchemaField($0.specKey, .reference("layer"), $0.specSummary) }),
+    ObjectSchema(
+      "layer", "A layer's content and animators.",
+      [
+        SchemaField("node", .reference("node"), "The node of a static layer."),
+        SchemaField("pages", .array(.nullable(.reference("node")), maxCount: 1000), "A node per page."),
+        SchemaField("animators", .array(.reference("animator"), maxCount: 64), "Run in order."),
+      ]),
+    ObjectSchema(
+      "node", "A node.",
+      [
+        SchemaField("type", .string(values: nodeTypes), "Its kind (group by default)."),
+        SchemaField("name", .string(), "Its name."),
+        SchemaField("frame", frame, "[x, y, width, height] in its parent."),
+        SchemaField("alpha", unit, "Its opacity."),
+        SchemaField("hidden", .boolean, "Whether it is hidden."),
+        SchemaField("backgroundColor", .color, "Its background."),
+        SchemaField("cornerRadius", nonNegative, "Its corner radius."),
+        SchemaField("clipsToBounds", .boolean, "Whether it clips its children."),
+        SchemaField("border", .reference("border"), "Its border."),
+        SchemaField("shadow", .reference("shadow"), "Its shadow."),
+        SchemaField("zPosition", anyNumber, "Its order among siblings."),
+        SchemaField("children", .array(.reference("node"), maxCount: 10000), "Its children."),
+        SchemaField("text", .reference("text"), "text: the text; button, navigation: the title."),
+        SchemaField("verticalAlignment", .string(values: ["top", "center", "bottom"]), "text: where lines sit."),
+        SchemaField("source", .file, "image: a PNG, JPEG or SVG file; vector: a vector document."),
+        SchemaField("contentMode", .string(values: ContentMode.allCases.map(\.rawValue)), "image, vector: the fit."),
+        SchemaField("vector", .reference("vector"), "vector: the drawing, inline."),
+        SchemaField("shape", .reference("vectorItem"), "shape: the shape."),
+        SchemaField("action", .string(), "button: the action it reports."),
+        SchemaField("highlightedBackgroundColor", .color, "button: the background while pressed."),
+        SchemaField("role", .string(values: ["skip", "back", "next", "done"]), "navigation: its role."),
+        SchemaField("indicator", .reference("indicator"), "indicator: its look."),
+        SchemaField("stack", .reference("stack"), "stack: the arrangement."),
+      ]),
+    ObjectSchema(
+      "border", "A border.",
+      [
+        SchemaField("width", nonNegative, required: true, "Its width."),
+        SchemaField("color", .color, required: true, "Its colour."),
+      ]),
+    ObjectSchema(
+      "shadow", "A shadow.",
+      [
+        SchemaField("color", .color, "Its colour (black)."),
+        SchemaField("opacity", unit, "Its opacity."),
+        SchemaField("offset", pair, "[dx, dy]."),
+        SchemaField("radius", nonNegative, "Its blur radius."),
+        SchemaField("path", .pathData, "The casting shape."),
+      ]),
+    ObjectSchema(
+      "text", "Runs of text and paragraph settings.",
+      [
+        SchemaField("runs", .array(.reference("run"), minCount: 1, maxCount: 1000), required: true, "The runs."),
+        SchemaField(
+          "alignment", .string(values: TextContent.Alignment.allCases.map(\.rawValue)), "Alignment."),
+        SchemaField("lineHeightMultiple", positive, "Line height multiple."),
+        SchemaField("maximumLines", .integer(minimum: 0, maximum: 1000), "0: no limit."),
+        SchemaField("truncatesWithEllipsis", .boolean, "End cut-off text with …."),
+        SchemaField("letterSpacing", anyNumber, "Extra space after each character."),
+        SchemaField("kerning", .boolean, "Whether kerning applies."),
+        SchemaField("baseDirection", .string(values: ["leftToRight", "rightToLeft"]), "Paragraph direction."),
+      ]),
+    ObjectSchema(
+      "run", "A run of text.",
+      [
+        SchemaField("text", .string(), required: true, "The characters."),
+        SchemaField("font", .reference("font"), required: true, "The font."),
+        SchemaField("color", .color, "The colour (black)."),
+        SchemaField("underline", .boolean, "Underlined."),
+        SchemaField("strikethrough", .boolean, "Struck through."),
+        SchemaField("letterSpacing", anyNumber, "This run's letter spacing."),
+        SchemaField(
+          "alignment", .string(values: TextContent.Alignment.allCases.map(\.rawValue)),
+          "Alignment of the paragraphs it begins."),
+        SchemaField("lineHeightMultiple", positive, "Line height of the paragraphs it begins."),
+      ]),
+    ObjectSchema(
+      "font", "A font.",
+      [
+        SchemaField("family", .string(), "The family (system by default)."),
+        SchemaField("size", .number(exclusiveMinimum: 0, maximum: 1000), required: true, "Points."),
+        SchemaField(
+          "weight", .anyOf([.integer(minimum: 1, maximum: 1000), .string(values: weightNames)]),
+          "1…1000 or a name."),
+        SchemaField("italic", .boolean, "Italic."),
+      ]),
+    ObjectSchema(
+      "indicator", "A page indicator's look.",
+      [
+        SchemaField("style", .string(values: indicatorStyles), "The style."),
+        SchemaField("activeColor", .color, "The current page's colour."),
+        SchemaField("inactiveColor", .color, "The others' colour."),
+        SchemaField("dotSize", nonNegative, "Dot diameter."),
+        SchemaField("dotWidth", nonNegative, "Dot width."),
+        SchemaField("dotHeight", nonNegative, "Dot height."),
+        SchemaField("cornerRadius", nonNegative, "Dot corner radius."),
+        SchemaField("spacing", nonNegative, "Distance between dot centres."),
+        SchemaField("extendedLength", nonNegative, "The current dot's length (extendedDot)."),
+        SchemaField("tracking", .string(values: ["continuous", "discrete", "manual"]), "How it follows."),
+        SchemaField("tapBehavior", .string(values: ["nearestDot", "sides"]), "What a tap does."),
+      ]),
+    ObjectSchema(
+      "stack", "A stack's arrangement.",
+      [
+        SchemaField("axis", .string(values: ["horizontal", "vertical"]), "The axis."),
+        SchemaField("spacing", anyNumber, "Space between children."),
+        SchemaField("alignment", .string(values: ["fill", "leading", "center", "trailing"]), "Across."),
+        SchemaField(
+          "distribution", .string(values: ["fill", "fillEqually", "equalSpacing", "equalCentering"]),
+          "Along."),
+      ]),
+    ObjectSchema(
+      "vector", "A vector drawing.",
+      [
+        SchemaField("size", .reference("size"), required: true, "Its size."),
+        SchemaField("items", .array(.reference("vectorItem"), maxCount: 100_000), required: true, "Its items."),
+      ]),
+    ObjectSchema(
+      "vectorItem", "A shape (with path) or a group (with items).",
+      [
+        SchemaField("path", .pathData, "The outline."),
+        SchemaField("fill", .reference("paint"), "The fill."),
+        SchemaField("fillRule", .string(values: ["nonZero", "evenOdd"]), "The fill rule."),
+        SchemaField("stroke", .reference("paint"), "The stroke."),
+        SchemaField("lineWidth", nonNegative, "Line width."),
+        SchemaField("lineJoin", .string(values: ["miter", "round", "bevel"]), "Line join."),
+        SchemaField("lineCap", .string(values: ["butt", "round", "square"]), "Line cap."),
+        SchemaField("miterLimit", .number(minimum: 1), "Miter limit."),
+        SchemaField("dash", .array(nonNegative, maxCount: 64), "Dash lengths."),
+        SchemaField("dashPhase", anyNumber, "Dash phase."),
+        SchemaField("opacity", unit, "Opacity."),
+        SchemaField("items", .array(.reference("vectorItem"), maxCount: 100_000), "A group's items."),
+        SchemaField("transform", affine, "A group's transform [a, b, c, d, tx, ty]."),
+        SchemaField(
+          "clip", .array(.array(.reference("clip"), minCount: 1), maxCount: 64),
+          "A group's clip regions."),
+      ]),
+    ObjectSchema(
+      "clip", "A clip outline.",
+      [
+        SchemaField("path", .pathData, required: true, "The outline."),
+        SchemaField("rule", .string(values: ["nonZero", "evenOdd"]), "The fill rule."),
+      ]),
+    ObjectSchema(
+      "paint", "A colour or a gradient.",
+      [
+        SchemaField("color", .color, "A solid colour."),
+        SchemaField("stops", .array(.reference("stop"), minCount: 1, maxCount: 256), "Gradient stops."),
+        SchemaField("spread", .string(values: ["pad", "reflect", "repeat"]), "Past the ends."),
+        SchemaField("start", pair, "Linear: start."),
+        SchemaField("end", pair, "Linear: end."),
+        SchemaField("center", pair, "Radial: centre."),
+        SchemaField("radius", nonNegative, "Radial: radius."),
+        SchemaField("focus", pair, "Radial: focal point."),
+        SchemaField("transform", affine, "Radial: transform."),
+      ]),
+    ObjectSchema(
+      "stop", "A gradient stop.",
+      [
+        SchemaField("color", .color, required: true, "Its colour."),
+        SchemaField("at", unit, required: true, "Where, 0…1."),
+      ]),
+    ObjectSchema(
+      "animator", "An animator by name with its parameters.",
+      [
+        SchemaField("name", .string(values: animatorNames), required: true, "Which animator."),
+        SchemaField("minimumAlpha", unit, "fade."),
+        SchemaField("curve", easing, "crossFade."),
+        SchemaField("speed", anyNumber, "parallax."),
+        SchemaField("offset", pair, "slide."),
+        SchemaField("followsSide", .boolean, "slide."),
+        SchemaField("scale", .anyOf([anyNumber, .array(.reference("keyframe"), minCount: 1)]), "scale, keyframes."),
+        SchemaField("angle", anyNumber, "rotate."),
+        SchemaField("colors", .array(.color, minCount: 1, maxCount: 1000), "colorBlend."),
+        SchemaField("space", .string(values: ["sRGB", "linear"]), "colorBlend."),
+        SchemaField("origin", pair, "circularReveal."),
+        SchemaField("style", .string(values: SlideTransition.Style.allCases.map(\.rawValue)), "slideTransition."),
+        SchemaField("side", .string(values: SlideTransition.Side.allCases.map(\.rawValue)), "slideTransition."),
+        SchemaField("opacity", .array(.reference("keyframe"), minCount: 1), "keyframes."),
+        SchemaField("translation", .array(.reference("keyframe"), minCount: 1), "keyframes."),
+        SchemaField("rotation", .array(.reference("keyframe"), minCount: 1), "keyframes."),
+        SchemaField("backgroundColor", .array(.reference("keyframe"), minCount: 1), "keyframes."),
+      ]),
+    ObjectSchema(
+      "keyframe", "A keyframe at a page position.",
+      [
+        SchemaField("at", .number(minimum: -1000, maximum: 1000), required: true, "Pages from the centre."),
+        SchemaField("value", .anyOf([anyNumber, pair, .color]), required: true, "The value."),
+        SchemaField("easing", easing, "Towards the next keyframe."),
+      ]),
+    ObjectSchema(
+      "timed", "An animation on the clock.",
+      [
+        SchemaField("target", .string(), required: true, "The node's name."),
+        SchemaField("tracks", .array(.reference("track"), minCount: 1, maxCount: 16), required: true, "Tracks."),
+        SchemaField("duration", .number(exclusiveMinimum: 0, maximum: 3600), required: true, "Seconds."),
+        SchemaField("start", .number(minimum: 0, maximum: 86400), "When it starts."),
+        SchemaField("delay", .number(minimum: 0, maximum: 3600), "A wait first."),
+        SchemaField("easing", easing, "The easing."),
+        SchemaField("repeatCount", .number(minimum: 0, maximum: 10000), "Plays."),
+        SchemaField("autoreverses", .boolean, "Plays back after each run."),
+        SchemaField("fillsForward", .boolean, "Holds its end value."),
+      ]),
+    ObjectSchema(
+      "track", "One property over a timed animation.",
+      [
+        SchemaField(
+          "kind", .string(values: TimedAnimation.Track.Kind.allCases.map(\.rawValue)), required: true,
+          "The property."),
+        SchemaField("values", .array(anyNumber, minCount: 1, maxCount: 1000), required: true, "Its values."),
+        SchemaField("times", .array(unit, minCount: 1, maxCount: 1000), "When each is reached, 0…1."),
+      ]),
+    ObjectSchema(
+      "template", "The template's short form.",
+      [
+        SchemaField("items", .array(.reference("templateItem"), minCount: 1, maxCount: 1000), required: true, "Pages."),
+        SchemaField("backgroundImage", .file, "The picture behind everything."),
+        SchemaField(
+          "measures", .map(anyNumber, keys: TemplateMeasurement.allCases.map(\.rawValue)), "Lengths by name."),
+        SchemaField("colors", .map(.color, keys: TemplateColor.allCases.map(\.rawValue)), "Colours by name."),
+      ]),
+    ObjectSchema(
+      "templateItem", "A template page.",
+      [
+        SchemaField("image", .file, "The picture."),
+        SchemaField("subtitle", .reference("text"), required: true, "The text under it."),
+        SchemaField("topTitle", .reference("text"), "The top bar's title."),
+        SchemaField("bottomTitle", .reference("text"), "The bottom bar's title."),
+        SchemaField("topButton", .reference("text"), "The top button's title."),
+        SchemaField("bottomButton", .reference("text"), "The bottom button's title."),
+      ]),
+  ]
+
+  /// The definition named `name`.
+  public static func definition(_ name: String) -> ObjectSchema? {
+    definitionsByName[name]
+  }
+
+  static let definitionsByName: [String: ObjectSchema] = Dictionary(
+    definitions.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+}
+
+extension TutorialLayer {
+  /// The layer's key in a spec's `layers`.
+  var specKey: String {
+    switch self {
+    case .staticBackground: return "staticBackground"
+    case .dynamicBackground: return "dynamicBackground"
+    case .wireframe: return "wireframe"
+    case .innerWireframe: return "innerWireframe"
+    case .staticContent: return "staticContent"
+    case .labels: return "labels"
+    case .icons: return "icons"
+    }
+  }
+
+  var specSummary: String {
+    switch self {
+    case .staticBackground: return "Behind everything; one node (node)."
+    case .dynamicBackground: return "A node per page (pages)."
+    case .wireframe: return "A node per page (pages)."
+    case .innerWireframe: return "A node per page, inside the wireframe (pages)."
+    case .staticContent: return "One node under the arc (node)."
+    case .labels: return "A node per page (pages)."
+    case .icons: return "A node per page, riding the arc (pages)."
+    }
+  }
+}

@@ -1,0 +1,375 @@
+import Foundation
+import Strata
+import StrataRender
+
+/// Writes an onboarding built in code as a spec, at its page size: every layer's nodes as its
+/// data source gives them, the layout measures, and the animators of an ``AnimatorSet`` made of
+/// Strata's ready animations. Bitmaps go beside the spec as PNG files and drawings as vector
+/// documents, so the spec itself stays small enough to edit.
+///
+/// What a spec cannot hold is listed in ``Export/notes`` (nodes a subclass adds outside its data
+/// source, masks, transforms, animators of its own types), so a user knows what to add by hand.
+public struct SpecExporter {
+  /// An exported spec and its files.
+  public struct Export {
+    /// The spec.
+    public var spec: TutorialSpec
+    /// Files to write beside it: a path relative to the spec, and its bytes.
+    public var files: [(path: String, bytes: [UInt8])]
+    /// What was left out, one line each.
+    public var notes: [String]
+  }
+
+  /// The folder (relative to the spec) that files go into.
+  public var assetFolder: String
+
+  /// Creates an exporter that puts files in `assetFolder`.
+  public init(assetFolder: String) { self.assetFolder = assetFolder }
+
+  private final class State {
+    var files: [(path: String, bytes: [UInt8])] = []
+    var notes: [String] = []
+    var rasters: [RasterImage: String] = [:]
+    var vectors: [VectorImage: String] = [:]
+  }
+
+  /// Exports `controller` as it is (call `reloadData()` first if it has not loaded).
+  public func export(_ controller: TutorialController) throws -> Export {
+    let state = State()
+    let pages = controller.pageCount
+    let source = controller.activeDataSource
+    var layers = LayersSpec()
+    func page(_ make: (Int) -> Node?) -> [NodeSpec?] { (0..<pages).map { make($0).map { node($0, state) } } }
+    if let s = source as? StaticBackgroundDataSource, let n = s.staticBackground() {
+      layers.staticBackground = LayerSpec(node: node(n, state))
+    }
+    if let s = source as? DynamicBackgroundDataSource {
+      layers.dynamicBackground = LayerSpec(pages: page(s.dynamicBackground))
+    }
+    if let s = source as? WireframeDataSource { layers.wireframe = LayerSpec(pages: page(s.wireframe)) }
+    if let s = source as? InnerWireframeDataSource {
+      layers.innerWireframe = LayerSpec(pages: page(s.innerWireframe))
+    }
+    if let s = source as? StaticContentDataSource, let n = s.staticContent() {
+      layers.staticContent = LayerSpec(node: node(n, state))
+    }
+    var layout = LayoutSpec(
+      staticContentHeight: controller.staticContentHeight, roundnessHeight: controller.roundnessHeight)
+    if let s = source as? LabelDataSource {
+      layers.labels = LayerSpec(pages: page(s.label))
+      layout.labelsTopMargin = s.labelsTopMargin
+      layout.labelsBottomMargin = s.labelsBottomMargin
+    }
+    if let s = source as? IconDataSource { layers.icons = LayerSpec(pages: page(s.icon)) }
+    if let set = controller.activeAnimator as? AnimatorSet {
+      for layer in TutorialLayer.allCases {
+        let list = (set.layers[layer] ?? []).compactMap { animator($0, layer, state) }
+        layers[layer]?.animators = list.isEmpty ? nil : list
+      }
+    } else {
+      state.notes.append("the animator is not an AnimatorSet: add the layers' animators by hand")
+    }
+    if let a = controller.page(0)?.container.zPosition, let b = controller.page(1)?.container.zPosition, a > b {
+      layout.pageStacking = "firstAbove"
+    }
+    let insets = controller.safeAreaInsets
+    if insets != Insets() { layout.safeArea = [insets.top, insets.left, insets.bottom, insets.right] }
+    let standard: Set<ObjectIdentifier> = Set(
+      ([controller.backgroundsScrollNode, controller.labelsScrollNode, controller.iconsScrollNode, controller.mainScrollNode]
+        + [controller.staticBackgroundNode, controller.staticContentNode].compactMap { $0 })
+        .map { ObjectIdentifier($0) })
+    for child in controller.root.children where !standard.contains(ObjectIdentifier(child)) {
+      state.notes.append("\"\(child.name ?? "a node")\", added to the root outside the data source, is not exported")
+    }
+    var policies: [String: String] = [:]
+    for i in 0..<pages {
+      let p = source?.navigationPolicy(at: i) ?? .free
+      let name = p == .locked ? "locked" : p == .forwardOnly ? "forwardOnly" : p == .free ? "free" : nil
+      if let name, name != "free" { policies[String(i)] = name }
+    }
+    let navigation = NavigationSpec(
+      policies: policies.isEmpty ? nil : policies,
+      swipeMode: controller.swipeMode == .follow ? nil : controller.swipeMode.rawValue,
+      bounces: controller.scrollBehavior.bounces ? nil : false)
+    let spec = TutorialSpec(
+      pageSize: SizeSpec(width: controller.pageSize.width, height: controller.pageSize.height),
+      pageCount: pages, layout: layout,
+      options: controller.layoutDirection == .rightToLeft || controller.reduceMotion
+        ? OptionsSpec(
+          reduceMotion: controller.reduceMotion ? true : nil,
+          layoutDirection: controller.layoutDirection == .rightToLeft ? "rightToLeft" : nil) : nil,
+      navigation: navigation == NavigationSpec() ? nil : navigation, layers: layers)
+    return Export(spec: spec, files: state.files, notes: state.notes)
+  }
+
+  // MARK: Nodes
+
+  private func node(_ n: Node, _ state: State) -> NodeSpec {
+    var s = NodeSpec(name: n.name)
+    s.frame = [n.frame.origin.x, n.frame.origin.y, n.frame.size.width, n.frame.size.height]
+    switch n {
+    case let indicator as PageIndicatorNode:
+      s.type = "indicator"
+      var i = IndicatorSpec(style: indicator.style.name == "dots" ? nil : indicator.style.name)
+      let a = indicator.appearance
+      i.activeColor = SpecColor.format(a.activeColor)
+      i.inactiveColor = SpecColor.format(a.inactiveColor)
+      if a.dotWidth == a.dotHeight { i.dotSize = a.dotWidth } else {
+        i.dotWidth = a.dotWidth
+        i.dotHeight = a.dotHeight
+      }
+      i.cornerRadius = a.cornerRadius
+      i.spacing = a.spacing
+      i.extendedLength = a.extendedLength
+      if indicator.tracking != .continuous { i.tracking = indicator.tracking.rawValue }
+      if indicator.tapBehavior != .nearestDot { i.tapBehavior = indicator.tapBehavior.rawValue }
+      s.indicator = i
+    case let nav as NavigationButtonNode:
+      s.type = "navigation"
+      s.role = nav.role.rawValue
+      s.text = text(nav.title)
+      s.highlightedBackgroundColor = nav.highlightedBackgroundColor.map(SpecColor.format)
+    case let button as ButtonNode:
+      s.type = "button"
+      s.text = text(button.title)
+      s.action = button.actionIdentifier
+      s.highlightedBackgroundColor = button.highlightedBackgroundColor.map(SpecColor.format)
+    case let t as TextNode:
+      s.type = "text"
+      s.text = text(t.text)
+      if t.verticalAlignment != .top { s.verticalAlignment = t.verticalAlignment.rawValue }
+    case let image as ImageNode:
+      if image.contentMode != .scaleToFill { s.contentMode = image.contentMode.rawValue }
+      switch image.image {
+      case .vector(let v):
+        s.type = "vector"
+        s.source = vectorFile(v, state)
+      case .raster(let r):
+        s.type = "image"
+        s.source = rasterFile(r, state)
+      case .none:
+        s.type = "group"
+        s.contentMode = nil
+      }
+    case let shape as ShapeNode:
+      s.type = "shape"
+      s.shape = item(.shape(shape.shape))
+    case let stack as StackNode:
+      s.type = "stack"
+      var st = StackSpec(axis: stack.axis.rawValue, spacing: stack.spacing)
+      st.alignment = stack.alignment.rawValue
+      st.distribution = stack.distribution.rawValue
+      s.stack = st
+    default:
+      break
+    }
+    if n.alpha != 1 { s.alpha = n.alpha }
+    if n.isHidden { s.hidden = true }
+    s.backgroundColor = n.backgroundColor.map(SpecColor.format)
+    if n.cornerRadius != 0 { s.cornerRadius = n.cornerRadius }
+    if n.clipsToBounds { s.clipsToBounds = true }
+    s.border = n.border.map { BorderSpec(width: $0.width, color: SpecColor.format($0.color)) }
+    s.shadow = n.shadow.map(shadow)
+    if n.zPosition != 0 { s.zPosition = n.zPosition }
+    if n.mask != nil { state.notes.append("the mask of \"\(n.name ?? "a node")\" is not exported") }
+    if n.transform != .identity {
+      state.notes.append("the transform of \"\(n.name ?? "a node")\" is not exported")
+    }
+    let children = n.children.map { node($0, state) }
+    s.children = children.isEmpty ? nil : children
+    return s
+  }
+
+  func shadow(_ s: Shadow) -> ShadowSpec {
+    ShadowSpec(
+      color: SpecColor.format(s.color), opacity: s.opacity, offset: [s.offset.dx, s.offset.dy],
+      radius: s.radius, path: s.path.map(SpecPathData.format))
+  }
+
+  func text(_ t: TextContent) -> TextSpec {
+    var s = TextSpec(
+      runs: t.runs.map { r in
+        var run = RunSpec(text: r.string, font: font(r.font), color: SpecColor.format(r.color))
+        if r.underline { run.underline = true }
+        if r.strikethrough { run.strikethrough = true }
+        run.letterSpacing = r.letterSpacing
+        run.alignment = r.paragraphStyle?.alignment?.rawValue
+        run.lineHeightMultiple = r.paragraphStyle?.lineHeightMultiple
+        return run
+      })
+    let d = TextContent("")
+    if t.alignment != d.alignment { s.alignment = t.alignment.rawValue }
+    if t.lineHeightMultiple != d.lineHeightMultiple { s.lineHeightMultiple = t.lineHeightMultiple }
+    if t.maximumLines != d.maximumLines { s.maximumLines = t.maximumLines }
+    if t.truncatesWithEllipsis != d.truncatesWithEllipsis { s.truncatesWithEllipsis = t.truncatesWithEllipsis }
+    if t.letterSpacing != d.letterSpacing { s.letterSpacing = t.letterSpacing }
+    if t.isKerningEnabled != d.isKerningEnabled { s.kerning = t.isKerningEnabled }
+    s.baseDirection = t.baseDirection?.rawValue
+    return s
+  }
+
+  func font(_ f: Font) -> FontSpec {
+    let names: [Int: String] = [
+      100: "thin", 200: "ultraLight", 300: "light", 500: "medium", 600: "semibold", 700: "bold",
+      800: "heavy", 900: "black",
+    ]
+    var s = FontSpec(
+      family: f.family == Font.systemFamily ? nil : f.family, size: f.size,
+      weight: f.weight.value == 400 ? nil : names[f.weight.value].map(WeightSpec.name) ?? .value(f.weight.value))
+    if f.isItalic { s.italic = true }
+    return s
+  }
+
+  // MARK: Drawings
+
+  func paint(_ p: Paint?) -> PaintSpec? {
+    guard let p else { return nil }
+    var s = PaintSpec()
+    func stops(_ g: Gradient) {
+      s.stops = g.stops.map { StopSpec(color: SpecColor.format($0.color), at: $0.location) }
+      if g.spread != .pad { s.spread = g.spread.rawValue }
+    }
+    switch p {
+    case .solid(let c): s.color = SpecColor.format(c)
+    case .linearGradient(let g, let start, let end):
+      stops(g)
+      s.start = [start.x, start.y]
+      s.end = [end.x, end.y]
+    case .radialGradient(let g, let center, let radius):
+      stops(g)
+      s.center = [center.x, center.y]
+      s.radius = radius
+    case .radial(let r):
+      stops(r.gradient)
+      s.center = [r.center.x, r.center.y]
+      s.radius = r.radius
+      if r.focus != r.center { s.focus = [r.focus.x, r.focus.y] }
+      if r.transform != .identity { s.transform = affine(r.transform) }
+    }
+    return s
+  }
+
+  func affine(_ t: Transform) -> [Double] { [t.a, t.b, t.c, t.d, t.tx, t.ty] }
+
+  func item(_ i: VectorImage.Item) -> VectorItemSpec {
+    switch i {
+    case .shape(let shape):
+      var s = VectorItemSpec(path: SpecPathData.format(shape.path), fill: paint(shape.fill))
+      if shape.fillRule != .nonZero { s.fillRule = shape.fillRule.rawValue }
+      s.stroke = paint(shape.stroke)
+      if shape.stroke != nil {
+        let st = shape.strokeStyle
+        let d = StrokeStyle()
+        if st.width != d.width { s.lineWidth = st.width }
+        if st.join != d.join { s.lineJoin = st.join.rawValue }
+        if st.cap != d.cap { s.lineCap = st.cap.rawValue }
+        if st.miterLimit != d.miterLimit { s.miterLimit = st.miterLimit }
+        if !st.dash.isEmpty { s.dash = st.dash }
+        if st.dashPhase != 0 { s.dashPhase = st.dashPhase }
+      }
+      if shape.opacity != 1 { s.opacity = shape.opacity }
+      return s
+    case .group(let g):
+      var s = VectorItemSpec(items: g.items.map(item))
+      if g.transform != .identity { s.transform = affine(g.transform) }
+      if g.opacity != 1 { s.opacity = g.opacity }
+      s.clip = g.clip.map { clip in
+        clip.regions.map { region in
+          region.map { ClipSpec(path: SpecPathData.format($0.path), rule: $0.rule == .nonZero ? nil : $0.rule.rawValue) }
+        }
+      }
+      return s
+    }
+  }
+
+  private func vectorFile(_ v: VectorImage, _ state: State) -> String {
+    if let known = state.vectors[v] { return known }
+    let spec = VectorSpec(size: SizeSpec(width: v.size.width, height: v.size.height), items: v.items.map(item))
+    let path = "\(assetFolder)/drawing-\(state.vectors.count + 1).json"
+    state.vectors[v] = path
+    state.files.append((path, Array(SpecLoader.writeVector(spec).utf8)))
+    return path
+  }
+
+  private func rasterFile(_ r: RasterImage, _ state: State) -> String {
+    if let known = state.rasters[r] { return known }
+    let scale = r.scale == 1 ? "" : "@\(JSONWriter.format(r.scale))x"
+    let path = "\(assetFolder)/image-\(state.rasters.count + 1)\(scale).png"
+    state.rasters[r] = path
+    if let buffer = try? PixelBuffer(width: r.width, height: r.height, pixels: r.pixels),
+      case let bytes = PNGEncoder(mode: .small).encode(buffer)
+    {
+      state.files.append((path, bytes))
+    }
+    return path
+  }
+
+  // MARK: Animators
+
+  private func animator(_ a: any PageAnimation, _ layer: TutorialLayer, _ state: State) -> AnimatorSpec? {
+    var s = AnimatorSpec(name: "")
+    switch a {
+    case let f as Fade:
+      s.name = "fade"
+      if f.minimumAlpha != 0 { s.minimumAlpha = f.minimumAlpha }
+    case let f as CrossFade:
+      s.name = "crossFade"
+      if f.curve != .linear { s.curve = f.curve.name }
+    case let p as Parallax:
+      s.name = "parallax"
+      s.speed = p.speed
+    case let p as Slide:
+      s.name = "slide"
+      s.offset = [p.offset.dx, p.offset.dy]
+      if p.followsSide { s.followsSide = true }
+    case let p as Scale:
+      s.name = "scale"
+      s.scale = .value(p.scale)
+    case let p as Rotate:
+      s.name = "rotate"
+      s.angle = p.angle
+    case is TiltAlongArc: s.name = "tiltAlongArc"
+    case is FollowArc: s.name = "followArc"
+    case let p as ColorBlend:
+      s.name = "colorBlend"
+      s.colors = p.colors.map(SpecColor.format)
+      if p.space != .sRGB { s.space = p.space.rawValue }
+    case let p as CircularReveal:
+      s.name = "circularReveal"
+      s.origin = [p.origin.x, p.origin.y]
+    case let p as SlideTransition:
+      s.name = "slideTransition"
+      s.style = p.style.rawValue
+      s.side = p.side.rawValue
+    case let k as KeyframeAnimation:
+      s.name = "keyframes"
+      func list<V>(_ frames: Keyframes<V>?, _ value: (V) -> KeyframeValueSpec) -> [KeyframeSpec]? {
+        frames.map { f in
+          f.keyframes.map {
+            KeyframeSpec(at: $0.time, value: value($0.value), easing: $0.easing == .linear ? nil : $0.easing.name)
+          }
+        }
+      }
+      s.opacity = list(k.opacity) { .number($0) }
+      s.translation = list(k.translation) { .vector([$0.dx, $0.dy]) }
+      s.rotation = list(k.rotation) { .number($0) }
+      s.scale = list(k.scale) { .number($0.dx) }.map { .keyframes($0) }
+      s.backgroundColor = list(k.backgroundColor) { .color(SpecColor.format($0)) }
+    default:
+      state.notes.append("an animator of type \(type(of: a)) on \(layer.specKey) is not exported")
+      return nil
+    }
+    return s
+  }
+}
+
+extension SpecLoader {
+  /// A vector document as JSON text.
+  public static func writeVector(_ spec: VectorSpec) -> String {
+    guard let data = try? JSONEncoder().encode(spec),
+      let value = try? JSONReader(limits: JSONReader.Limits(maximumBytes: .max, maximumDepth: 256, maximumValues: .max)).read(Array(data))
+    else { return "{}\n" }
+    return JSONWriter.write(ordered(value, .reference("vector")))
+  }
+}
+

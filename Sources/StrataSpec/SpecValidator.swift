@@ -1,0 +1,295 @@
+import Foundation
+import Strata
+import StrataAssets
+import StrataRender
+
+/// The checks a schema cannot express, run on a decoded spec: page counts and indices, which
+/// fields belong to which node type and animator, keyframe times, timed animation targets,
+/// and the files (read here, so a spec that loads has every image it needs).
+struct SpecValidator {
+  let spec: TutorialSpec
+  let document: JSONValue
+  let baseDirectory: String
+  var problems: [SpecProblem] = []
+  var images: [String: Image] = [:]
+  var vectors: [String: VectorImage] = [:]
+  var names = Set<String>()
+
+  init(spec: TutorialSpec, document: JSONValue, baseDirectory: String) {
+    self.spec = spec
+    self.document = document
+    self.baseDirectory = baseDirectory
+  }
+
+  mutating func problem(_ path: String, _ message: String) {
+    problems.append(SpecProblem(path: path, message: message, position: document.locate(path).position))
+  }
+
+  mutating func run() {
+    let pages = spec.resolvedPageCount
+    if spec.template == nil && spec.pageCount == nil {
+      problem("", "missing \"pageCount\" (or a \"template\" with items)")
+    }
+    if spec.template != nil && spec.layers != nil {
+      problem("layers", "a spec has either \"layers\" or a \"template\", not both")
+    }
+    if let layers = spec.layers {
+      for layer in TutorialLayer.allCases {
+        guard let l = layers[layer] else { continue }
+        let path = "layers.\(layer.specKey)"
+        if layer.isPaged {
+          if l.node != nil { problem("\(path).node", "\(layer.specKey) has a node per page: use \"pages\"") }
+          if let nodes = l.pages {
+            if nodes.count > pages {
+              problem("\(path).pages[\(pages)]", "page index \(pages) is out of range: pageCount is \(pages)")
+            }
+            for (i, n) in nodes.enumerated() { if let n { node(n, "\(path).pages[\(i)]") } }
+          }
+        } else {
+          if l.pages != nil { problem("\(path).pages", "\(layer.specKey) has one node: use \"node\"") }
+          if let n = l.node { node(n, "\(path).node") }
+        }
+        for (i, a) in (l.animators ?? []).enumerated() { animator(a, "\(path).animators[\(i)]") }
+      }
+    }
+    if let navigation = spec.navigation {
+      for key in (navigation.policies ?? [:]).keys.sorted() {
+        guard let i = Int(key), i >= 0, i < pages else {
+          problem(
+            "navigation.policies.\(key)",
+            Int(key) == nil
+              ? "\"\(key)\" is not a page index" : "page index \(key) is out of range: pageCount is \(pages)")
+          continue
+        }
+      }
+    }
+    for (i, t) in (spec.timed ?? []).enumerated() {
+      let path = "timed[\(i)]"
+      if !names.contains(t.target) && spec.template == nil {
+        let hint = SpecChecker.suggestion(for: t.target, among: Array(names)).map { "; did you mean \"\($0)\"?" } ?? ""
+        problem("\(path).target", "no node is named \"\(t.target)\"\(hint)")
+      }
+      for (k, track) in t.tracks.enumerated() {
+        guard let times = track.times else { continue }
+        if times.count != track.values.count {
+          problem("\(path).tracks[\(k)].times", "\(times.count) times for \(track.values.count) values")
+        }
+        if zip(times, times.dropFirst()).contains(where: { $0 >= $1 }) {
+          problem("\(path).tracks[\(k)].times", "times must increase")
+        }
+      }
+    }
+    if let template = spec.template {
+      if let b = template.backgroundImage { _ = image(b, "template.backgroundImage") }
+      for (i, item) in template.items.enumerated() {
+        if let image = item.image { _ = self.image(image, "template.items[\(i)].image") }
+      }
+    }
+  }
+
+  /// The fields each node type may have, besides the common ones.
+  static let typeFields: [String: Set<String>] = [
+    "group": [], "text": ["text", "verticalAlignment"], "image": ["source", "contentMode"],
+    "vector": ["source", "contentMode", "vector"], "shape": ["shape"],
+    "button": ["text", "action", "highlightedBackgroundColor"],
+    "navigation": ["text", "role", "highlightedBackgroundColor"],
+    "indicator": ["indicator"], "stack": ["stack"],
+  ]
+
+  mutating func node(_ n: NodeSpec, _ path: String) {
+    let type = n.type ?? "group"
+    if let name = n.name { names.insert(name) }
+    let present: [(String, Bool)] = [
+      ("text", n.text != nil), ("verticalAlignment", n.verticalAlignment != nil),
+      ("source", n.source != nil), ("contentMode", n.contentMode != nil), ("vector", n.vector != nil),
+      ("shape", n.shape != nil), ("action", n.action != nil),
+      ("highlightedBackgroundColor", n.highlightedBackgroundColor != nil), ("role", n.role != nil),
+      ("indicator", n.indicator != nil), ("stack", n.stack != nil),
+    ]
+    let allowed = Self.typeFields[type] ?? []
+    for (field, isPresent) in present where isPresent && !allowed.contains(field) {
+      let owners = Self.typeFields.filter { $0.value.contains(field) }.keys.sorted()
+      problem("\(path).\(field)", "\"\(field)\" belongs to nodes of type \(owners.map { "\"\($0)\"" }.joined(separator: " or ")), not \"\(type)\"")
+    }
+    switch type {
+    case "text", "button":
+      if n.text == nil { problem(path, "a \(type) node needs \"text\"") }
+    case "image":
+      if let s = n.source { _ = image(s, "\(path).source") } else { problem(path, "an image node needs \"source\"") }
+    case "vector":
+      if n.source == nil && n.vector == nil { problem(path, "a vector node needs \"source\" or \"vector\"") }
+      if n.source != nil && n.vector != nil { problem("\(path).vector", "give \"source\" or \"vector\", not both") }
+      if let s = n.source { vector(s, "\(path).source") }
+      if let v = n.vector { vectorItems(v.items, "\(path).vector.items") }
+    case "shape":
+      if let s = n.shape {
+        if s.path == nil { problem("\(path).shape", "a shape needs \"path\"") }
+        if s.items != nil { problem("\(path).shape.items", "a shape node's shape has no items") }
+      } else {
+        problem(path, "a shape node needs \"shape\"")
+      }
+    case "navigation":
+      if n.role == nil { problem(path, "a navigation node needs \"role\"") }
+    default: break
+    }
+    for (i, c) in (n.children ?? []).enumerated() { node(c, "\(path).children[\(i)]") }
+  }
+
+  mutating func vectorItems(_ items: [VectorItemSpec], _ path: String) {
+    for (i, item) in items.enumerated() {
+      let p = "\(path)[\(i)]"
+      if item.path != nil && item.items != nil {
+        problem(p, "an item is a shape (\"path\") or a group (\"items\"), not both")
+      } else if item.path == nil && item.items == nil {
+        problem(p, "an item needs \"path\" (a shape) or \"items\" (a group)")
+      }
+      if let sub = item.items { vectorItems(sub, "\(p).items") }
+      for (key, paint) in [("fill", item.fill), ("stroke", item.stroke)] {
+        guard let paint else { continue }
+        let gradient = paint.stops != nil
+        if paint.color != nil && gradient { problem("\(p).\(key)", "a paint is a colour or a gradient, not both") }
+        if paint.color == nil && !gradient { problem("\(p).\(key)", "a paint needs \"color\" or \"stops\"") }
+        if gradient && (paint.start == nil || paint.end == nil) && paint.center == nil {
+          problem("\(p).\(key)", "a gradient needs \"start\" and \"end\" (linear) or \"center\" (radial)")
+        }
+      }
+    }
+  }
+
+  /// The parameters each animator takes (and which it needs).
+  static let animatorFields: [String: (allowed: Set<String>, required: Set<String>)] = [
+    "fade": (["minimumAlpha"], []), "crossFade": (["curve"], []), "parallax": (["speed"], ["speed"]),
+    "slide": (["offset", "followsSide"], ["offset"]), "scale": (["scale"], ["scale"]),
+    "rotate": (["angle"], ["angle"]), "tiltAlongArc": ([], []), "followArc": ([], []),
+    "colorBlend": (["colors", "space"], ["colors"]), "circularReveal": (["origin"], []),
+    "slideTransition": (["style", "side"], ["style"]),
+    "keyframes": (["opacity", "translation", "rotation", "scale", "backgroundColor"], []),
+  ]
+
+  mutating func animator(_ a: AnimatorSpec, _ path: String) {
+    guard let fields = Self.animatorFields[a.name] else { return }
+    let present: [(String, Bool)] = [
+      ("minimumAlpha", a.minimumAlpha != nil), ("curve", a.curve != nil), ("speed", a.speed != nil),
+      ("offset", a.offset != nil), ("followsSide", a.followsSide != nil), ("scale", a.scale != nil),
+      ("angle", a.angle != nil), ("colors", a.colors != nil), ("space", a.space != nil),
+      ("origin", a.origin != nil), ("style", a.style != nil), ("side", a.side != nil),
+      ("opacity", a.opacity != nil), ("translation", a.translation != nil),
+      ("rotation", a.rotation != nil), ("backgroundColor", a.backgroundColor != nil),
+    ]
+    for (field, isPresent) in present {
+      if isPresent && !fields.allowed.contains(field) {
+        problem("\(path).\(field)", "the \"\(a.name)\" animator has no parameter \"\(field)\"")
+      }
+      if !isPresent && fields.required.contains(field) {
+        problem(path, "the \"\(a.name)\" animator needs \"\(field)\"")
+      }
+    }
+    if a.name == "scale", case .keyframes = a.scale {
+      problem("\(path).scale", "the \"scale\" animator takes a number; keyframes belong to \"keyframes\"")
+    }
+    if a.name == "keyframes" {
+      if !present.contains(where: { $0.1 }) { problem(path, "the \"keyframes\" animator needs at least one track") }
+      let tracks: [(String, [KeyframeSpec]?, String)] = [
+        ("opacity", a.opacity, "number"), ("translation", a.translation, "vector"),
+        ("rotation", a.rotation, "number"), ("backgroundColor", a.backgroundColor, "color"),
+      ]
+      var all = tracks
+      if case .keyframes(let k) = a.scale { all.append(("scale", k, "number")) }
+      if case .value = a.scale { problem("\(path).scale", "the \"keyframes\" animator's scale is a list of keyframes") }
+      for (name, frames, kind) in all {
+        guard let frames else { continue }
+        var seen = Set<Double>()
+        for (i, f) in frames.enumerated() {
+          if !seen.insert(f.at).inserted {
+            problem("\(path).\(name)[\(i)].at", "a keyframe at \(JSONWriter.format(f.at)) is already given")
+          }
+          let ok: Bool
+          switch (f.value, kind) {
+          case (.number, "number"): ok = true
+          case (.vector(let v), "vector"): ok = v.count == 2
+          case (.color(let c), "color"): ok = SpecColor.parse(c) != nil
+          default: ok = false
+          }
+          if !ok {
+            problem(
+              "\(path).\(name)[\(i)].value",
+              "expected \(kind == "vector" ? "[x, y]" : kind == "color" ? "a colour" : "a number") for \(name)")
+          }
+        }
+      }
+    }
+  }
+
+  /// The file's full path.
+  func resolve(_ source: String) -> String {
+    source.hasPrefix("/") ? source : (baseDirectory as NSString).appendingPathComponent(source)
+  }
+
+  /// Reads an image file (PNG, JPEG or SVG; `@2x`/`@3x` in the name gives its scale).
+  mutating func image(_ source: String, _ path: String) -> Image? {
+    if let known = images[source] { return known }
+    let full = resolve(source)
+    guard FileManager.default.fileExists(atPath: full) else {
+      problem(path, "no file at \"\(source)\" (looked for \(full))")
+      return nil
+    }
+    do {
+      let image = try ImageFile.load(full, scale: Self.scale(of: source)).image
+      images[source] = image
+      return image
+    } catch {
+      problem(path, "cannot read the image \"\(source)\": \(error)")
+      return nil
+    }
+  }
+
+  /// The scale a file's name gives (`name@3x.png` is 3), 1 otherwise.
+  static func scale(of source: String) -> Double {
+    let name = ((source as NSString).lastPathComponent as NSString).deletingPathExtension
+    guard let at = name.range(of: "@", options: .backwards), name.hasSuffix("x"),
+      let n = Double(name[at.upperBound..<name.index(before: name.endIndex)]), n >= 1, n <= 4
+    else { return 1 }
+    return n
+  }
+
+  /// Reads a vector document (a `vector` object in its own file).
+  mutating func vector(_ source: String, _ path: String) {
+    if vectors[source] != nil { return }
+    let full = resolve(source)
+    let bytes: [UInt8]
+    do {
+      bytes = try AtomicFile.read(full, limit: SpecLoader.limits.maximumBytes + 1)
+    } catch {
+      problem(path, "cannot read the vector document \"\(source)\": \(error)")
+      return
+    }
+    let value: JSONValue
+    do {
+      value = try JSONReader(limits: SpecLoader.limits).read(bytes)
+    } catch {
+      problem(path, "\(source): \(error)")
+      return
+    }
+    let found = SpecChecker().checkVector(value)
+    guard found.isEmpty else {
+      for p in found.prefix(20) { problem(path, "\(source): \(p)") }
+      return
+    }
+    guard let spec = try? JSONDecoder().decode(VectorSpec.self, from: Data(bytes)) else {
+      problem(path, "\(source): cannot decode the vector document")
+      return
+    }
+    vectorItems(spec.items, path)
+    vectors[source] = SpecBuilder.vectorImage(spec)
+  }
+}
+
+extension SpecChecker {
+  /// The problems of a vector document.
+  func checkVector(_ document: JSONValue) -> [SpecProblem] {
+    var problems: [SpecProblem] = []
+    walk(document, .reference("vector"), path: "", into: &problems)
+    return Array(problems.prefix(maximumProblems))
+  }
+}
+
