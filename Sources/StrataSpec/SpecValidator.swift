@@ -228,6 +228,13 @@ struct SpecValidator {
   /// Reads an image file (PNG, JPEG or SVG; `@2x`/`@3x` in the name gives its scale).
   mutating func image(_ source: String, _ path: String) -> Image? {
     if let known = images[source] { return known }
+    // A vector document drawn as an image.
+    if source.lowercased().hasSuffix(".json") {
+      vector(source, path)
+      let image = vectors[source].map(Image.vector)
+      if let image { images[source] = image }
+      return image
+    }
     let full = resolve(source)
     guard FileManager.default.fileExists(atPath: full) else {
       problem(path, "no file at \"\(source)\" (looked for \(full))")
