@@ -33,7 +33,7 @@ let package = Package(
     // The examples, as a library so the tool and the tests share them.
     .target(
       name: "StrataExamples", dependencies: ["Strata", "StrataRender", "StrataAssets"],
-      path: "Examples", exclude: ["Animals/AssetSources"],
+      path: "Examples", exclude: ["Animals/AssetSources", "Specs"],
       resources: [.copy("Animals/Assets"), .copy("Swiper/Illustrations"), .copy("Cards/Icons")]),
     // Onboardings as JSON files: the format, its checker and schema, and the controller built
     // from a file.
@@ -66,9 +66,12 @@ let package = Package(
       name: "DocSnippetTests",
       dependencies: [
         "Strata", "StrataRender", "StrataExamples", "StrataCommand", "StrataTesting",
-        "StrataAssets",
+        "StrataAssets", "StrataSpec",
       ],
       plugins: ["DocSnippetsPlugin"]),
+    .testTarget(
+      name: "StrataSpecTests",
+      dependencies: ["StrataSpec", "Strata", "StrataRender", "StrataExamples", "StrataCommand"]),
     .testTarget(
       name: "StrataCommandTests",
       dependencies: [

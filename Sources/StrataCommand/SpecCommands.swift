@@ -67,7 +67,9 @@ extension Tool {
       try AtomicFile.write(file.bytes, to: full)
     }
     try AtomicFile.write(Array(SpecLoader.write(export.spec).utf8), to: out)
-    output.out("wrote \(out) and \(export.files.count) file\(export.files.count == 1 ? "" : "s") in \(base)-files\n")
+    output.out(
+      "wrote \(out) and \(export.files.count) file\(export.files.count == 1 ? "" : "s") in \(base)-files\n"
+    )
     for note in export.notes { output.out("note: \(note)\n") }
     return 0
   }
@@ -86,23 +88,28 @@ extension Tool {
     var renders = 0
     var last: [String: Date] = [:]
     var watched: [String] = [path]
-    output.out("watching \(path) (page \(OptionValue.format(page))); writing \(out) — Ctrl-C stops\n")
+    output.out(
+      "watching \(path) (page \(OptionValue.format(page))); writing \(out) — Ctrl-C stops\n")
     while limit.map({ renders < $0 }) ?? true {
-      var changed = false
+      var changed: Date? = nil
       for file in watched {
-        let date = (try? FileManager.default.attributesOfItem(atPath: file)[.modificationDate]) as? Date
+        let date =
+          (try? FileManager.default.attributesOfItem(atPath: file)[.modificationDate]) as? Date
         if let date, last[file] != date {
           last[file] = date
-          changed = true
+          changed = max(changed ?? date, date)
         }
       }
-      if changed || renders == 0 && last.isEmpty {
+      if let saved = changed {
         let started = Date()
+        // How long after the save the change was seen (the poll is every 20 ms).
+        let seen = renders == 0 ? nil : Int((started.timeIntervalSince(saved) * 1000).rounded())
         switch SpecLoader.load(file: path) {
         case .success(let loaded):
           watched = [path] + Self.files(of: loaded)
           for file in watched where last[file] == nil {
-            last[file] = (try? FileManager.default.attributesOfItem(atPath: file)[.modificationDate]) as? Date
+            last[file] =
+              (try? FileManager.default.attributesOfItem(atPath: file)[.modificationDate]) as? Date
           }
           do {
             let controller = loaded.makeController(pageSize: try o.size("--size"))
@@ -114,14 +121,21 @@ extension Tool {
             let sheet = ContactSheet(
               positions: ContactSheet.quarterPositions(pages: controller.pageCount),
               columns: min(5, max(3, controller.pageCount)), title: name)
-            try PNGEncoder(mode: .fast).write(try sheet.render(loaded.makeController(pageSize: try o.size("--size"))), to: sheetPath)
+            try PNGEncoder(mode: .fast).write(
+              try sheet.render(loaded.makeController(pageSize: try o.size("--size"))), to: sheetPath
+            )
             let ms = Int((Date().timeIntervalSince(started) * 1000).rounded())
-            output.out("rendered \(out) and \(sheetPath) in \(ms) ms\n")
+            output.out(
+              "rendered \(out) and \(sheetPath) in \(ms) ms"
+                + (seen.map { " (change seen \($0) ms after the save)" } ?? "") + "\n")
           } catch {
             output.err("strata: \(error)\n")
           }
         case .failure(let error):
           output.err(error.description + "\n")
+          output.out(
+            "\(error.problems.count) problem\(error.problems.count == 1 ? "" : "s"); still watching\n"
+          )
         }
         renders += 1
       }

@@ -1,7 +1,7 @@
 import Foundation
 import Strata
-import StrataSpec
 import StrataRender
+import StrataSpec
 
 /// The `strata` command-line tool, as a value that can run in process (for tests) or from `main`.
 public struct Tool {

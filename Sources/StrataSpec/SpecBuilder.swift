@@ -11,7 +11,8 @@ struct SpecBuilder {
     let controller: TutorialController
     if let template = spec.template {
       controller = TemplateOnboarding(
-        items: template.items.map(templateItem), options: SpecTemplateOptions(spec: template, builder: self),
+        items: template.items.map(templateItem),
+        options: SpecTemplateOptions(spec: template, builder: self),
         pageSize: size)
       controller.textMeasurer = FrameRenderer.defaultTextEngine
     } else {
@@ -37,7 +38,9 @@ struct SpecBuilder {
       }
     }
     if let navigation = spec.navigation {
-      if let m = navigation.swipeMode.flatMap(SwipeMode.init(rawValue:)) { controller.swipeMode = m }
+      if let m = navigation.swipeMode.flatMap(SwipeMode.init(rawValue:)) {
+        controller.swipeMode = m
+      }
       if let b = navigation.bounces { controller.scrollBehavior.bounces = b }
     }
     controller.reloadData()
@@ -104,7 +107,9 @@ struct SpecBuilder {
   }
 
   static func font(_ f: FontSpec) -> Font {
-    Font(family: f.family ?? Font.systemFamily, size: f.size, weight: weight(f.weight), isItalic: f.italic ?? false)
+    Font(
+      family: f.family ?? Font.systemFamily, size: f.size, weight: weight(f.weight),
+      isItalic: f.italic ?? false)
   }
 
   static func text(_ t: TextSpec) -> TextContent {
@@ -118,7 +123,8 @@ struct SpecBuilder {
         }
         return TextContent.Run(
           r.text, font: font(r.font), color: color(r.color), underline: r.underline ?? false,
-          strikethrough: r.strikethrough ?? false, letterSpacing: r.letterSpacing, paragraphStyle: style)
+          strikethrough: r.strikethrough ?? false, letterSpacing: r.letterSpacing,
+          paragraphStyle: style)
       })
     if let a = t.alignment.flatMap(TextContent.Alignment.init(rawValue:)) { content.alignment = a }
     if let m = t.lineHeightMultiple { content.lineHeightMultiple = m }
@@ -134,22 +140,27 @@ struct SpecBuilder {
     guard let p else { return nil }
     if let c = p.color { return .solid(color(c)) }
     let stops = (p.stops ?? []).map { Gradient.Stop(color($0.color), at: $0.at) }
-    let gradient = Gradient(stops: stops, spread: p.spread.flatMap(Gradient.Spread.init(rawValue:)) ?? .pad)
+    let gradient = Gradient(
+      stops: stops, spread: p.spread.flatMap(Gradient.Spread.init(rawValue:)) ?? .pad)
     if let center = point(p.center) {
       return .radial(
         RadialGradient(
-          gradient, center: center, radius: p.radius ?? 0, focus: point(p.focus), transform: transform(p.transform)))
+          gradient, center: center, radius: p.radius ?? 0, focus: point(p.focus),
+          transform: transform(p.transform)))
     }
     return .linearGradient(gradient, start: point(p.start) ?? .zero, end: point(p.end) ?? .zero)
   }
 
   static func shape(_ s: VectorItemSpec) -> VectorImage.Shape {
     VectorImage.Shape(
-      path: path(s.path), fill: paint(s.fill), fillRule: s.fillRule.flatMap(FillRule.init(rawValue:)) ?? .nonZero,
+      path: path(s.path), fill: paint(s.fill),
+      fillRule: s.fillRule.flatMap(FillRule.init(rawValue:)) ?? .nonZero,
       stroke: paint(s.stroke),
       strokeStyle: StrokeStyle(
-        width: s.lineWidth ?? 1, join: s.lineJoin.flatMap(StrokeStyle.Join.init(rawValue:)) ?? .miter,
-        cap: s.lineCap.flatMap(StrokeStyle.Cap.init(rawValue:)) ?? .butt, miterLimit: s.miterLimit ?? 10,
+        width: s.lineWidth ?? 1,
+        join: s.lineJoin.flatMap(StrokeStyle.Join.init(rawValue:)) ?? .miter,
+        cap: s.lineCap.flatMap(StrokeStyle.Cap.init(rawValue:)) ?? .butt,
+        miterLimit: s.miterLimit ?? 10,
         dash: s.dash ?? [], dashPhase: s.dashPhase ?? 0),
       opacity: s.opacity ?? 1)
   }
@@ -159,11 +170,16 @@ struct SpecBuilder {
       let clip = s.clip.map { regions in
         VectorImage.Clip(
           regions: regions.map { region in
-            region.map { VectorImage.ClipShape(path: path($0.path), rule: $0.rule.flatMap(FillRule.init(rawValue:)) ?? .nonZero) }
+            region.map {
+              VectorImage.ClipShape(
+                path: path($0.path), rule: $0.rule.flatMap(FillRule.init(rawValue:)) ?? .nonZero)
+            }
           })
       }
       return .group(
-        VectorImage.Group(items: items.map(item), transform: transform(s.transform), opacity: s.opacity ?? 1, clip: clip))
+        VectorImage.Group(
+          items: items.map(item), transform: transform(s.transform), opacity: s.opacity ?? 1,
+          clip: clip))
     }
     return .shape(shape(s))
   }
@@ -174,7 +190,8 @@ struct SpecBuilder {
 
   static func shadow(_ s: ShadowSpec) -> Shadow {
     Shadow(
-      color: color(s.color), opacity: s.opacity ?? 1, offset: vector(s.offset), radius: s.radius ?? 3,
+      color: color(s.color), opacity: s.opacity ?? 1, offset: vector(s.offset),
+      radius: s.radius ?? 3,
       path: s.path.map { path($0) })
   }
 
@@ -188,32 +205,40 @@ struct SpecBuilder {
     case "text":
       node = TextNode(
         text: n.text.map(Self.text) ?? TextContent(""), frame: frame,
-        verticalAlignment: n.verticalAlignment.flatMap(TextNode.VerticalAlignment.init(rawValue:)) ?? .top,
+        verticalAlignment: n.verticalAlignment.flatMap(TextNode.VerticalAlignment.init(rawValue:))
+          ?? .top,
         name: n.name)
     case "image":
       node = ImageNode(
         image: n.source.flatMap { loaded.images[$0] }, frame: frame,
-        contentMode: n.contentMode.flatMap(ContentMode.init(rawValue:)) ?? .scaleToFill, name: n.name)
+        contentMode: n.contentMode.flatMap(ContentMode.init(rawValue:)) ?? .scaleToFill,
+        name: n.name)
     case "vector":
       let image = n.vector.map(Self.vectorImage) ?? n.source.flatMap { loaded.vectors[$0] }
       node = ImageNode(
         image: image.map(Image.vector), frame: frame,
-        contentMode: n.contentMode.flatMap(ContentMode.init(rawValue:)) ?? .scaleToFill, name: n.name)
+        contentMode: n.contentMode.flatMap(ContentMode.init(rawValue:)) ?? .scaleToFill,
+        name: n.name)
     case "shape":
       let s = Self.shape(n.shape ?? VectorItemSpec())
       node = ShapeNode(
-        path: s.path, fill: s.fill, stroke: s.stroke, strokeStyle: s.strokeStyle, fillRule: s.fillRule,
+        path: s.path, fill: s.fill, stroke: s.stroke, strokeStyle: s.strokeStyle,
+        fillRule: s.fillRule,
         frame: frame, name: n.name)
     case "button":
       let button = ButtonNode(
-        title: n.text.map(Self.text) ?? TextContent(""), actionIdentifier: n.action ?? (n.name ?? "button"),
+        title: n.text.map(Self.text) ?? TextContent(""),
+        actionIdentifier: n.action ?? (n.name ?? "button"),
         frame: frame, name: n.name)
       button.highlightedBackgroundColor = n.highlightedBackgroundColor.flatMap(SpecColor.parse)
       node = button
     case "navigation":
       let role = n.role.flatMap(NavigationButtonNode.Role.init(rawValue:)) ?? .next
-      let button = NavigationButtonNode(role: role, title: n.text.map(Self.text), frame: frame, name: n.name)
-      if let h = n.highlightedBackgroundColor.flatMap(SpecColor.parse) { button.highlightedBackgroundColor = h }
+      let button = NavigationButtonNode(
+        role: role, title: n.text.map(Self.text), frame: frame, name: n.name)
+      if let h = n.highlightedBackgroundColor.flatMap(SpecColor.parse) {
+        button.highlightedBackgroundColor = h
+      }
       node = button
     case "indicator":
       let i = n.indicator ?? IndicatorSpec()
@@ -226,8 +251,12 @@ struct SpecBuilder {
           dotSize: i.dotSize ?? 8, spacing: i.spacing ?? 16, extendedLength: i.extendedLength ?? 22,
           dotWidth: i.dotWidth, dotHeight: i.dotHeight, cornerRadius: i.cornerRadius),
         frame: frame, name: n.name ?? "page indicator")
-      if let t = i.tracking.flatMap(PageIndicatorNode.Tracking.init(rawValue:)) { indicator.tracking = t }
-      if let t = i.tapBehavior.flatMap(PageIndicatorNode.TapBehavior.init(rawValue:)) { indicator.tapBehavior = t }
+      if let t = i.tracking.flatMap(PageIndicatorNode.Tracking.init(rawValue:)) {
+        indicator.tracking = t
+      }
+      if let t = i.tapBehavior.flatMap(PageIndicatorNode.TapBehavior.init(rawValue:)) {
+        indicator.tapBehavior = t
+      }
       node = indicator
     case "stack":
       let s = n.stack ?? StackSpec()
@@ -291,9 +320,13 @@ struct SpecBuilder {
         a.style.flatMap(SlideTransition.Style.init(rawValue:)) ?? .push,
         from: a.side.flatMap(SlideTransition.Side.init(rawValue:)) ?? .right)
     case "keyframes":
-      func frames<V: Interpolatable>(_ list: [KeyframeSpec]?, _ value: (KeyframeValueSpec) -> V?) -> Keyframes<V>? {
+      func frames<V: Interpolatable>(_ list: [KeyframeSpec]?, _ value: (KeyframeValueSpec) -> V?)
+        -> Keyframes<V>?
+      {
         guard let list else { return nil }
-        let k = list.compactMap { f in value(f.value).map { Keyframe(f.at, $0, easing: easing(f.easing)) } }
+        let k = list.compactMap { f in
+          value(f.value).map { Keyframe(f.at, $0, easing: easing(f.easing)) }
+        }
         return try? Keyframes(k)
       }
       func number(_ v: KeyframeValueSpec) -> Double? {
@@ -308,7 +341,9 @@ struct SpecBuilder {
       if let list = a.backgroundColor {
         colorFrames = try? Keyframes(
           list.compactMap { f in
-            if case .color(let c) = f.value { return Keyframe(f.at, color(c), easing: easing(f.easing)) }
+            if case .color(let c) = f.value {
+              return Keyframe(f.at, color(c), easing: easing(f.easing))
+            }
             return nil
           })
       }
@@ -341,7 +376,8 @@ struct SpecBuilder {
           TimedAnimation.Track($0, track.values, times: track.times ?? [])
         }
       },
-      duration: t.duration, delay: t.delay ?? 0, easing: Self.easing(t.easing), repeatCount: t.repeatCount ?? 1,
+      duration: t.duration, delay: t.delay ?? 0, easing: Self.easing(t.easing),
+      repeatCount: t.repeatCount ?? 1,
       autoreverses: t.autoreverses ?? false, fillsForward: t.fillsForward ?? true)
   }
 

@@ -39,28 +39,36 @@ public struct SpecExporter {
     let pages = controller.pageCount
     let source = controller.activeDataSource
     var layers = LayersSpec()
-    func page(_ make: (Int) -> Node?) -> [NodeSpec?] { (0..<pages).map { make($0).map { node($0, state) } } }
+    func page(_ make: (Int) -> Node?) -> [NodeSpec?]? {
+      let nodes = (0..<pages).map { make($0).map { node($0, state) } }
+      return nodes.allSatisfy { $0 == nil } ? nil : nodes
+    }
     if let s = source as? StaticBackgroundDataSource, let n = s.staticBackground() {
       layers.staticBackground = LayerSpec(node: node(n, state))
     }
-    if let s = source as? DynamicBackgroundDataSource {
-      layers.dynamicBackground = LayerSpec(pages: page(s.dynamicBackground))
+    if let s = source as? DynamicBackgroundDataSource, let p = page(s.dynamicBackground) {
+      layers.dynamicBackground = LayerSpec(pages: p)
     }
-    if let s = source as? WireframeDataSource { layers.wireframe = LayerSpec(pages: page(s.wireframe)) }
-    if let s = source as? InnerWireframeDataSource {
-      layers.innerWireframe = LayerSpec(pages: page(s.innerWireframe))
+    if let s = source as? WireframeDataSource, let p = page(s.wireframe) {
+      layers.wireframe = LayerSpec(pages: p)
+    }
+    if let s = source as? InnerWireframeDataSource, let p = page(s.innerWireframe) {
+      layers.innerWireframe = LayerSpec(pages: p)
     }
     if let s = source as? StaticContentDataSource, let n = s.staticContent() {
       layers.staticContent = LayerSpec(node: node(n, state))
     }
     var layout = LayoutSpec(
-      staticContentHeight: controller.staticContentHeight, roundnessHeight: controller.roundnessHeight)
+      staticContentHeight: controller.staticContentHeight,
+      roundnessHeight: controller.roundnessHeight)
     if let s = source as? LabelDataSource {
-      layers.labels = LayerSpec(pages: page(s.label))
+      if let p = page(s.label) { layers.labels = LayerSpec(pages: p) }
       layout.labelsTopMargin = s.labelsTopMargin
       layout.labelsBottomMargin = s.labelsBottomMargin
     }
-    if let s = source as? IconDataSource { layers.icons = LayerSpec(pages: page(s.icon)) }
+    if let s = source as? IconDataSource, let p = page(s.icon) {
+      layers.icons = LayerSpec(pages: p)
+    }
     if let set = controller.activeAnimator as? AnimatorSet {
       for layer in TutorialLayer.allCases {
         let list = (set.layers[layer] ?? []).compactMap { animator($0, layer, state) }
@@ -69,22 +77,31 @@ public struct SpecExporter {
     } else {
       state.notes.append("the animator is not an AnimatorSet: add the layers' animators by hand")
     }
-    if let a = controller.page(0)?.container.zPosition, let b = controller.page(1)?.container.zPosition, a > b {
+    if let a = controller.page(0)?.container.zPosition,
+      let b = controller.page(1)?.container.zPosition, a > b
+    {
       layout.pageStacking = "firstAbove"
     }
     let insets = controller.safeAreaInsets
-    if insets != Insets() { layout.safeArea = [insets.top, insets.left, insets.bottom, insets.right] }
+    if insets != Insets() {
+      layout.safeArea = [insets.top, insets.left, insets.bottom, insets.right]
+    }
     let standard: Set<ObjectIdentifier> = Set(
-      ([controller.backgroundsScrollNode, controller.labelsScrollNode, controller.iconsScrollNode, controller.mainScrollNode]
+      ([
+        controller.backgroundsScrollNode, controller.labelsScrollNode, controller.iconsScrollNode,
+        controller.mainScrollNode,
+      ]
         + [controller.staticBackgroundNode, controller.staticContentNode].compactMap { $0 })
         .map { ObjectIdentifier($0) })
     for child in controller.root.children where !standard.contains(ObjectIdentifier(child)) {
-      state.notes.append("\"\(child.name ?? "a node")\", added to the root outside the data source, is not exported")
+      state.notes.append(
+        "\"\(child.name ?? "a node")\", added to the root outside the data source, is not exported")
     }
     var policies: [String: String] = [:]
     for i in 0..<pages {
       let p = source?.navigationPolicy(at: i) ?? .free
-      let name = p == .locked ? "locked" : p == .forwardOnly ? "forwardOnly" : p == .free ? "free" : nil
+      let name =
+        p == .locked ? "locked" : p == .forwardOnly ? "forwardOnly" : p == .free ? "free" : nil
       if let name, name != "free" { policies[String(i)] = name }
     }
     let navigation = NavigationSpec(
@@ -114,7 +131,9 @@ public struct SpecExporter {
       let a = indicator.appearance
       i.activeColor = SpecColor.format(a.activeColor)
       i.inactiveColor = SpecColor.format(a.inactiveColor)
-      if a.dotWidth == a.dotHeight { i.dotSize = a.dotWidth } else {
+      if a.dotWidth == a.dotHeight {
+        i.dotSize = a.dotWidth
+      } else {
         i.dotWidth = a.dotWidth
         i.dotHeight = a.dotHeight
       }
@@ -201,7 +220,9 @@ public struct SpecExporter {
     if t.alignment != d.alignment { s.alignment = t.alignment.rawValue }
     if t.lineHeightMultiple != d.lineHeightMultiple { s.lineHeightMultiple = t.lineHeightMultiple }
     if t.maximumLines != d.maximumLines { s.maximumLines = t.maximumLines }
-    if t.truncatesWithEllipsis != d.truncatesWithEllipsis { s.truncatesWithEllipsis = t.truncatesWithEllipsis }
+    if t.truncatesWithEllipsis != d.truncatesWithEllipsis {
+      s.truncatesWithEllipsis = t.truncatesWithEllipsis
+    }
     if t.letterSpacing != d.letterSpacing { s.letterSpacing = t.letterSpacing }
     if t.isKerningEnabled != d.isKerningEnabled { s.kerning = t.isKerningEnabled }
     s.baseDirection = t.baseDirection?.rawValue
@@ -215,7 +236,8 @@ public struct SpecExporter {
     ]
     var s = FontSpec(
       family: f.family == Font.systemFamily ? nil : f.family, size: f.size,
-      weight: f.weight.value == 400 ? nil : names[f.weight.value].map(WeightSpec.name) ?? .value(f.weight.value))
+      weight: f.weight.value == 400
+        ? nil : names[f.weight.value].map(WeightSpec.name) ?? .value(f.weight.value))
     if f.isItalic { s.italic = true }
     return s
   }
@@ -275,7 +297,11 @@ public struct SpecExporter {
       if g.opacity != 1 { s.opacity = g.opacity }
       s.clip = g.clip.map { clip in
         clip.regions.map { region in
-          region.map { ClipSpec(path: SpecPathData.format($0.path), rule: $0.rule == .nonZero ? nil : $0.rule.rawValue) }
+          region.map {
+            ClipSpec(
+              path: SpecPathData.format($0.path), rule: $0.rule == .nonZero ? nil : $0.rule.rawValue
+            )
+          }
         }
       }
       return s
@@ -284,7 +310,8 @@ public struct SpecExporter {
 
   private func vectorFile(_ v: VectorImage, _ state: State) -> String {
     if let known = state.vectors[v] { return known }
-    let spec = VectorSpec(size: SizeSpec(width: v.size.width, height: v.size.height), items: v.items.map(item))
+    let spec = VectorSpec(
+      size: SizeSpec(width: v.size.width, height: v.size.height), items: v.items.map(item))
     let path = "\(assetFolder)/drawing-\(state.vectors.count + 1).json"
     state.vectors[v] = path
     state.files.append((path, Array(SpecLoader.writeVector(spec).utf8)))
@@ -306,7 +333,9 @@ public struct SpecExporter {
 
   // MARK: Animators
 
-  private func animator(_ a: any PageAnimation, _ layer: TutorialLayer, _ state: State) -> AnimatorSpec? {
+  private func animator(_ a: any PageAnimation, _ layer: TutorialLayer, _ state: State)
+    -> AnimatorSpec?
+  {
     var s = AnimatorSpec(name: "")
     switch a {
     case let f as Fade:
@@ -346,7 +375,9 @@ public struct SpecExporter {
       func list<V>(_ frames: Keyframes<V>?, _ value: (V) -> KeyframeValueSpec) -> [KeyframeSpec]? {
         frames.map { f in
           f.keyframes.map {
-            KeyframeSpec(at: $0.time, value: value($0.value), easing: $0.easing == .linear ? nil : $0.easing.name)
+            KeyframeSpec(
+              at: $0.time, value: value($0.value),
+              easing: $0.easing == .linear ? nil : $0.easing.name)
           }
         }
       }
@@ -367,9 +398,10 @@ extension SpecLoader {
   /// A vector document as JSON text.
   public static func writeVector(_ spec: VectorSpec) -> String {
     guard let data = try? JSONEncoder().encode(spec),
-      let value = try? JSONReader(limits: JSONReader.Limits(maximumBytes: .max, maximumDepth: 256, maximumValues: .max)).read(Array(data))
+      let value = try? JSONReader(
+        limits: JSONReader.Limits(maximumBytes: .max, maximumDepth: 256, maximumValues: .max)
+      ).read(Array(data))
     else { return "{}\n" }
     return JSONWriter.write(ordered(value, .reference("vector")))
   }
 }
-

@@ -54,7 +54,9 @@ public enum SpecLoader {
     do {
       bytes = try AtomicFile.read(path, limit: limits.maximumBytes + 1)
     } catch {
-      return .failure(SpecError(file: path, problems: [SpecProblem(path: "", message: "cannot read the file: \(error)")]))
+      return .failure(
+        SpecError(
+          file: path, problems: [SpecProblem(path: "", message: "cannot read the file: \(error)")]))
     }
     let base = (path as NSString).deletingLastPathComponent
     return load(bytes, baseDirectory: base.isEmpty ? "." : base).mapError {
@@ -63,13 +65,20 @@ public enum SpecLoader {
   }
 
   /// Loads a spec from `bytes`, its file paths relative to `baseDirectory`.
-  public static func load(_ bytes: [UInt8], baseDirectory: String = ".") -> Result<LoadedSpec, SpecError> {
+  public static func load(_ bytes: [UInt8], baseDirectory: String = ".") -> Result<
+    LoadedSpec, SpecError
+  > {
     let document: JSONValue
     do {
       document = try JSONReader(limits: limits).read(bytes)
     } catch {
       return .failure(
-        SpecError(file: nil, problems: [SpecProblem(path: "", message: error.description.withoutPosition, position: error.position)]))
+        SpecError(
+          file: nil,
+          problems: [
+            SpecProblem(
+              path: "", message: error.description.withoutPosition, position: error.position)
+          ]))
     }
     let problems = SpecChecker().check(document)
     guard problems.isEmpty else { return .failure(SpecError(file: nil, problems: problems)) }
@@ -78,7 +87,8 @@ public enum SpecLoader {
       spec = try JSONDecoder().decode(TutorialSpec.self, from: Data(bytes))
     } catch {
       // The checker passed, so this is a shape the schema allows but the model does not.
-      return .failure(SpecError(file: nil, problems: [SpecProblem(path: "", message: "cannot decode: \(error)")]))
+      return .failure(
+        SpecError(file: nil, problems: [SpecProblem(path: "", message: "cannot decode: \(error)")]))
     }
     var validator = SpecValidator(spec: spec, document: document, baseDirectory: baseDirectory)
     validator.run()
@@ -87,14 +97,17 @@ public enum SpecLoader {
     }
     return .success(
       LoadedSpec(
-        spec: spec, baseDirectory: baseDirectory, images: validator.images, vectors: validator.vectors))
+        spec: spec, baseDirectory: baseDirectory, images: validator.images,
+        vectors: validator.vectors))
   }
 
   /// The spec as JSON text: keys in the schema's order, numbers exact.
   public static func write(_ spec: TutorialSpec) -> String {
     let encoder = JSONEncoder()
     guard let data = try? encoder.encode(spec),
-      let value = try? JSONReader(limits: JSONReader.Limits(maximumBytes: .max, maximumDepth: 256, maximumValues: .max)).read(Array(data))
+      let value = try? JSONReader(
+        limits: JSONReader.Limits(maximumBytes: .max, maximumDepth: 256, maximumValues: .max)
+      ).read(Array(data))
     else { return "{}\n" }
     return JSONWriter.write(ordered(value, .reference("spec")))
   }
@@ -109,7 +122,9 @@ public enum SpecLoader {
       var out: [JSONValue.Member] = []
       for field in object.fields {
         if let m = members.first(where: { $0.key == field.name }) {
-          out.append(JSONValue.Member(key: m.key, position: m.position, value: ordered(m.value, field.schema)))
+          out.append(
+            JSONValue.Member(
+              key: m.key, position: m.position, value: ordered(m.value, field.schema)))
         }
       }
       return JSONValue(.object(out), at: value.position)
@@ -119,14 +134,19 @@ public enum SpecLoader {
         return a.key < b.key
       }
       return JSONValue(
-        .object(sorted.map { JSONValue.Member(key: $0.key, position: $0.position, value: ordered($0.value, item)) }),
+        .object(
+          sorted.map {
+            JSONValue.Member(key: $0.key, position: $0.position, value: ordered($0.value, item))
+          }),
         at: value.position)
     case (.array(let items), .array(let item, _, _)):
       return JSONValue(.array(items.map { ordered($0, item) }), at: value.position)
     case (_, .nullable(let inner)):
       return ordered(value, inner)
     case (_, .anyOf(let options)):
-      for option in options where SpecChecker().checks(value, option) { return ordered(value, option) }
+      for option in options where SpecChecker().checks(value, option) {
+        return ordered(value, option)
+      }
       return value
     default:
       return value
@@ -159,7 +179,8 @@ extension JSONValue {
     while i < path.endIndex {
       if path[i] == "." { i = path.index(after: i) }
       if i < path.endIndex, path[i] == "[" {
-        guard let close = path[i...].firstIndex(of: "]"), let n = Int(path[path.index(after: i)..<close])
+        guard let close = path[i...].firstIndex(of: "]"),
+          let n = Int(path[path.index(after: i)..<close])
         else { return current }
         guard case .array(let items) = current.kind, n >= 0, n < items.count else { return current }
         current = items[n]

@@ -81,7 +81,8 @@ public final class SpecTutorial: TutorialController, StaticBackgroundDataSource,
     shadowCaster.frame = frame
     var s = SpecBuilder.shadow(shadow)
     if s.path == nil {
-      s.path = RoundnessArc(width: frame.width, height: roundnessArc.height).maskPath(bottom: frame.height)
+      s.path = RoundnessArc(width: frame.width, height: roundnessArc.height).maskPath(
+        bottom: frame.height)
     }
     shadowCaster.shadow = s
     root.insertChild(shadowCaster, above: backgroundsScrollNode)

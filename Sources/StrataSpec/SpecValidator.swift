@@ -22,7 +22,8 @@ struct SpecValidator {
   }
 
   mutating func problem(_ path: String, _ message: String) {
-    problems.append(SpecProblem(path: path, message: message, position: document.locate(path).position))
+    problems.append(
+      SpecProblem(path: path, message: message, position: document.locate(path).position))
   }
 
   mutating func run() {
@@ -38,15 +39,21 @@ struct SpecValidator {
         guard let l = layers[layer] else { continue }
         let path = "layers.\(layer.specKey)"
         if layer.isPaged {
-          if l.node != nil { problem("\(path).node", "\(layer.specKey) has a node per page: use \"pages\"") }
+          if l.node != nil {
+            problem("\(path).node", "\(layer.specKey) has a node per page: use \"pages\"")
+          }
           if let nodes = l.pages {
             if nodes.count > pages {
-              problem("\(path).pages[\(pages)]", "page index \(pages) is out of range: pageCount is \(pages)")
+              problem(
+                "\(path).pages[\(pages)]",
+                "page index \(pages) is out of range: pageCount is \(pages)")
             }
             for (i, n) in nodes.enumerated() { if let n { node(n, "\(path).pages[\(i)]") } }
           }
         } else {
-          if l.pages != nil { problem("\(path).pages", "\(layer.specKey) has one node: use \"node\"") }
+          if l.pages != nil {
+            problem("\(path).pages", "\(layer.specKey) has one node: use \"node\"")
+          }
           if let n = l.node { node(n, "\(path).node") }
         }
         for (i, a) in (l.animators ?? []).enumerated() { animator(a, "\(path).animators[\(i)]") }
@@ -58,7 +65,8 @@ struct SpecValidator {
           problem(
             "navigation.policies.\(key)",
             Int(key) == nil
-              ? "\"\(key)\" is not a page index" : "page index \(key) is out of range: pageCount is \(pages)")
+              ? "\"\(key)\" is not a page index"
+              : "page index \(key) is out of range: pageCount is \(pages)")
           continue
         }
       }
@@ -66,13 +74,17 @@ struct SpecValidator {
     for (i, t) in (spec.timed ?? []).enumerated() {
       let path = "timed[\(i)]"
       if !names.contains(t.target) && spec.template == nil {
-        let hint = SpecChecker.suggestion(for: t.target, among: Array(names)).map { "; did you mean \"\($0)\"?" } ?? ""
+        let hint =
+          SpecChecker.suggestion(for: t.target, among: Array(names)).map {
+            "; did you mean \"\($0)\"?"
+          } ?? ""
         problem("\(path).target", "no node is named \"\(t.target)\"\(hint)")
       }
       for (k, track) in t.tracks.enumerated() {
         guard let times = track.times else { continue }
         if times.count != track.values.count {
-          problem("\(path).tracks[\(k)].times", "\(times.count) times for \(track.values.count) values")
+          problem(
+            "\(path).tracks[\(k)].times", "\(times.count) times for \(track.values.count) values")
         }
         if zip(times, times.dropFirst()).contains(where: { $0 >= $1 }) {
           problem("\(path).tracks[\(k)].times", "times must increase")
@@ -101,7 +113,8 @@ struct SpecValidator {
     if let name = n.name { names.insert(name) }
     let present: [(String, Bool)] = [
       ("text", n.text != nil), ("verticalAlignment", n.verticalAlignment != nil),
-      ("source", n.source != nil), ("contentMode", n.contentMode != nil), ("vector", n.vector != nil),
+      ("source", n.source != nil), ("contentMode", n.contentMode != nil),
+      ("vector", n.vector != nil),
       ("shape", n.shape != nil), ("action", n.action != nil),
       ("highlightedBackgroundColor", n.highlightedBackgroundColor != nil), ("role", n.role != nil),
       ("indicator", n.indicator != nil), ("stack", n.stack != nil),
@@ -109,16 +122,27 @@ struct SpecValidator {
     let allowed = Self.typeFields[type] ?? []
     for (field, isPresent) in present where isPresent && !allowed.contains(field) {
       let owners = Self.typeFields.filter { $0.value.contains(field) }.keys.sorted()
-      problem("\(path).\(field)", "\"\(field)\" belongs to nodes of type \(owners.map { "\"\($0)\"" }.joined(separator: " or ")), not \"\(type)\"")
+      problem(
+        "\(path).\(field)",
+        "\"\(field)\" belongs to nodes of type \(owners.map { "\"\($0)\"" }.joined(separator: " or ")), not \"\(type)\""
+      )
     }
     switch type {
     case "text", "button":
       if n.text == nil { problem(path, "a \(type) node needs \"text\"") }
     case "image":
-      if let s = n.source { _ = image(s, "\(path).source") } else { problem(path, "an image node needs \"source\"") }
+      if let s = n.source {
+        _ = image(s, "\(path).source")
+      } else {
+        problem(path, "an image node needs \"source\"")
+      }
     case "vector":
-      if n.source == nil && n.vector == nil { problem(path, "a vector node needs \"source\" or \"vector\"") }
-      if n.source != nil && n.vector != nil { problem("\(path).vector", "give \"source\" or \"vector\", not both") }
+      if n.source == nil && n.vector == nil {
+        problem(path, "a vector node needs \"source\" or \"vector\"")
+      }
+      if n.source != nil && n.vector != nil {
+        problem("\(path).vector", "give \"source\" or \"vector\", not both")
+      }
       if let s = n.source { vector(s, "\(path).source") }
       if let v = n.vector { vectorItems(v.items, "\(path).vector.items") }
     case "shape":
@@ -147,10 +171,15 @@ struct SpecValidator {
       for (key, paint) in [("fill", item.fill), ("stroke", item.stroke)] {
         guard let paint else { continue }
         let gradient = paint.stops != nil
-        if paint.color != nil && gradient { problem("\(p).\(key)", "a paint is a colour or a gradient, not both") }
-        if paint.color == nil && !gradient { problem("\(p).\(key)", "a paint needs \"color\" or \"stops\"") }
+        if paint.color != nil && gradient {
+          problem("\(p).\(key)", "a paint is a colour or a gradient, not both")
+        }
+        if paint.color == nil && !gradient {
+          problem("\(p).\(key)", "a paint needs \"color\" or \"stops\"")
+        }
         if gradient && (paint.start == nil || paint.end == nil) && paint.center == nil {
-          problem("\(p).\(key)", "a gradient needs \"start\" and \"end\" (linear) or \"center\" (radial)")
+          problem(
+            "\(p).\(key)", "a gradient needs \"start\" and \"end\" (linear) or \"center\" (radial)")
         }
       }
     }
@@ -158,7 +187,8 @@ struct SpecValidator {
 
   /// The parameters each animator takes (and which it needs).
   static let animatorFields: [String: (allowed: Set<String>, required: Set<String>)] = [
-    "fade": (["minimumAlpha"], []), "crossFade": (["curve"], []), "parallax": (["speed"], ["speed"]),
+    "fade": (["minimumAlpha"], []), "crossFade": (["curve"], []),
+    "parallax": (["speed"], ["speed"]),
     "slide": (["offset", "followsSide"], ["offset"]), "scale": (["scale"], ["scale"]),
     "rotate": (["angle"], ["angle"]), "tiltAlongArc": ([], []), "followArc": ([], []),
     "colorBlend": (["colors", "space"], ["colors"]), "circularReveal": (["origin"], []),
@@ -185,23 +215,30 @@ struct SpecValidator {
       }
     }
     if a.name == "scale", case .keyframes = a.scale {
-      problem("\(path).scale", "the \"scale\" animator takes a number; keyframes belong to \"keyframes\"")
+      problem(
+        "\(path).scale", "the \"scale\" animator takes a number; keyframes belong to \"keyframes\"")
     }
     if a.name == "keyframes" {
-      if !present.contains(where: { $0.1 }) { problem(path, "the \"keyframes\" animator needs at least one track") }
+      if !present.contains(where: { $0.1 }) {
+        problem(path, "the \"keyframes\" animator needs at least one track")
+      }
       let tracks: [(String, [KeyframeSpec]?, String)] = [
         ("opacity", a.opacity, "number"), ("translation", a.translation, "vector"),
         ("rotation", a.rotation, "number"), ("backgroundColor", a.backgroundColor, "color"),
       ]
       var all = tracks
       if case .keyframes(let k) = a.scale { all.append(("scale", k, "number")) }
-      if case .value = a.scale { problem("\(path).scale", "the \"keyframes\" animator's scale is a list of keyframes") }
+      if case .value = a.scale {
+        problem("\(path).scale", "the \"keyframes\" animator's scale is a list of keyframes")
+      }
       for (name, frames, kind) in all {
         guard let frames else { continue }
         var seen = Set<Double>()
         for (i, f) in frames.enumerated() {
           if !seen.insert(f.at).inserted {
-            problem("\(path).\(name)[\(i)].at", "a keyframe at \(JSONWriter.format(f.at)) is already given")
+            problem(
+              "\(path).\(name)[\(i)].at",
+              "a keyframe at \(JSONWriter.format(f.at)) is already given")
           }
           let ok: Bool
           switch (f.value, kind) {
@@ -213,7 +250,8 @@ struct SpecValidator {
           if !ok {
             problem(
               "\(path).\(name)[\(i)].value",
-              "expected \(kind == "vector" ? "[x, y]" : kind == "color" ? "a colour" : "a number") for \(name)")
+              "expected \(kind == "vector" ? "[x, y]" : kind == "color" ? "a colour" : "a number") for \(name)"
+            )
           }
         }
       }
@@ -299,4 +337,3 @@ extension SpecChecker {
     return Array(problems.prefix(maximumProblems))
   }
 }
-

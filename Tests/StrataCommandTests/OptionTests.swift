@@ -67,10 +67,12 @@ import Testing
     let r = runTool(["frame", "layers", "--size=200x300", "--scale=2", "--out=\(out)"])
     #expect(r.status == 0, "\(r.err)")
     #expect(r.out.contains("400×600"))
-    let shared = ["--scale", "--size"]
-    for name in shared {
+    let shared = ["--scale": 4, "--size": 5]
+    for (name, count) in shared {
       let specs = Tool.commands.compactMap { c in c.options.first { $0.name == name } }
-      #expect(specs.count == 3, "\(name) is declared by render, frame and image")
+      #expect(
+        specs.count == count,
+        "\(name) is declared by render, frame, image and watch (and --size by export)")
       #expect(Set(specs.map(\.help)).count == 1, "\(name) is explained the same way")
     }
   }

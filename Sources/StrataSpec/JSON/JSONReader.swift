@@ -98,7 +98,8 @@ public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
     case .numberOutOfRange(let n): what = "the number \(n) is too large"
     case .duplicateKey(let k): what = "the key \"\(k)\" is given twice"
     case .invalidEscape(let e): what = "invalid escape \(e)"
-    case .controlCharacter(let c): what = "control character 0x\(String(c, radix: 16)) inside a string"
+    case .controlCharacter(let c):
+      what = "control character 0x\(String(c, radix: 16)) inside a string"
     }
     return "\(what) (\(position))"
   }
@@ -149,7 +150,8 @@ private struct Parser {
     let value = try parseValue(depth: 0)
     skipSpace()
     if index < bytes.count {
-      throw JSONError(.unexpected(found: describe(index), expected: "the end of the document"), at: here)
+      throw JSONError(
+        .unexpected(found: describe(index), expected: "the end of the document"), at: here)
     }
     return value
   }
@@ -179,7 +181,9 @@ private struct Parser {
     if values > limits.maximumValues {
       throw JSONError(.tooManyValues(limit: limits.maximumValues), at: here)
     }
-    guard index < bytes.count else { throw JSONError(.unexpectedEnd(expected: "a value"), at: here) }
+    guard index < bytes.count else {
+      throw JSONError(.unexpectedEnd(expected: "a value"), at: here)
+    }
     let start = here
     switch bytes[index] {
     case UInt8(ascii: "{"):
@@ -235,7 +239,8 @@ private struct Parser {
         throw JSONError(.unexpectedEnd(expected: "a key"), at: keyPosition)
       }
       guard bytes[index] == UInt8(ascii: "\"") else {
-        throw JSONError(.unexpected(found: describe(index), expected: "a key in quotes"), at: keyPosition)
+        throw JSONError(
+          .unexpected(found: describe(index), expected: "a key in quotes"), at: keyPosition)
       }
       let key = try parseString()
       guard seen.insert(key).inserted else {
@@ -247,7 +252,9 @@ private struct Parser {
       let value = try parseValue(depth: depth)
       members.append(JSONValue.Member(key: key, position: keyPosition, value: value))
       skipSpace()
-      guard index < bytes.count else { throw JSONError(.unexpectedEnd(expected: "',' or '}'"), at: here) }
+      guard index < bytes.count else {
+        throw JSONError(.unexpectedEnd(expected: "',' or '}'"), at: here)
+      }
       if bytes[index] == UInt8(ascii: ",") {
         index += 1
         continue
@@ -272,7 +279,9 @@ private struct Parser {
       skipSpace()
       items.append(try parseValue(depth: depth))
       skipSpace()
-      guard index < bytes.count else { throw JSONError(.unexpectedEnd(expected: "',' or ']'"), at: here) }
+      guard index < bytes.count else {
+        throw JSONError(.unexpectedEnd(expected: "',' or ']'"), at: here)
+      }
       if bytes[index] == UInt8(ascii: ",") {
         index += 1
         continue
@@ -299,10 +308,14 @@ private struct Parser {
     if bytes[index] == UInt8(ascii: "-") { index += 1 }
     func digits(_ p: inout Parser) -> Int {
       let s = p.index
-      while p.index < p.bytes.count, p.bytes[p.index] >= 0x30, p.bytes[p.index] <= 0x39 { p.index += 1 }
+      while p.index < p.bytes.count, p.bytes[p.index] >= 0x30, p.bytes[p.index] <= 0x39 {
+        p.index += 1
+      }
       return p.index - s
     }
-    guard index < bytes.count else { throw JSONError(.unexpectedEnd(expected: "a digit"), at: here) }
+    guard index < bytes.count else {
+      throw JSONError(.unexpectedEnd(expected: "a digit"), at: here)
+    }
     if bytes[index] == UInt8(ascii: "0") {
       index += 1
     } else if digits(&self) == 0 {
@@ -311,21 +324,26 @@ private struct Parser {
     if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
       index += 1
       if digits(&self) == 0 {
-        throw JSONError(.unexpected(found: describe(index), expected: "a digit after '.'"), at: here)
+        throw JSONError(
+          .unexpected(found: describe(index), expected: "a digit after '.'"), at: here)
       }
     }
     if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
       index += 1
-      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
+      {
         index += 1
       }
       if digits(&self) == 0 {
-        throw JSONError(.unexpected(found: describe(index), expected: "a digit in the exponent"), at: here)
+        throw JSONError(
+          .unexpected(found: describe(index), expected: "a digit in the exponent"), at: here)
       }
     }
     let text = String(decoding: bytes[start..<index], as: UTF8.self)
     guard let value = Double(text), value.isFinite else {
-      throw JSONError(.numberOutOfRange(text.count > 24 ? String(text.prefix(24)) + "…" : text), at: startPosition)
+      throw JSONError(
+        .numberOutOfRange(text.count > 24 ? String(text.prefix(24)) + "…" : text), at: startPosition
+      )
     }
     return value
   }
@@ -333,7 +351,9 @@ private struct Parser {
   mutating func hex4() throws(JSONError) -> UInt32 {
     var v: UInt32 = 0
     for _ in 0..<4 {
-      guard index < bytes.count else { throw JSONError(.unexpectedEnd(expected: "four hex digits"), at: here) }
+      guard index < bytes.count else {
+        throw JSONError(.unexpectedEnd(expected: "four hex digits"), at: here)
+      }
       let b = bytes[index]
       let d: UInt32
       switch b {
@@ -361,7 +381,9 @@ private struct Parser {
       case UInt8(ascii: "\\"):
         let escapePosition = here
         index += 1
-        guard index < bytes.count else { throw JSONError(.unexpectedEnd(expected: "an escape"), at: here) }
+        guard index < bytes.count else {
+          throw JSONError(.unexpectedEnd(expected: "an escape"), at: here)
+        }
         let e = bytes[index]
         index += 1
         switch e {
@@ -411,9 +433,15 @@ private struct Parser {
     let count: Int
     var v: UInt32
     switch b0 {
-    case 0xC2...0xDF: count = 2; v = UInt32(b0 & 0x1F)
-    case 0xE0...0xEF: count = 3; v = UInt32(b0 & 0x0F)
-    case 0xF0...0xF4: count = 4; v = UInt32(b0 & 0x07)
+    case 0xC2...0xDF:
+      count = 2
+      v = UInt32(b0 & 0x1F)
+    case 0xE0...0xEF:
+      count = 3
+      v = UInt32(b0 & 0x0F)
+    case 0xF0...0xF4:
+      count = 4
+      v = UInt32(b0 & 0x07)
     default: throw JSONError(.invalidUTF8, at: start)
     }
     guard index + count <= bytes.count else { throw JSONError(.invalidUTF8, at: start) }

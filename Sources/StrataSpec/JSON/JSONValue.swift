@@ -1,7 +1,7 @@
 /// A JSON value as read from a document, with where each value begins (for error messages).
 ///
 /// Objects keep their members in document order. ``JSONReader`` makes these; the spec's
-/// checker walks them.
+/// checker walks them. Two values are equal when their contents are, wherever they were read.
 public struct JSONValue: Hashable, Sendable {
   /// A JSON value's kind and contents.
   public indirect enum Kind: Hashable, Sendable {
@@ -19,7 +19,8 @@ public struct JSONValue: Hashable, Sendable {
     case object([Member])
   }
 
-  /// An object member: its key, where the key begins, and its value.
+  /// An object member: its key, where the key begins, and its value (equal when key and value
+  /// are).
   public struct Member: Hashable, Sendable {
     /// The key.
     public var key: String
@@ -27,7 +28,20 @@ public struct JSONValue: Hashable, Sendable {
     public var position: TextPosition
     /// The value.
     public var value: JSONValue
+
+    /// Whether key and value are equal.
+    public static func == (a: Member, b: Member) -> Bool { a.key == b.key && a.value == b.value }
+    /// Hashes key and value.
+    public func hash(into hasher: inout Hasher) {
+      hasher.combine(key)
+      hasher.combine(value)
+    }
   }
+
+  /// Whether the contents are equal (positions are not compared).
+  public static func == (a: JSONValue, b: JSONValue) -> Bool { a.kind == b.kind }
+  /// Hashes the contents.
+  public func hash(into hasher: inout Hasher) { hasher.combine(kind) }
 
   /// What the value is.
   public var kind: Kind

@@ -48,7 +48,11 @@ public enum JSONWriter {
         return
       }
       // Short arrays of scalars stay on one line.
-      if items.count <= 8, items.allSatisfy({ if case .array = $0.kind { false } else if case .object = $0.kind { false } else { true } }) {
+      if items.count <= 8,
+        items.allSatisfy({
+          if case .array = $0.kind { false } else if case .object = $0.kind { false } else { true }
+        })
+      {
         out += "["
         for (i, item) in items.enumerated() {
           if i > 0 { out += ", " }

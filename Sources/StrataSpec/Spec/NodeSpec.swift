@@ -139,7 +139,11 @@ public enum WeightSpec: Codable, Hashable, Sendable {
   /// Reads a number or a name.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.singleValueContainer()
-    if let v = try? c.decode(Int.self) { self = .value(v) } else { self = .name(try c.decode(String.self)) }
+    if let v = try? c.decode(Int.self) {
+      self = .value(v)
+    } else {
+      self = .name(try c.decode(String.self))
+    }
   }
 
   /// Writes the number or the name.

@@ -44,7 +44,9 @@ public struct SpecChecker: Sendable {
   }
 
   /// Checks `value` against `schema` at `path`.
-  func walk(_ value: JSONValue, _ schema: SchemaNode, path: String, into problems: inout [SpecProblem]) {
+  func walk(
+    _ value: JSONValue, _ schema: SchemaNode, path: String, into problems: inout [SpecProblem]
+  ) {
     // A hard stop on pathological documents: enough problems is enough.
     guard problems.count <= maximumProblems else { return }
     func problem(_ message: String) {
@@ -72,12 +74,18 @@ public struct SpecChecker: Sendable {
         problem("\"\(s)\" is not one of \(Self.list(values))\(hint)")
       }
     case .color:
-      guard case .string(let s) = value.kind else { return expected("a colour such as \"#1D1D1F\"") }
+      guard case .string(let s) = value.kind else {
+        return expected("a colour such as \"#1D1D1F\"")
+      }
       if SpecColor.parse(s) == nil {
-        problem("\"\(s)\" is not a colour: write #RRGGBB or #RRGGBBAA, or color(srgb R G B / A) from 0 to 1")
+        problem(
+          "\"\(s)\" is not a colour: write #RRGGBB or #RRGGBBAA, or color(srgb R G B / A) from 0 to 1"
+        )
       }
     case .pathData:
-      guard case .string(let s) = value.kind else { return expected("path data such as \"M0 0 L10 0 Z\"") }
+      guard case .string(let s) = value.kind else {
+        return expected("path data such as \"M0 0 L10 0 Z\"")
+      }
       if case .failure(let error) = SpecPathData.parse(s) { problem(error.description) }
     case .file:
       guard case .string(let s) = value.kind, !s.isEmpty else { return expected("a file's path") }
@@ -103,7 +111,9 @@ public struct SpecChecker: Sendable {
         let memberPath = path.isEmpty ? member.key : "\(path).\(member.key)"
         guard let field = object.fields.first(where: { $0.name == member.key }) else {
           let hint =
-            Self.suggestion(for: member.key, among: Array(known)).map { "; did you mean \"\($0)\"?" }
+            Self.suggestion(for: member.key, among: Array(known)).map {
+              "; did you mean \"\($0)\"?"
+            }
             ?? ""
           problems.append(
             SpecProblem(
@@ -120,8 +130,10 @@ public struct SpecChecker: Sendable {
       for member in members {
         let memberPath = path.isEmpty ? member.key : "\(path).\(member.key)"
         if let keys, !keys.contains(member.key) {
-          let hint = Self.suggestion(for: member.key, among: keys).map { "; did you mean \"\($0)\"?" } ?? ""
-          problems.append(SpecProblem(path: memberPath, message: "unknown key\(hint)", position: member.position))
+          let hint =
+            Self.suggestion(for: member.key, among: keys).map { "; did you mean \"\($0)\"?" } ?? ""
+          problems.append(
+            SpecProblem(path: memberPath, message: "unknown key\(hint)", position: member.position))
           continue
         }
         walk(member.value, item, path: memberPath, into: &problems)
@@ -140,14 +152,18 @@ public struct SpecChecker: Sendable {
   static func describe(_ schema: SchemaNode) -> String {
     switch schema {
     case .number(let minimum, let exclusiveMinimum, let maximum):
-      if exclusiveMinimum == 0, maximum == nil { return "a positive number" }
+      if exclusiveMinimum == 0 {
+        return maximum.map { "a positive number up to \(JSONWriter.format($0))" }
+          ?? "a positive number"
+      }
       if minimum == 0, maximum == nil { return "a number of at least 0" }
       if let a = minimum ?? exclusiveMinimum, let b = maximum {
         return "a number from \(JSONWriter.format(a)) to \(JSONWriter.format(b))"
       }
       if let b = maximum { return "a number of at most \(JSONWriter.format(b))" }
       if let a = minimum ?? exclusiveMinimum {
-        return "a number \(exclusiveMinimum != nil ? "over" : "of at least") \(JSONWriter.format(a))"
+        return
+          "a number \(exclusiveMinimum != nil ? "over" : "of at least") \(JSONWriter.format(a))"
       }
       return "a number"
     case .integer(let minimum, let maximum):

@@ -3,7 +3,11 @@ extension SpecSchema {
   public static var jsonSchema: JSONValue {
     func v(_ kind: JSONValue.Kind) -> JSONValue { JSONValue(kind) }
     func object(_ members: [(String, JSONValue)]) -> JSONValue {
-      v(.object(members.map { JSONValue.Member(key: $0.0, position: TextPosition(line: 1, column: 1), value: $0.1) }))
+      v(
+        .object(
+          members.map {
+            JSONValue.Member(key: $0.0, position: TextPosition(line: 1, column: 1), value: $0.1)
+          }))
     }
     func string(_ s: String) -> JSONValue { v(.string(s)) }
     func number(_ n: Double) -> JSONValue { v(.number(n)) }
@@ -36,7 +40,9 @@ extension SpecSchema {
           ),
         ])
       case .pathData:
-        return object([("type", string("string")), ("pattern", string("^[\\sMmLlHhVvQqCcZz0-9.,eE+-]*$"))])
+        return object([
+          ("type", string("string")), ("pattern", string("^[\\sMmLlHhVvQqCcZz0-9.,eE+-]*$")),
+        ])
       case .file: return object([("type", string("string")), ("minLength", number(1))])
       case .array(let item, let minCount, let maxCount):
         var m: [(String, JSONValue)] = [("type", string("array")), ("items", node(item))]
@@ -47,7 +53,9 @@ extension SpecSchema {
         return object([("anyOf", v(.array([node(inner), object([("type", string("null"))])])))])
       case .object(let o): return definition(o)
       case .map(let item, let keys):
-        var m: [(String, JSONValue)] = [("type", string("object")), ("additionalProperties", node(item))]
+        var m: [(String, JSONValue)] = [
+          ("type", string("object")), ("additionalProperties", node(item)),
+        ]
         if let keys {
           m.append(("propertyNames", object([("enum", v(.array(keys.map(string))))])))
         }
@@ -67,7 +75,8 @@ extension SpecSchema {
               if case .object(var members) = n.kind {
                 members.append(
                   JSONValue.Member(
-                    key: "description", position: TextPosition(line: 1, column: 1), value: string(f.summary)))
+                    key: "description", position: TextPosition(line: 1, column: 1),
+                    value: string(f.summary)))
                 n = JSONValue(.object(members))
               }
               return (f.name, n)

@@ -78,9 +78,11 @@ public enum SpecSchema {
   static let pair = SchemaNode.array(.number(), minCount: 2, maxCount: 2)
   static let frame = SchemaNode.array(.number(), minCount: 4, maxCount: 4)
   static let affine = SchemaNode.array(.number(), minCount: 6, maxCount: 6)
-  static let easingNames = ["linear", "ease"] + Easing.presets.map(\.name).filter {
-    $0 != "linear" && $0 != "ease"
-  }
+  static let easingNames =
+    ["linear", "ease"]
+    + Easing.presets.map(\.name).filter {
+      $0 != "linear" && $0 != "ease"
+    }
   static let easing = SchemaNode.string(values: easingNames)
   static let animatorNames = [
     "fade", "crossFade", "parallax", "slide", "scale", "rotate", "tiltAlongArc", "followArc",
@@ -102,21 +104,26 @@ public enum SpecSchema {
     ObjectSchema(
       "spec", "An onboarding.",
       [
-        SchemaField("strata", .integer(minimum: 1, maximum: 1), required: true, "The format version: 1."),
-        SchemaField("pageSize", .reference("size"), required: true, "The page size it is designed at."),
+        SchemaField(
+          "strata", .integer(minimum: 1, maximum: 1), required: true, "The format version: 1."),
+        SchemaField(
+          "pageSize", .reference("size"), required: true, "The page size it is designed at."),
         SchemaField("pageCount", .integer(minimum: 1, maximum: 1000), "The number of pages."),
         SchemaField("layout", .reference("layout"), "Layout measures."),
         SchemaField("options", .reference("options"), "Reduced motion and direction."),
         SchemaField("navigation", .reference("navigation"), "Paging, swiping, autoplay."),
         SchemaField("layers", .reference("layers"), "The seven layers."),
-        SchemaField("timed", .array(.reference("timed"), maxCount: 256), "Animations on the clock."),
+        SchemaField(
+          "timed", .array(.reference("timed"), maxCount: 256), "Animations on the clock."),
         SchemaField("template", .reference("template"), "The template's short form."),
       ]),
     ObjectSchema(
       "size", "A width and height in points.",
       [
-        SchemaField("width", .number(exclusiveMinimum: 0, maximum: 10000), required: true, "Points."),
-        SchemaField("height", .number(exclusiveMinimum: 0, maximum: 10000), required: true, "Points."),
+        SchemaField(
+          "width", .number(exclusiveMinimum: 0, maximum: 10000), required: true, "Points."),
+        SchemaField(
+          "height", .number(exclusiveMinimum: 0, maximum: 10000), required: true, "Points."),
       ]),
     ObjectSchema(
       "layout", "Layout measures (each optional).",
@@ -125,24 +132,30 @@ public enum SpecSchema {
         SchemaField("roundnessHeight", nonNegative, "The arc's height."),
         SchemaField("labelsTopMargin", anyNumber, "Where labels start."),
         SchemaField("labelsBottomMargin", anyNumber, "How far above the bottom labels end."),
-        SchemaField("staticContentShadow", .reference("shadow"), "A shadow under the static content."),
-        SchemaField("pageStacking", .string(values: ["firstAbove", "lastAbove"]), "Which page draws on top."),
-        SchemaField("safeArea", .array(nonNegative, minCount: 4, maxCount: 4), "[top, left, bottom, right]."),
+        SchemaField(
+          "staticContentShadow", .reference("shadow"), "A shadow under the static content."),
+        SchemaField(
+          "pageStacking", .string(values: ["firstAbove", "lastAbove"]), "Which page draws on top."),
+        SchemaField(
+          "safeArea", .array(nonNegative, minCount: 4, maxCount: 4), "[top, left, bottom, right]."),
       ]),
     ObjectSchema(
       "options", "Accessibility and direction.",
       [
         SchemaField("reduceMotion", .boolean, "Whether motion is reduced."),
-        SchemaField("layoutDirection", .string(values: ["leftToRight", "rightToLeft"]), "The direction."),
+        SchemaField(
+          "layoutDirection", .string(values: ["leftToRight", "rightToLeft"]), "The direction."),
       ]),
     ObjectSchema(
       "navigation", "Paging, swiping and autoplay.",
       [
-        SchemaField("policy", .string(values: ["free", "forwardOnly", "locked"]), "For every page."),
+        SchemaField(
+          "policy", .string(values: ["free", "forwardOnly", "locked"]), "For every page."),
         SchemaField(
           "policies", .map(.string(values: ["free", "forwardOnly", "locked"])),
           "Per page, by index (\"0\", \"1\"…)."),
-        SchemaField("swipeMode", .string(values: ["follow", "discrete"]), "How swipes turn pages."),
+        SchemaField(
+          "swipeMode", .string(values: ["follow", "discrete"]), "How swipes turn pages."),
         SchemaField("bounces", .boolean, "Whether the scroll bounces past the ends."),
         SchemaField("wrapAround", .boolean, "Whether next after the last page is the first."),
         SchemaField("autoplay", positive, "Seconds between automatic page turns."),
@@ -154,7 +167,8 @@ public enum SpecSchema {
       "layer", "A layer's content and animators.",
       [
         SchemaField("node", .reference("node"), "The node of a static layer."),
-        SchemaField("pages", .array(.nullable(.reference("node")), maxCount: 1000), "A node per page."),
+        SchemaField(
+          "pages", .array(.nullable(.reference("node")), maxCount: 1000), "A node per page."),
         SchemaField("animators", .array(.reference("animator"), maxCount: 64), "Run in order."),
       ]),
     ObjectSchema(
@@ -173,14 +187,19 @@ public enum SpecSchema {
         SchemaField("zPosition", anyNumber, "Its order among siblings."),
         SchemaField("children", .array(.reference("node"), maxCount: 10000), "Its children."),
         SchemaField("text", .reference("text"), "text: the text; button, navigation: the title."),
-        SchemaField("verticalAlignment", .string(values: ["top", "center", "bottom"]), "text: where lines sit."),
+        SchemaField(
+          "verticalAlignment", .string(values: ["top", "center", "bottom"]),
+          "text: where lines sit."),
         SchemaField("source", .file, "image: a PNG, JPEG or SVG file; vector: a vector document."),
-        SchemaField("contentMode", .string(values: ContentMode.allCases.map(\.rawValue)), "image, vector: the fit."),
+        SchemaField(
+          "contentMode", .string(values: ContentMode.allCases.map(\.rawValue)),
+          "image, vector: the fit."),
         SchemaField("vector", .reference("vector"), "vector: the drawing, inline."),
         SchemaField("shape", .reference("vectorItem"), "shape: the shape."),
         SchemaField("action", .string(), "button: the action it reports."),
         SchemaField("highlightedBackgroundColor", .color, "button: the background while pressed."),
-        SchemaField("role", .string(values: ["skip", "back", "next", "done"]), "navigation: its role."),
+        SchemaField(
+          "role", .string(values: ["skip", "back", "next", "done"]), "navigation: its role."),
         SchemaField("indicator", .reference("indicator"), "indicator: its look."),
         SchemaField("stack", .reference("stack"), "stack: the arrangement."),
       ]),
@@ -202,15 +221,19 @@ public enum SpecSchema {
     ObjectSchema(
       "text", "Runs of text and paragraph settings.",
       [
-        SchemaField("runs", .array(.reference("run"), minCount: 1, maxCount: 1000), required: true, "The runs."),
         SchemaField(
-          "alignment", .string(values: TextContent.Alignment.allCases.map(\.rawValue)), "Alignment."),
+          "runs", .array(.reference("run"), minCount: 1, maxCount: 1000), required: true,
+          "The runs."),
+        SchemaField(
+          "alignment", .string(values: TextContent.Alignment.allCases.map(\.rawValue)), "Alignment."
+        ),
         SchemaField("lineHeightMultiple", positive, "Line height multiple."),
         SchemaField("maximumLines", .integer(minimum: 0, maximum: 1000), "0: no limit."),
         SchemaField("truncatesWithEllipsis", .boolean, "End cut-off text with …."),
         SchemaField("letterSpacing", anyNumber, "Extra space after each character."),
         SchemaField("kerning", .boolean, "Whether kerning applies."),
-        SchemaField("baseDirection", .string(values: ["leftToRight", "rightToLeft"]), "Paragraph direction."),
+        SchemaField(
+          "baseDirection", .string(values: ["leftToRight", "rightToLeft"]), "Paragraph direction."),
       ]),
     ObjectSchema(
       "run", "A run of text.",
@@ -248,7 +271,8 @@ public enum SpecSchema {
         SchemaField("cornerRadius", nonNegative, "Dot corner radius."),
         SchemaField("spacing", nonNegative, "Distance between dot centres."),
         SchemaField("extendedLength", nonNegative, "The current dot's length (extendedDot)."),
-        SchemaField("tracking", .string(values: ["continuous", "discrete", "manual"]), "How it follows."),
+        SchemaField(
+          "tracking", .string(values: ["continuous", "discrete", "manual"]), "How it follows."),
         SchemaField("tapBehavior", .string(values: ["nearestDot", "sides"]), "What a tap does."),
       ]),
     ObjectSchema(
@@ -256,16 +280,20 @@ public enum SpecSchema {
       [
         SchemaField("axis", .string(values: ["horizontal", "vertical"]), "The axis."),
         SchemaField("spacing", anyNumber, "Space between children."),
-        SchemaField("alignment", .string(values: ["fill", "leading", "center", "trailing"]), "Across."),
         SchemaField(
-          "distribution", .string(values: ["fill", "fillEqually", "equalSpacing", "equalCentering"]),
+          "alignment", .string(values: ["fill", "leading", "center", "trailing"]), "Across."),
+        SchemaField(
+          "distribution",
+          .string(values: ["fill", "fillEqually", "equalSpacing", "equalCentering"]),
           "Along."),
       ]),
     ObjectSchema(
       "vector", "A vector drawing.",
       [
         SchemaField("size", .reference("size"), required: true, "Its size."),
-        SchemaField("items", .array(.reference("vectorItem"), maxCount: 100_000), required: true, "Its items."),
+        SchemaField(
+          "items", .array(.reference("vectorItem"), maxCount: 100_000), required: true, "Its items."
+        ),
       ]),
     ObjectSchema(
       "vectorItem", "A shape (with path) or a group (with items).",
@@ -281,7 +309,8 @@ public enum SpecSchema {
         SchemaField("dash", .array(nonNegative, maxCount: 64), "Dash lengths."),
         SchemaField("dashPhase", anyNumber, "Dash phase."),
         SchemaField("opacity", unit, "Opacity."),
-        SchemaField("items", .array(.reference("vectorItem"), maxCount: 100_000), "A group's items."),
+        SchemaField(
+          "items", .array(.reference("vectorItem"), maxCount: 100_000), "A group's items."),
         SchemaField("transform", affine, "A group's transform [a, b, c, d, tx, ty]."),
         SchemaField(
           "clip", .array(.array(.reference("clip"), minCount: 1), maxCount: 64),
@@ -297,7 +326,8 @@ public enum SpecSchema {
       "paint", "A colour or a gradient.",
       [
         SchemaField("color", .color, "A solid colour."),
-        SchemaField("stops", .array(.reference("stop"), minCount: 1, maxCount: 256), "Gradient stops."),
+        SchemaField(
+          "stops", .array(.reference("stop"), minCount: 1, maxCount: 256), "Gradient stops."),
         SchemaField("spread", .string(values: ["pad", "reflect", "repeat"]), "Past the ends."),
         SchemaField("start", pair, "Linear: start."),
         SchemaField("end", pair, "Linear: end."),
@@ -321,13 +351,19 @@ public enum SpecSchema {
         SchemaField("speed", anyNumber, "parallax."),
         SchemaField("offset", pair, "slide."),
         SchemaField("followsSide", .boolean, "slide."),
-        SchemaField("scale", .anyOf([anyNumber, .array(.reference("keyframe"), minCount: 1)]), "scale, keyframes."),
+        SchemaField(
+          "scale", .anyOf([anyNumber, .array(.reference("keyframe"), minCount: 1)]),
+          "scale, keyframes."),
         SchemaField("angle", anyNumber, "rotate."),
         SchemaField("colors", .array(.color, minCount: 1, maxCount: 1000), "colorBlend."),
         SchemaField("space", .string(values: ["sRGB", "linear"]), "colorBlend."),
         SchemaField("origin", pair, "circularReveal."),
-        SchemaField("style", .string(values: SlideTransition.Style.allCases.map(\.rawValue)), "slideTransition."),
-        SchemaField("side", .string(values: SlideTransition.Side.allCases.map(\.rawValue)), "slideTransition."),
+        SchemaField(
+          "style", .string(values: SlideTransition.Style.allCases.map(\.rawValue)),
+          "slideTransition."),
+        SchemaField(
+          "side", .string(values: SlideTransition.Side.allCases.map(\.rawValue)), "slideTransition."
+        ),
         SchemaField("opacity", .array(.reference("keyframe"), minCount: 1), "keyframes."),
         SchemaField("translation", .array(.reference("keyframe"), minCount: 1), "keyframes."),
         SchemaField("rotation", .array(.reference("keyframe"), minCount: 1), "keyframes."),
@@ -336,7 +372,8 @@ public enum SpecSchema {
     ObjectSchema(
       "keyframe", "A keyframe at a page position.",
       [
-        SchemaField("at", .number(minimum: -1000, maximum: 1000), required: true, "Pages from the centre."),
+        SchemaField(
+          "at", .number(minimum: -1000, maximum: 1000), required: true, "Pages from the centre."),
         SchemaField("value", .anyOf([anyNumber, pair, .color]), required: true, "The value."),
         SchemaField("easing", easing, "Towards the next keyframe."),
       ]),
@@ -344,8 +381,11 @@ public enum SpecSchema {
       "timed", "An animation on the clock.",
       [
         SchemaField("target", .string(), required: true, "The node's name."),
-        SchemaField("tracks", .array(.reference("track"), minCount: 1, maxCount: 16), required: true, "Tracks."),
-        SchemaField("duration", .number(exclusiveMinimum: 0, maximum: 3600), required: true, "Seconds."),
+        SchemaField(
+          "tracks", .array(.reference("track"), minCount: 1, maxCount: 16), required: true,
+          "Tracks."),
+        SchemaField(
+          "duration", .number(exclusiveMinimum: 0, maximum: 3600), required: true, "Seconds."),
         SchemaField("start", .number(minimum: 0, maximum: 86400), "When it starts."),
         SchemaField("delay", .number(minimum: 0, maximum: 3600), "A wait first."),
         SchemaField("easing", easing, "The easing."),
@@ -357,19 +397,26 @@ public enum SpecSchema {
       "track", "One property over a timed animation.",
       [
         SchemaField(
-          "kind", .string(values: TimedAnimation.Track.Kind.allCases.map(\.rawValue)), required: true,
+          "kind", .string(values: TimedAnimation.Track.Kind.allCases.map(\.rawValue)),
+          required: true,
           "The property."),
-        SchemaField("values", .array(anyNumber, minCount: 1, maxCount: 1000), required: true, "Its values."),
-        SchemaField("times", .array(unit, minCount: 1, maxCount: 1000), "When each is reached, 0…1."),
+        SchemaField(
+          "values", .array(anyNumber, minCount: 1, maxCount: 1000), required: true, "Its values."),
+        SchemaField(
+          "times", .array(unit, minCount: 1, maxCount: 1000), "When each is reached, 0…1."),
       ]),
     ObjectSchema(
       "template", "The template's short form.",
       [
-        SchemaField("items", .array(.reference("templateItem"), minCount: 1, maxCount: 1000), required: true, "Pages."),
+        SchemaField(
+          "items", .array(.reference("templateItem"), minCount: 1, maxCount: 1000), required: true,
+          "Pages."),
         SchemaField("backgroundImage", .file, "The picture behind everything."),
         SchemaField(
-          "measures", .map(anyNumber, keys: TemplateMeasurement.allCases.map(\.rawValue)), "Lengths by name."),
-        SchemaField("colors", .map(.color, keys: TemplateColor.allCases.map(\.rawValue)), "Colours by name."),
+          "measures", .map(anyNumber, keys: TemplateMeasurement.allCases.map(\.rawValue)),
+          "Lengths by name."),
+        SchemaField(
+          "colors", .map(.color, keys: TemplateColor.allCases.map(\.rawValue)), "Colours by name."),
       ]),
     ObjectSchema(
       "templateItem", "A template page.",

@@ -18,7 +18,9 @@ public enum SpecColor {
       return Color(red: rgb[0], green: rgb[1], blue: rgb[2], alpha: alpha)
     }
     let digits = Array(text.utf8)
-    guard digits.first == UInt8(ascii: "#"), digits.count == 7 || digits.count == 9 else { return nil }
+    guard digits.first == UInt8(ascii: "#"), digits.count == 7 || digits.count == 9 else {
+      return nil
+    }
     var bytes: [UInt8] = []
     var i = 1
     while i + 1 < digits.count {
@@ -53,7 +55,9 @@ public enum SpecColor {
     var out = "#"
     for (i, c) in components.enumerated() {
       let v = (c * 255).rounded()
-      guard v >= 0, v <= 255, Color(red8: UInt8(v), green8: 0, blue8: 0).red == c else { return nil }
+      guard v >= 0, v <= 255, Color(red8: UInt8(v), green8: 0, blue8: 0).red == c else {
+        return nil
+      }
       if i == 3 && v == 255 { break }
       let byte = UInt8(v)
       let text = String(byte, radix: 16, uppercase: true)
@@ -82,7 +86,10 @@ public enum SpecPathData {
     var command: UInt8 = 0
     var count = 0
     func skip() {
-      while i < chars.count, chars[i] == 0x20 || chars[i] == 0x2C || chars[i] == 0x0A || chars[i] == 0x09 || chars[i] == 0x0D {
+      while i < chars.count,
+        chars[i] == 0x20 || chars[i] == 0x2C || chars[i] == 0x0A || chars[i] == 0x09
+          || chars[i] == 0x0D
+      {
         i += 1
       }
     }
@@ -90,10 +97,14 @@ public enum SpecPathData {
       skip()
       let s = i
       if i < chars.count, chars[i] == UInt8(ascii: "-") || chars[i] == UInt8(ascii: "+") { i += 1 }
-      while i < chars.count, (0x30...0x39).contains(chars[i]) || chars[i] == UInt8(ascii: ".") { i += 1 }
+      while i < chars.count, (0x30...0x39).contains(chars[i]) || chars[i] == UInt8(ascii: ".") {
+        i += 1
+      }
       if i < chars.count, chars[i] == UInt8(ascii: "e") || chars[i] == UInt8(ascii: "E") {
         i += 1
-        if i < chars.count, chars[i] == UInt8(ascii: "-") || chars[i] == UInt8(ascii: "+") { i += 1 }
+        if i < chars.count, chars[i] == UInt8(ascii: "-") || chars[i] == UInt8(ascii: "+") {
+          i += 1
+        }
         while i < chars.count, (0x30...0x39).contains(chars[i]) { i += 1 }
       }
       guard i > s, let v = Double(String(decoding: chars[s..<i], as: UTF8.self)), v.isFinite else {
@@ -149,7 +160,9 @@ public enum SpecPathData {
         current = Point(x: current.x, y: relative ? current.y + y : y)
         path.line(to: current)
       case UInt8(ascii: "q"):
-        guard let c1 = point(), let p = point() else { return fail("expected four numbers after Q") }
+        guard let c1 = point(), let p = point() else {
+          return fail("expected four numbers after Q")
+        }
         path.quad(to: p, control: c1)
         current = p
       case UInt8(ascii: "c"):

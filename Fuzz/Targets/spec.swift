@@ -1,0 +1,19 @@
+import Strata
+import StrataRender
+import StrataSpec
+
+/// Raw bytes into the spec loader: the JSON reader (limits, escapes, UTF-8, numbers), the
+/// schema checker, decoding, the semantic checks, and, for a spec that loads, a controller
+/// built from it and one frame drawn at 32 × 32 points. File paths resolve in a folder that
+/// does not exist, so every image is a "missing file" problem.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+  let bytes = FuzzInput(data, size).all
+  guard
+    case .success(let loaded) = SpecLoader.load(bytes, baseDirectory: "/nonexistent-strata-fuzz")
+  else { return 0 }
+  let controller = loaded.makeController(pageSize: Size(width: 32, height: 32))
+  controller.setPagePosition(0.5)
+  _ = try? FrameRenderer(scale: 1).render(controller.scene())
+  return 0
+}

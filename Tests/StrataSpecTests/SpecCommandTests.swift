@@ -1,0 +1,190 @@
+import Foundation
+import Testing
+
+@testable import StrataCommand
+@testable import StrataSpec
+
+/// Runs the tool in process and captures what it writes.
+func runTool(_ args: [String]) -> (status: Int32, out: String, err: String) {
+  final class Box: @unchecked Sendable {
+    let lock = NSLock()
+    var out = ""
+    var err = ""
+  }
+  let box = Box()
+  let tool = Tool(
+    output: Tool.Output(
+      out: { s in box.lock.withLock { box.out += s } },
+      err: { s in box.lock.withLock { box.err += s } }))
+  let status = tool.run(args)
+  return (status, box.lock.withLock { box.out }, box.lock.withLock { box.err })
+}
+
+/// Finds a program on the PATH.
+func findProgram(_ name: String) -> String? {
+  for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+    let p = "\(dir)/\(name)"
+    if FileManager.default.isExecutableFile(atPath: p) { return p }
+  }
+  return nil
+}
+
+/// Runs a program, returning its status and standard error.
+func run(_ exe: String, _ args: [String]) throws -> (Int32, String) {
+  let p = Process()
+  p.executableURL = URL(fileURLWithPath: exe)
+  p.arguments = args
+  let err = Pipe()
+  p.standardError = err
+  p.standardOutput = FileHandle.nullDevice
+  try p.run()
+  let data = err.fileHandleForReading.readDataToEndOfFile()
+  p.waitUntilExit()
+  return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+enum SchemaPeer {
+  /// Whether Python can import jsonschema (`pip install jsonschema`; `.ci/run` does it).
+  static let available: Bool = {
+    guard let python = findProgram("python3") else { return false }
+    return (try? run(python, ["-c", "import jsonschema"]).0) == 0
+  }()
+}
+
+@Suite struct SpecCommandTests {
+  func temporaryFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "strata-cmd-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  @Test func validateSaysOkOrListsEveryProblem() throws {
+    let ok = runTool(["validate", specsDirectory.appendingPathComponent("animals.json").path])
+    #expect(ok.status == 0)
+    #expect(ok.out.contains("ok — 3 pages at 375×667, 2 images, 8 drawings"), "\(ok.out)")
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let bad = folder.appendingPathComponent("bad.json")
+    try minimal.replacingOccurrences(
+      of: "\"size\": 20", with: "\"size\": -3, \"colour\": \"#000000\""
+    )
+    .write(to: bad, atomically: true, encoding: .utf8)
+    let result = runTool(["validate", bad.path])
+    #expect(result.status == 1)
+    #expect(
+      result.err.contains(
+        "\(bad.path): layers.labels.pages[0].text.runs[0].font.size: expected a positive number"))
+    #expect(result.err.contains("font.colour: unknown key"))
+    #expect(result.err.contains("2 problems"))
+  }
+
+  @Test func frameAndRenderTakeASpec() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let spec = specsDirectory.appendingPathComponent("cards.json").path
+    let png = folder.appendingPathComponent("f.png").path
+    #expect(runTool(["frame", spec, "--page", "1.5", "--scale", "1", "--out", png]).status == 0)
+    #expect(FileManager.default.fileExists(atPath: png))
+    let r = runTool([
+      "render", spec, "--frames", "3", "--scale", "1", "--out",
+      folder.appendingPathComponent("r").path,
+    ])
+    #expect(r.status == 0, "\(r.err)")
+    #expect(
+      FileManager.default.fileExists(
+        atPath: folder.appendingPathComponent("r/contact-sheet.png").path))
+    // A broken spec is a clear error, not a crash.
+    let bad = folder.appendingPathComponent("bad.json")
+    try "{\"strata\": 1}".write(to: bad, atomically: true, encoding: .utf8)
+    let b = runTool(["frame", bad.path])
+    #expect(b.status == 1)
+    #expect(b.err.contains("missing the required key \"pageSize\""))
+  }
+
+  @Test func schemaIsJSONWithEveryDefinition() throws {
+    let r = runTool(["schema"])
+    #expect(r.status == 0)
+    let schema = try JSONReader().read(r.out)
+    #expect(schema["$schema"]?.kind == .string("https://json-schema.org/draft/2020-12/schema"))
+    for d in SpecSchema.definitions { #expect(schema["$defs"]?[d.name] != nil, "\(d.name)") }
+  }
+
+  @Test(.enabled(if: SchemaPeer.available, "jsonschema is not installed (pip install jsonschema)"))
+  func exampleSpecsValidateAgainstTheSchema() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let schema = folder.appendingPathComponent("schema.json")
+    try runTool(["schema"]).out.write(to: schema, atomically: true, encoding: .utf8)
+    let python = try #require(findProgram("python3"))
+    let check = """
+      import json, sys, jsonschema
+      schema = json.load(open(sys.argv[1]))
+      jsonschema.Draft202012Validator.check_schema(schema)
+      v = jsonschema.Draft202012Validator(schema)
+      errors = list(v.iter_errors(json.load(open(sys.argv[2]))))
+      for e in errors: print(list(e.absolute_path), e.message, file=sys.stderr)
+      sys.exit(1 if errors else 0)
+      """
+    var files = exampleSpecs.map { specsDirectory.appendingPathComponent("\($0).json").path }
+    files += ["animals-files/drawing-1.json"].map { specsDirectory.appendingPathComponent($0).path }
+    for file in files.prefix(exampleSpecs.count) {
+      let (status, err) = try run(python, ["-c", check, schema.path, file])
+      #expect(status == 0, "\(file): \(err)")
+    }
+    // And a broken spec does not.
+    let bad = folder.appendingPathComponent("bad.json")
+    try minimal.replacingOccurrences(of: "\"size\": 20", with: "\"size\": -3").write(
+      to: bad, atomically: true, encoding: .utf8)
+    #expect(try run(python, ["-c", check, schema.path, bad.path]).0 == 1)
+  }
+
+  /// `strata watch` renders, re-renders when the file changes (saying how soon after the save
+  /// it saw it), prints a broken save's problems and keeps going.
+  @Test func watchRerendersOnChange() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let spec = folder.appendingPathComponent("w.json")
+    try minimal.write(to: spec, atomically: true, encoding: .utf8)
+    let out = folder.appendingPathComponent("w.png").path
+    let task = Task.detached {
+      runTool(["watch", spec.path, "--page", "0.2", "--scale", "1", "--out", out, "--renders", "3"])
+    }
+    func waitFor(_ condition: () -> Bool) async throws {
+      for _ in 0..<500 where !condition() { try await Task.sleep(for: .milliseconds(20)) }
+    }
+    try await waitFor { FileManager.default.fileExists(atPath: out) }
+    let first = try Data(contentsOf: URL(fileURLWithPath: out))
+    // A broken save: problems, and the watcher goes on.
+    try await Task.sleep(for: .milliseconds(30))
+    try "{\"strata\": 1".write(to: spec, atomically: true, encoding: .utf8)
+    try await Task.sleep(for: .milliseconds(200))
+    // A good save with different text: a new frame.
+    try minimal.replacingOccurrences(of: "Hello", with: "Changed").write(
+      to: spec, atomically: true, encoding: .utf8)
+    let result = await task.value
+    #expect(result.status == 0)
+    #expect(result.err.contains("the document ends where"), "\(result.err)")
+    #expect(result.out.contains("still watching"))
+    let renders = result.out.components(separatedBy: "\n").filter { $0.hasPrefix("rendered") }
+    #expect(renders.count == 2, "\(result.out)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: out)) != first)
+    #expect(
+      FileManager.default.fileExists(atPath: folder.appendingPathComponent("w-sheet.png").path))
+    // The change was seen within 100 ms of the save (the watcher polls every 20 ms; a loaded
+    // machine gets five polls of slack).
+    let seen = renders.last.flatMap { line in
+      line.range(of: "seen ").map { Int(line[$0.upperBound...].prefix { $0.isNumber }) ?? 9999 }
+    }
+    #expect((seen ?? 9999) <= 100, "\(renders)")
+  }
+
+  @Test func exportWritesASpecThatLoads() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let out = folder.appendingPathComponent("layers.json").path
+    let r = runTool(["export", "layers", "--out", out])
+    #expect(r.status == 0, "\(r.err)")
+    #expect(throws: Never.self) { try SpecLoader.load(file: out).get() }
+  }
+}

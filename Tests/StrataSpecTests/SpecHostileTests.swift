@@ -1,0 +1,130 @@
+import Foundation
+import Strata
+import Testing
+
+@testable import StrataSpec
+
+/// Broken specs give problems, never a crash, in bounded time and memory.
+@Suite struct SpecHostileTests {
+  func failsWithProblems(_ bytes: [UInt8], _ label: String) {
+    switch SpecLoader.load(bytes, baseDirectory: specsDirectory.path) {
+    case .success: Issue.record("\(label): loaded")
+    case .failure(let e): #expect(!e.problems.isEmpty, "\(label)")
+    }
+  }
+
+  @Test func everyTruncationIsAProblem() throws {
+    let bytes = Array(minimal.utf8)
+    for n in 0..<bytes.count { failsWithProblems(Array(bytes[..<n]), "prefix \(n)") }
+    let animals = try Array(Data(contentsOf: specsDirectory.appendingPathComponent("animals.json")))
+    for n in stride(from: 0, to: animals.count - 1, by: 613) {
+      failsWithProblems(Array(animals[..<n]), "animals prefix \(n)")
+    }
+  }
+
+  /// Every value of the minimal spec replaced by each kind of JSON value: a problem or a spec
+  /// that loads and draws.
+  @Test func wrongTypesEverywhere() throws {
+    let document = try JSONReader().read(minimal)
+    var paths: [[String]] = []
+    func collect(_ v: JSONValue, _ path: [String]) {
+      paths.append(path)
+      switch v.kind {
+      case .object(let members): for m in members { collect(m.value, path + [m.key]) }
+      case .array(let items): for (i, x) in items.enumerated() { collect(x, path + ["#\(i)"]) }
+      default: break
+      }
+    }
+    collect(document, [])
+    func replacing(_ v: JSONValue, _ path: ArraySlice<String>, with new: JSONValue) -> JSONValue {
+      guard let first = path.first else { return new }
+      switch v.kind {
+      case .object(let members):
+        return JSONValue(
+          .object(
+            members.map { m in
+              m.key == first
+                ? JSONValue.Member(
+                  key: m.key, position: m.position,
+                  value: replacing(m.value, path.dropFirst(), with: new)) : m
+            }))
+      case .array(let items):
+        let i = Int(first.dropFirst()) ?? -1
+        return JSONValue(
+          .array(
+            items.enumerated().map {
+              $0.offset == i ? replacing($0.element, path.dropFirst(), with: new) : $0.element
+            }))
+      default: return v
+      }
+    }
+    let kinds: [JSONValue.Kind] = [
+      .null, .bool(true), .number(-1e300), .number(0), .string(""), .string("#zz"), .array([]),
+      .object([]),
+    ]
+    var loaded = 0
+    for path in paths.dropFirst() {
+      for k in kinds {
+        let text = JSONWriter.write(replacing(document, path[...], with: JSONValue(k)))
+        if case .success(let spec) = SpecLoader.load(Array(text.utf8)) {
+          loaded += 1
+          let c = spec.makeController()
+          c.setPagePosition(0.5)
+          _ = c.scene()
+        }
+      }
+    }
+    #expect(loaded < paths.count * kinds.count)
+  }
+
+  @Test func hostileDocuments() {
+    failsWithProblems(Array(String(repeating: "[", count: 1_000_000).utf8), "deep arrays")
+    failsWithProblems(Array(String(repeating: "{\"a\":", count: 100_000).utf8), "deep objects")
+    failsWithProblems(
+      Array(minimal.replacingOccurrences(of: "375", with: "1e400").utf8), "huge number")
+    failsWithProblems(
+      Array(minimal.replacingOccurrences(of: "375", with: "1e300").utf8), "large number")
+    failsWithProblems(
+      Array(minimal.utf8).map { $0 == UInt8(ascii: "H") ? 0xFF : $0 }, "invalid UTF-8")
+    failsWithProblems([0, 0, 0, 0], "binary")
+    failsWithProblems(Array("\"just a string\"".utf8), "not an object")
+    let frames = String(repeating: "{\"frame\": [0, 0, 1, 1]},", count: 20_000)
+    failsWithProblems(
+      Array(
+        minimal.replacingOccurrences(
+          of: "\"animators\": [{\"name\": \"fade\"}]", with: "\"animators\": [\(frames)]"
+        ).utf8),
+      "many wrong items")
+  }
+
+  /// A 100 MB document is refused after reading at most the limit, in a time comparable to
+  /// loading the animals spec.
+  @Test func aHundredMegabyteDocumentIsRefusedQuickly() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "strata-big-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let big = folder.appendingPathComponent("big.json")
+    var chunk = Data("[".utf8)
+    chunk.append(Data(repeating: UInt8(ascii: " "), count: 1 << 20))
+    _ = FileManager.default.createFile(atPath: big.path, contents: nil)
+    let handle = try FileHandle(forWritingTo: big)
+    for _ in 0..<100 { handle.write(chunk) }
+    try handle.close()
+    let clock = ContinuousClock()
+    let animals = specsDirectory.appendingPathComponent("animals.json").path
+    _ = SpecLoader.load(file: animals)
+    let reference = clock.measure { _ = SpecLoader.load(file: animals) }
+    var result: Result<LoadedSpec, SpecError>?
+    let refusing = clock.measure { result = SpecLoader.load(file: big.path) }
+    guard case .failure(let e) = result else {
+      Issue.record("a 100 MB document loaded")
+      return
+    }
+    #expect(e.problems.first?.message.contains("larger than") == true, "\(e)")
+    #expect(refusing < reference * 20, "refusing took \(refusing), loading animals \(reference)")
+    // In memory too: the size is checked before anything is read.
+    let bytes = [UInt8](repeating: UInt8(ascii: " "), count: 100 << 20)
+    failsWithProblems(bytes, "100 MB in memory")
+  }
+}
