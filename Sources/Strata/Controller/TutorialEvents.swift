@@ -80,26 +80,7 @@ public struct TutorialEventRecord: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// A JSON string literal.
-  static func quote(_ s: String) -> String {
-    var out = "\""
-    for u in s.unicodeScalars {
-      switch u {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      default:
-        if u.value < 0x20 {
-          let hex = String(u.value, radix: 16)
-          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          out.unicodeScalars.append(u)
-        }
-      }
-    }
-    return out + "\""
-  }
+  static func quote(_ s: String) -> String { JSONLiteral.string(s) }
 }
 
 /// A controller's events, for any number of subscribers.

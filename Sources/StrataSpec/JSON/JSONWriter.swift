@@ -1,3 +1,5 @@
+import Strata
+
 /// Writes ``JSONValue``s as indented JSON text, members in their order, numbers in the shortest
 /// form that reads back to the same `Double`.
 public enum JSONWriter {
@@ -17,23 +19,7 @@ public enum JSONWriter {
   }
 
   /// A string as a JSON string literal.
-  public static func quote(_ s: String) -> String {
-    var out = "\""
-    for u in s.unicodeScalars {
-      switch u {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case _ where u.value < 0x20:
-        let hex = String(u.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(u)
-      }
-    }
-    return out + "\""
-  }
+  public static func quote(_ s: String) -> String { JSONLiteral.string(s) }
 
   static func write(_ value: JSONValue, indent: Int, into out: inout String) {
     let pad = String(repeating: " ", count: indent + 2)
