@@ -45,9 +45,10 @@ extension Tool {
     }
   }
 
-  /// `strata schema`: the format's JSON Schema.
+  /// `strata schema`: the format's JSON Schema (or, with `--markdown`, its key reference).
   func schema(_ o: ParsedCommand) -> Int32 {
-    output.out(JSONWriter.write(SpecSchema.jsonSchema))
+    output.out(
+      o.flag("--markdown") ? SpecSchema.markdownReference : JSONWriter.write(SpecSchema.jsonSchema))
     return 0
   }
 

@@ -118,7 +118,11 @@ public struct Tool {
     CommandSpec(
       name: "schema", arguments: "", argumentCount: 0...0,
       summary: "Print the spec format's JSON Schema (draft 2020-12), for editors.",
-      options: [], run: { tool, parsed in tool.schema(parsed) }),
+      options: [
+        OptionSpec(
+          name: "--markdown", value: .flag, placeholder: "", defaultText: nil,
+          help: "print the key reference of Docs/Spec.md instead")
+      ], run: { tool, parsed in tool.schema(parsed) }),
     CommandSpec(
       name: "watch", arguments: "<spec.json>", argumentCount: 1...1,
       summary: """

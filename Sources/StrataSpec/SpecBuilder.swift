@@ -225,6 +225,11 @@ struct SpecBuilder {
         path: s.path, fill: s.fill, stroke: s.stroke, strokeStyle: s.strokeStyle,
         fillRule: s.fillRule,
         frame: frame, name: n.name)
+    case "gradient":
+      node = ShapeNode(
+        path: .rect(Rect(origin: .zero, size: frame.size)), fill: Self.paint(n.gradient),
+        frame: frame,
+        name: n.name)
     case "button":
       let button = ButtonNode(
         title: n.text.map(Self.text) ?? TextContent(""),

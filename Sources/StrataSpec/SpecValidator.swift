@@ -102,7 +102,7 @@ struct SpecValidator {
   /// The fields each node type may have, besides the common ones.
   static let typeFields: [String: Set<String>] = [
     "group": [], "text": ["text", "verticalAlignment"], "image": ["source", "contentMode"],
-    "vector": ["source", "contentMode", "vector"], "shape": ["shape"],
+    "vector": ["source", "contentMode", "vector"], "shape": ["shape"], "gradient": ["gradient"],
     "button": ["text", "action", "highlightedBackgroundColor"],
     "navigation": ["text", "role", "highlightedBackgroundColor"],
     "indicator": ["indicator"], "stack": ["stack"],
@@ -115,7 +115,7 @@ struct SpecValidator {
       ("text", n.text != nil), ("verticalAlignment", n.verticalAlignment != nil),
       ("source", n.source != nil), ("contentMode", n.contentMode != nil),
       ("vector", n.vector != nil),
-      ("shape", n.shape != nil), ("action", n.action != nil),
+      ("shape", n.shape != nil), ("gradient", n.gradient != nil), ("action", n.action != nil),
       ("highlightedBackgroundColor", n.highlightedBackgroundColor != nil), ("role", n.role != nil),
       ("indicator", n.indicator != nil), ("stack", n.stack != nil),
     ]
@@ -154,6 +154,12 @@ struct SpecValidator {
       }
     case "navigation":
       if n.role == nil { problem(path, "a navigation node needs \"role\"") }
+    case "gradient":
+      if let g = n.gradient {
+        paints([("gradient", g)], path)
+      } else {
+        problem(path, "a gradient node needs \"gradient\"")
+      }
     default: break
     }
     for (i, c) in (n.children ?? []).enumerated() { node(c, "\(path).children[\(i)]") }
@@ -168,19 +174,24 @@ struct SpecValidator {
         problem(p, "an item needs \"path\" (a shape) or \"items\" (a group)")
       }
       if let sub = item.items { vectorItems(sub, "\(p).items") }
-      for (key, paint) in [("fill", item.fill), ("stroke", item.stroke)] {
-        guard let paint else { continue }
-        let gradient = paint.stops != nil
-        if paint.color != nil && gradient {
-          problem("\(p).\(key)", "a paint is a colour or a gradient, not both")
-        }
-        if paint.color == nil && !gradient {
-          problem("\(p).\(key)", "a paint needs \"color\" or \"stops\"")
-        }
-        if gradient && (paint.start == nil || paint.end == nil) && paint.center == nil {
-          problem(
-            "\(p).\(key)", "a gradient needs \"start\" and \"end\" (linear) or \"center\" (radial)")
-        }
+      paints([("fill", item.fill), ("stroke", item.stroke)], p)
+    }
+  }
+
+  /// Checks that each paint is a colour or a whole gradient.
+  mutating func paints(_ list: [(String, PaintSpec?)], _ p: String) {
+    for (key, paint) in list {
+      guard let paint else { continue }
+      let gradient = paint.stops != nil
+      if paint.color != nil && gradient {
+        problem("\(p).\(key)", "a paint is a colour or a gradient, not both")
+      }
+      if paint.color == nil && !gradient {
+        problem("\(p).\(key)", "a paint needs \"color\" or \"stops\"")
+      }
+      if gradient && (paint.start == nil || paint.end == nil) && paint.center == nil {
+        problem(
+          "\(p).\(key)", "a gradient needs \"start\" and \"end\" (linear) or \"center\" (radial)")
       }
     }
   }

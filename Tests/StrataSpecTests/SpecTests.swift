@@ -297,6 +297,8 @@ let minimal = """
     let docs = try String(
       contentsOf: specsDirectory.deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Docs/Spec.md"), encoding: .utf8)
+    #expect(
+      docs.hasSuffix(SpecSchema.markdownReference), "regenerate with strata schema --markdown")
     for d in SpecSchema.definitions {
       let heading = try #require(docs.range(of: "### `\(d.name)`"), "\(d.name)")
       let section = docs[heading.upperBound...].prefix { $0 != "#" }
@@ -328,5 +330,25 @@ let minimal = """
     let path = try? SpecPathData.parse("M0 0 h10 v10 H0 Z m 1 1 l 2 0 q 1 1 2 2 c 0 1 1 1 1 0 z")
       .get()
     #expect(path.map { SpecPathData.parse(SpecPathData.format($0)) == .success($0) } == true)
+  }
+}
+
+@Suite struct GradientNodeTests {
+  @Test func aGradientNodeFillsItsFrame() throws {
+    let text = minimal.replacingOccurrences(
+      of: "\"layers\": {",
+      with: """
+        "layers": {"staticBackground": {"node": {"type": "gradient", "frame": [0, 0, 375, 667],
+          "gradient": {"stops": [{"color": "#FF0000", "at": 0}, {"color": "#0000FF", "at": 1}],
+                       "start": [0, 0], "end": [0, 667]}}},
+        """)
+    let controller = try load(text).get().makeController()
+    let image = try FrameRenderer(scale: 1).render(controller.scene())
+    let top = Array(image.pixels[0..<4])
+    let bottom = Array(image.pixels[(image.pixels.count - 4)...])
+    #expect(top[0] > 240 && top[2] < 15, "\(top)")
+    #expect(bottom[2] > 240 && bottom[0] < 15, "\(bottom)")
+    let missing = text.replacingOccurrences(of: "\"start\": [0, 0], \"end\": [0, 667]", with: "\"spread\": \"pad\"")
+    #expect(problems(missing).first?.contains("a gradient needs \"start\" and \"end\"") == true)
   }
 }

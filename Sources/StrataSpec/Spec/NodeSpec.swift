@@ -3,8 +3,8 @@
 /// One shape for every kind, so that a designer can change a node's kind by changing `type`;
 /// the fields a kind does not use are refused by the checker.
 public struct NodeSpec: Codable, Hashable, Sendable {
-  /// `group` (the default), `text`, `image`, `vector`, `shape`, `button`, `navigation`,
-  /// `indicator` or `stack`.
+  /// `group` (the default), `text`, `image`, `vector`, `shape`, `gradient`, `button`,
+  /// `navigation`, `indicator` or `stack`.
   public var type: String?
   /// Its name (scripts, timed animations and events find nodes by name).
   public var name: String?
@@ -43,6 +43,8 @@ public struct NodeSpec: Codable, Hashable, Sendable {
   public var vector: VectorSpec?
   /// A `shape` node's shape.
   public var shape: ShapeSpec?
+  /// A `gradient` node's paint, filling its frame (points in the node's own coordinates).
+  public var gradient: PaintSpec?
   /// The action a `button` reports.
   public var action: String?
   /// A `button`'s background while pressed.

@@ -89,7 +89,8 @@ public enum SpecSchema {
     "colorBlend", "circularReveal", "slideTransition", "keyframes",
   ]
   static let nodeTypes = [
-    "group", "text", "image", "vector", "shape", "button", "navigation", "indicator", "stack",
+    "group", "text", "image", "vector", "shape", "gradient", "button", "navigation", "indicator",
+    "stack",
   ]
   static let indicatorStyles = [
     "dots", "extendedDot", "scalingDots", "worm", "jumpingDot", "numbers", "progressBar",
@@ -196,6 +197,7 @@ public enum SpecSchema {
           "image, vector: the fit."),
         SchemaField("vector", .reference("vector"), "vector: the drawing, inline."),
         SchemaField("shape", .reference("vectorItem"), "shape: the shape."),
+        SchemaField("gradient", .reference("paint"), "gradient: the paint filling the frame."),
         SchemaField("action", .string(), "button: the action it reports."),
         SchemaField("highlightedBackgroundColor", .color, "button: the background while pressed."),
         SchemaField(

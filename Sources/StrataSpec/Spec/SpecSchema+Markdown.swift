@@ -1,0 +1,49 @@
+extension SpecSchema {
+  /// The key reference of Docs/Spec.md: a table per definition (`strata schema --markdown`).
+  public static var markdownReference: String {
+    func number(_ v: Double) -> String { JSONWriter.format(v) }
+    func describe(_ s: SchemaNode) -> String {
+      switch s {
+      case .number(let minimum, let exclusiveMinimum, let maximum):
+        var r: [String] = []
+        if let m = minimum { r.append("≥ \(number(m))") }
+        if let m = exclusiveMinimum { r.append("> \(number(m))") }
+        if let m = maximum { r.append("≤ \(number(m))") }
+        return "number" + (r.isEmpty ? "" : " (\(r.joined(separator: ", ")))")
+      case .integer(let minimum, let maximum):
+        var r: [String] = []
+        if let m = minimum { r.append("≥ \(m)") }
+        if let m = maximum { r.append("≤ \(m)") }
+        return "integer" + (r.isEmpty ? "" : " (\(r.joined(separator: ", ")))")
+      case .boolean: return "boolean"
+      case .string(let values):
+        guard let values else { return "string" }
+        return values.prefix(12).map { "`\($0)`" }.joined(separator: " \\| ")
+          + (values.count > 12 ? " …" : "")
+      case .color: return "colour"
+      case .pathData: return "path data"
+      case .file: return "file path"
+      case .array(let item, let minCount, let maxCount):
+        let n = minCount == maxCount ? " of \(minCount)" : ""
+        return "array\(n) of \(describe(item))"
+      case .nullable(let inner): return "\(describe(inner)) or null"
+      case .object(let o): return "`\(o.name)`"
+      case .map(let item, let keys):
+        return "object of \(describe(item))"
+          + (keys.map { " by " + $0.map { "`\($0)`" }.joined(separator: ", ") } ?? "")
+      case .reference(let name): return "`\(name)`"
+      case .anyOf(let options): return options.map(describe).joined(separator: " or ")
+      }
+    }
+    var out = ""
+    for d in definitions {
+      out += "### `\(d.name)`\n\n\(d.summary)\n\n| Key | Value | Meaning |\n|---|---|---|\n"
+      for f in d.fields {
+        out +=
+          "| `\(f.name)`\(f.isRequired ? " (required)" : "") | \(describe(f.schema)) | \(f.summary) |\n"
+      }
+      out += "\n"
+    }
+    return out
+  }
+}
