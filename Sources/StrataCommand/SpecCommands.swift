@@ -87,17 +87,26 @@ extension Tool {
     let limit = try o.int("--renders")
     try createParentFolder(of: out)
     var renders = 0
-    var last: [String: Date] = [:]
+    let stopAt = try o.double("--seconds").map { Date().addingTimeInterval($0) }
+    // A file's identity and state: inode (an atomic save makes a new file), size and time.
+    func signature(_ file: String) -> (key: String, date: Date)? {
+      guard let a = try? FileManager.default.attributesOfItem(atPath: file),
+        let date = a[.modificationDate] as? Date
+      else { return nil }
+      let inode = (a[.systemFileNumber] as? NSNumber)?.stringValue ?? ""
+      let size = (a[.size] as? NSNumber)?.stringValue ?? ""
+      return ("\(inode) \(size) \(date.timeIntervalSince1970)", date)
+    }
+    var last: [String: String] = [:]
     var watched: [String] = [path]
     output.out(
       "watching \(path) (page \(OptionValue.format(page))); writing \(out) — Ctrl-C stops\n")
     while limit.map({ renders < $0 }) ?? true {
+      if let stopAt, Date() >= stopAt { break }
       var changed: Date? = nil
       for file in watched {
-        let date =
-          (try? FileManager.default.attributesOfItem(atPath: file)[.modificationDate]) as? Date
-        if let date, last[file] != date {
-          last[file] = date
+        if let (key, date) = signature(file), last[file] != key {
+          last[file] = key
           changed = max(changed ?? date, date)
         }
       }
@@ -108,10 +117,7 @@ extension Tool {
         switch SpecLoader.load(file: path) {
         case .success(let loaded):
           watched = [path] + Self.files(of: loaded)
-          for file in watched where last[file] == nil {
-            last[file] =
-              (try? FileManager.default.attributesOfItem(atPath: file)[.modificationDate]) as? Date
-          }
+          for file in watched where last[file] == nil { last[file] = signature(file)?.key }
           do {
             let controller = loaded.makeController(pageSize: try o.size("--size"))
             let last = Double(max(0, controller.pageCount - 1))
@@ -147,7 +153,8 @@ extension Tool {
 
   /// The files a spec reads, full paths.
   static func files(of loaded: LoadedSpec) -> [String] {
-    (Array(loaded.images.keys) + Array(loaded.vectors.keys)).map {
+    (Array(loaded.images.keys) + Array(loaded.vectors.keys)).filter { !$0.hasPrefix("asset:") }.map
+    {
       $0.hasPrefix("/") ? $0 : (loaded.baseDirectory as NSString).appendingPathComponent($0)
     }
   }

@@ -140,6 +140,9 @@ public struct Tool {
         OptionSpec(
           name: "--renders", value: .integer(1...1_000_000), placeholder: "N", defaultText: nil,
           help: "stop after N renders (for scripts and tests)"),
+        OptionSpec(
+          name: "--seconds", value: .number(0.1...1_000_000), placeholder: "S", defaultText: nil,
+          help: "stop after S seconds"),
       ],
       run: { tool, parsed in try tool.watch(parsed) }),
     CommandSpec(

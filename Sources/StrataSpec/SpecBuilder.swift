@@ -210,7 +210,9 @@ struct SpecBuilder {
         name: n.name)
     case "image":
       node = ImageNode(
-        image: n.source.flatMap { loaded.images[$0] }, frame: frame,
+        image: n.asset.flatMap { loaded.images["asset:" + $0] }
+          ?? n.source.flatMap { loaded.images[$0] },
+        frame: frame,
         contentMode: n.contentMode.flatMap(ContentMode.init(rawValue:)) ?? .scaleToFill,
         name: n.name)
     case "vector":

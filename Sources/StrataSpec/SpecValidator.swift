@@ -101,7 +101,8 @@ struct SpecValidator {
 
   /// The fields each node type may have, besides the common ones.
   static let typeFields: [String: Set<String>] = [
-    "group": [], "text": ["text", "verticalAlignment"], "image": ["source", "contentMode"],
+    "group": [], "text": ["text", "verticalAlignment"],
+    "image": ["source", "asset", "contentMode"],
     "vector": ["source", "contentMode", "vector"], "shape": ["shape"], "gradient": ["gradient"],
     "button": ["text", "action", "highlightedBackgroundColor"],
     "navigation": ["text", "role", "highlightedBackgroundColor"],
@@ -131,10 +132,12 @@ struct SpecValidator {
     case "text", "button":
       if n.text == nil { problem(path, "a \(type) node needs \"text\"") }
     case "image":
-      if let s = n.source {
+      if let s = n.source, n.asset == nil {
         _ = image(s, "\(path).source")
+      } else if let a = n.asset, n.source == nil {
+        asset(a, "\(path).asset")
       } else {
-        problem(path, "an image node needs \"source\"")
+        problem(path, "an image node needs \"source\" or \"asset\" (one of them)")
       }
     case "vector":
       if n.source == nil && n.vector == nil {
@@ -296,6 +299,22 @@ struct SpecValidator {
     } catch {
       problem(path, "cannot read the image \"\(source)\": \(error)")
       return nil
+    }
+  }
+
+  /// Reads image `name` from the spec's asset folder, keyed `asset:name`.
+  mutating func asset(_ name: String, _ path: String) {
+    let key = "asset:" + name
+    if images[key] != nil { return }
+    guard let folder = spec.assets else {
+      problem(path, "an asset needs the spec's \"assets\" folder")
+      return
+    }
+    do {
+      let catalog = AssetCatalog(directory: URL(fileURLWithPath: resolve(folder)))
+      images[key] = try catalog.image(named: name, scale: 3)
+    } catch {
+      problem(path, "\(error)")
     }
   }
 

@@ -147,32 +147,47 @@ enum SchemaPeer {
     let spec = folder.appendingPathComponent("w.json")
     try minimal.write(to: spec, atomically: true, encoding: .utf8)
     let out = folder.appendingPathComponent("w.png").path
+    final class Box: @unchecked Sendable {
+      let lock = NSLock()
+      var out = ""
+      var err = ""
+      var text: (String, String) { lock.withLock { (out, err) } }
+    }
+    let box = Box()
+    let tool = Tool(
+      output: Tool.Output(
+        out: { s in box.lock.withLock { box.out += s } },
+        err: { s in box.lock.withLock { box.err += s } }))
     let task = Task.detached {
-      runTool(["watch", spec.path, "--page", "0.2", "--scale", "1", "--out", out, "--renders", "3"])
+      tool.run([
+        "watch", spec.path, "--page", "0.2", "--scale", "1", "--out", out, "--renders", "3",
+        "--seconds", "120",
+      ])
     }
     func waitFor(_ condition: () -> Bool) async throws {
-      for _ in 0..<500 where !condition() { try await Task.sleep(for: .milliseconds(20)) }
+      for _ in 0..<3000 where !condition() { try await Task.sleep(for: .milliseconds(20)) }
     }
-    try await waitFor { FileManager.default.fileExists(atPath: out) }
+    func rendered() -> Int {
+      box.text.0.components(separatedBy: "\n").filter { $0.hasPrefix("rendered") }.count
+    }
+    try await waitFor { rendered() == 1 }
     let first = try Data(contentsOf: URL(fileURLWithPath: out))
-    // A broken save: problems, and the watcher goes on.
-    try await Task.sleep(for: .milliseconds(30))
+    // A broken save: its problems, and the watcher goes on.
     try "{\"strata\": 1".write(to: spec, atomically: true, encoding: .utf8)
-    try await Task.sleep(for: .milliseconds(200))
+    try await waitFor { box.text.0.contains("still watching") }
     // A good save with different text: a new frame.
     try minimal.replacingOccurrences(of: "Hello", with: "Changed").write(
       to: spec, atomically: true, encoding: .utf8)
-    let result = await task.value
-    #expect(result.status == 0)
-    #expect(result.err.contains("the document ends where"), "\(result.err)")
-    #expect(result.out.contains("still watching"))
-    let renders = result.out.components(separatedBy: "\n").filter { $0.hasPrefix("rendered") }
-    #expect(renders.count == 2, "\(result.out)")
+    let status = await task.value
+    let (text, errors) = box.text
+    #expect(status == 0)
+    #expect(errors.contains("the document ends where"), "\(errors)")
+    let renders = text.components(separatedBy: "\n").filter { $0.hasPrefix("rendered") }
+    #expect(renders.count == 2, "\(text)")
     #expect(try Data(contentsOf: URL(fileURLWithPath: out)) != first)
     #expect(
       FileManager.default.fileExists(atPath: folder.appendingPathComponent("w-sheet.png").path))
-    // The change was seen within 100 ms of the save (the watcher polls every 20 ms; a loaded
-    // machine gets five polls of slack).
+    // The change was seen within 100 ms of the save (the watcher polls every 20 ms).
     let seen = renders.last.flatMap { line in
       line.range(of: "seen ").map { Int(line[$0.upperBound...].prefix { $0.isNumber }) ?? 9999 }
     }

@@ -348,7 +348,33 @@ let minimal = """
     let bottom = Array(image.pixels[(image.pixels.count - 4)...])
     #expect(top[0] > 240 && top[2] < 15, "\(top)")
     #expect(bottom[2] > 240 && bottom[0] < 15, "\(bottom)")
-    let missing = text.replacingOccurrences(of: "\"start\": [0, 0], \"end\": [0, 667]", with: "\"spread\": \"pad\"")
+    let missing = text.replacingOccurrences(
+      of: "\"start\": [0, 0], \"end\": [0, 667]", with: "\"spread\": \"pad\"")
     #expect(problems(missing).first?.contains("a gradient needs \"start\" and \"end\"") == true)
+  }
+}
+
+@Suite struct AssetNameTests {
+  @Test func imagesByAssetName() throws {
+    let text = minimal.replacingOccurrences(
+      of: "\"pageCount\": 3,",
+      with: """
+        "pageCount": 3, "assets": "../Animals/Assets",
+        """
+    ).replacingOccurrences(
+      of: "\"layers\": {",
+      with: """
+        "layers": {"staticBackground": {"node": {"type": "image", "asset": "bear", "frame": [0, 0, 100, 100]}},
+        """)
+    let loaded = try load(text).get()
+    #expect(loaded.images["asset:bear"] != nil)
+    let missing = text.replacingOccurrences(of: "\"asset\": \"bear\"", with: "\"asset\": \"beer\"")
+    let found = problems(missing)
+    #expect(found.count == 1)
+    #expect(found.first?.contains("layers.staticBackground.node.asset: ") == true, "\(found)")
+    #expect(found.first?.contains("bear") == true, "the folder's names are listed: \(found)")
+    let both = text.replacingOccurrences(
+      of: "\"asset\": \"bear\"", with: "\"asset\": \"bear\", \"source\": \"x.png\"")
+    #expect(problems(both).first?.contains("needs \"source\" or \"asset\" (one of them)") == true)
   }
 }

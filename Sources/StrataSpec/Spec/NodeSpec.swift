@@ -36,6 +36,9 @@ public struct NodeSpec: Codable, Hashable, Sendable {
   /// The file of an `image` node (PNG, JPEG or SVG) or of a `vector` node (a vector document),
   /// relative to the spec.
   public var source: String?
+  /// The name of an `image` node's picture in the spec's `assets` folder (instead of
+  /// `source`): the variant for @3x is chosen, as an app's asset catalogue would.
+  public var asset: String?
   /// How an `image` or `vector` node fits its frame: `scaleToFill`, `aspectFit`, `aspectFill`
   /// or `center`.
   public var contentMode: String?

@@ -117,6 +117,7 @@ public enum SpecSchema {
         SchemaField(
           "timed", .array(.reference("timed"), maxCount: 256), "Animations on the clock."),
         SchemaField("template", .reference("template"), "The template's short form."),
+        SchemaField("assets", .file, "A folder of images by name, for image nodes' asset."),
       ]),
     ObjectSchema(
       "size", "A width and height in points.",
@@ -192,6 +193,7 @@ public enum SpecSchema {
           "verticalAlignment", .string(values: ["top", "center", "bottom"]),
           "text: where lines sit."),
         SchemaField("source", .file, "image: a PNG, JPEG or SVG file; vector: a vector document."),
+        SchemaField("asset", .string(), "image: a name in the spec's assets folder."),
         SchemaField(
           "contentMode", .string(values: ContentMode.allCases.map(\.rawValue)),
           "image, vector: the fit."),

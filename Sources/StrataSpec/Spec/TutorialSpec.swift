@@ -26,6 +26,9 @@ public struct TutorialSpec: Codable, Hashable, Sendable {
   public var timed: [TimedSpec]?
   /// The template's short form: items and options instead of layers.
   public var template: TemplateSpec?
+  /// A folder of images by name (`name.png`, `name@2x.png`, `name@3x.jpg`, `name.svg`…),
+  /// relative to the spec, for `image` nodes that give an `asset` name.
+  public var assets: String?
 
   /// Creates a spec.
   public init(
