@@ -26,7 +26,7 @@ extension Tool {
     let renderer = FrameRenderer(scale: scale)
     let list = try renderer.displayList(for: controller.scene())
     let image = try renderer.render(list)
-    try PNGEncoder(mode: .small).write(image, to: out)
+    try PNGEncoder(mode: o.flag("--small") ? .small : .fastest).write(image, to: out)
     if let svg {
       try AtomicFile.write(Array(SVGWriter().svg(for: list).utf8), to: svg)
     }

@@ -43,6 +43,8 @@ struct RenderPlan: Sendable {
   let duration: Double
   /// Where `--events` writes the session's events as JSON Lines, if asked.
   let eventsPath: String?
+  /// How the frames' PNG files are compressed (`--small`: zlib at level 9).
+  let pngMode: PNGEncoder.Mode
   /// The scripted session's events, in order, with times from the controller's clock.
   let events: [TutorialEventRecord]
 
@@ -55,6 +57,7 @@ struct RenderPlan: Sendable {
     jobs = try o.int("--jobs") ?? ProcessInfo.processInfo.activeProcessorCount
     out = o.string("--out") ?? "frames/\(onboarding.name)"
     svg = o.flag("--svg")
+    pngMode = o.flag("--small") ? .small : .fastest
     // Refuse sizes beyond the pixel limit before doing anything.
     width = Int((size.width * scale).rounded(.up))
     height = Int((size.height * scale).rounded(.up))
@@ -275,7 +278,8 @@ extension Tool {
           + "\(plan.count) frames; every file written is whole\n")
       return 128 + signal
     }
-    try PNGEncoder(mode: .small).write(try sink.finish(), to: "\(plan.out)/contact-sheet.png")
+    try PNGEncoder(mode: o.flag("--small") ? .small : .fastest).write(
+      try sink.finish(), to: "\(plan.out)/contact-sheet.png")
     if let path = plan.eventsPath {
       try createParentFolder(of: path)
       try AtomicFile.write(Array(plan.events.map { $0.json + "\n" }.joined().utf8), to: path)
@@ -287,6 +291,7 @@ extension Tool {
     let workers = min(plan.jobs, plan.count)
     output.out(
       "rendered \(plan.count) frames (\(plan.width)×\(plan.height)) to \(plan.out)/ in \(String(format: "%.1f", seconds)) s "
+        + "(\(String(format: "%.1f", Double(plan.count) / max(seconds, 1e-9))) frames per second) "
         + "with \(workers) job\(workers == 1 ? "" : "s")\(plan.svg ? " (PNG and SVG)" : ""); "
         + "contact-sheet.png and animation.png "
         + "(\(max(1, plan.width / plan.animationFactor))×\(max(1, plan.height / plan.animationFactor)))"
@@ -324,7 +329,7 @@ extension Tool {
           controller.show(plan.states[i])
           let list = try renderer.displayList(for: controller.scene())
           try renderer.render(list, into: &image)
-          try PNGEncoder(mode: .fast).write(image, to: plan.framePath(i, "png"))
+          try PNGEncoder(mode: plan.pngMode).write(image, to: plan.framePath(i, "png"))
           if plan.svg {
             try AtomicFile.write(
               Array(SVGWriter().svg(for: list).utf8), to: plan.framePath(i, "svg"))

@@ -124,11 +124,11 @@ extension Tool {
             controller.setPagePosition(min(max(page, -1), last + 1))
             let renderer = FrameRenderer(scale: scale)
             let image = try renderer.render(try renderer.displayList(for: controller.scene()))
-            try PNGEncoder(mode: .fast).write(image, to: out)
+            try PNGEncoder(mode: .fastest).write(image, to: out)
             let sheet = ContactSheet(
               positions: ContactSheet.quarterPositions(pages: controller.pageCount),
               columns: min(5, max(3, controller.pageCount)), title: name)
-            try PNGEncoder(mode: .fast).write(
+            try PNGEncoder(mode: .fastest).write(
               try sheet.render(loaded.makeController(pageSize: try o.size("--size"))), to: sheetPath
             )
             let ms = Int((Date().timeIntervalSince(started) * 1000).rounded())

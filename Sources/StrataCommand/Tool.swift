@@ -58,6 +58,9 @@ public struct Tool {
           name: "--svg", value: .flag, placeholder: "", defaultText: nil,
           help: "also write each frame as SVG"),
         OptionSpec(
+          name: "--small", value: .flag, placeholder: "", defaultText: nil,
+          help: "write the smallest PNG files (zlib at level 9: several times slower)"),
+        OptionSpec(
           name: "--jobs", value: .integer(1...256), placeholder: "N", defaultText: "the cores",
           help: "how many frames to render at once"),
         OptionSpec(
@@ -88,6 +91,9 @@ public struct Tool {
         OptionSpec(
           name: "--svg", value: .text, placeholder: "F.svg", defaultText: nil,
           help: "also write the frame as SVG"),
+        OptionSpec(
+          name: "--small", value: .flag, placeholder: "", defaultText: nil,
+          help: "write the smallest PNG files (zlib at level 9: several times slower)"),
       ],
       run: { tool, parsed in try tool.frame(parsed) }),
     CommandSpec(

@@ -1,7 +1,7 @@
 import Foundation
 import Strata
 import StrataExamples
-import StrataRender
+@_spi(Benchmarks) import StrataRender
 
 /// A tutorial with all seven layers as the renderer benchmark wants them: a gradient
 /// background, a large transformed bitmap, shapes with alpha, and the masked static
@@ -115,9 +115,29 @@ struct RenderBenchmark {
     let raster = medianNanoseconds(rounds: rounds, operationsPerRound: 1) {
       try? renderer.render(list, into: &target)
     }
-    let encoder = PNGEncoder(mode: .fast)
+    var bytes = 0
     let encode = medianNanoseconds(rounds: rounds, operationsPerRound: 1) {
-      _ = encoder.encode(frame)
+      bytes = PNGEncoder(mode: .fastest).encode(frame).count
+    }
+    let filter = medianNanoseconds(rounds: rounds, operationsPerRound: 1) {
+      _ = PNGEncoder.filteredRows(frame, channels: 3, mode: .fastest)
+    }
+    let rows = PNGEncoder.filteredRows(frame, channels: 3, mode: .fastest)
+    let deflate = medianNanoseconds(rounds: rounds, operationsPerRound: 1) {
+      _ = rows.withUnsafeBufferPointer { RowDeflate.zlib($0, stride: frame.width * 3 + 1, bpp: 3) }
+    }
+    let adler = medianNanoseconds(rounds: rounds, operationsPerRound: 1) {
+      _ = rows.withUnsafeBufferPointer { Adler32.checksum($0) }
+    }
+    var tokenCount = 0
+    let tokenize = medianNanoseconds(rounds: rounds, operationsPerRound: 1) {
+      tokenCount = rows.withUnsafeBufferPointer {
+        RowDeflate.tokenizeOnly($0, stride: frame.width * 3 + 1, bpp: 3)
+      }
+    }
+    var zlibBytes = 0
+    let zlib = medianNanoseconds(rounds: rounds, operationsPerRound: 1) {
+      zlibBytes = PNGEncoder(mode: .fast).encode(frame).count
     }
     let size = "\(list.width)x\(list.height)"
     var results = [
@@ -126,6 +146,19 @@ struct RenderBenchmark {
         name: "\(prefix).raster.fps", value: 1e9 / raster, unit: "fps",
         note: fpsTarget ? "target >= 60" : ""),
       BenchmarkResult(name: "\(prefix).encode.\(size)", value: encode / 1e6, unit: "ms"),
+      BenchmarkResult(name: "\(prefix).encode.filter.\(size)", value: filter / 1e6, unit: "ms"),
+      BenchmarkResult(name: "\(prefix).encode.deflate.\(size)", value: deflate / 1e6, unit: "ms"),
+      BenchmarkResult(name: "\(prefix).encode.adler.\(size)", value: adler / 1e6, unit: "ms"),
+      BenchmarkResult(
+        name: "\(prefix).encode.tokenize.\(size)", value: tokenize / 1e6, unit: "ms",
+        note: "\(tokenCount) tokens"),
+      BenchmarkResult(name: "\(prefix).encode.zlib1.\(size)", value: zlib / 1e6, unit: "ms"),
+      BenchmarkResult(
+        name: "\(prefix).encode.speedup.vs.zlib1", value: zlib / encode, unit: "x",
+        note: "target >= 3"),
+      BenchmarkResult(
+        name: "\(prefix).encode.size.vs.zlib1", value: Double(bytes) / Double(max(1, zlibBytes)),
+        unit: "x", note: "\(bytes) bytes"),
       BenchmarkResult(name: "\(prefix).total.\(size)", value: (raster + encode) / 1e6, unit: "ms"),
     ]
     if let resvg = resvgTime(list, rounds: quick ? 2 : 5) {

@@ -88,7 +88,7 @@ public final class APNGWriter {
       UInt8(delay.denominator & 0xFF), 0, 0,
     ]
     PNGEncoder.appendChunk("fcTL", fctl, to: &chunks)
-    let data = PNGEncoder.compressedImageData(frame, channels: 4, mode: .fast)
+    let data = PNGEncoder.compressedImageData(frame, channels: 4, mode: .fastest)
     if written == 0 {
       PNGEncoder.appendChunk("IDAT", data, to: &chunks)
     } else {

@@ -8,7 +8,11 @@ import Strata
 public struct PNGEncoder: Sendable {
   /// Speed against size.
   public enum Mode: String, Sendable, CaseIterable {
-    /// For frame sequences: the Sub filter on every row and zlib level 1.
+    /// For frames and sheets: the Sub filter on every row and Strata's own compressor for
+    /// image rows (``RowDeflate``), several times faster than zlib at level 1 for a similar
+    /// size on rendered frames.
+    case fastest
+    /// The Sub filter on every row and zlib level 1.
     case fast
     /// For files to keep: each row's filter chosen by least sum of absolute values, zlib level 9.
     case small
@@ -18,14 +22,22 @@ public struct PNGEncoder: Sendable {
   public var mode: Mode
 
   /// Creates an encoder.
-  public init(mode: Mode = .fast) {
+  public init(mode: Mode = .fastest) {
     self.mode = mode
   }
 
   /// The PNG file for `buffer`.
   public func encode(_ buffer: PixelBuffer) -> [UInt8] {
-    let opaque = buffer.isOpaque
-    let compressed = Self.compressedImageData(buffer, channels: opaque ? 3 : 4, mode: mode)
+    // The fast modes filter an opaque image as RGB in the same pass that finds it opaque.
+    var opaque: Bool
+    var compressed: [UInt8]
+    if mode != .small, let rows = Self.opaqueSubRows(buffer) {
+      opaque = true
+      compressed = Self.compress(rows, rowBytes: buffer.width * 3, channels: 3, mode: mode)
+    } else {
+      opaque = buffer.isOpaque
+      compressed = Self.compressedImageData(buffer, channels: opaque ? 3 : 4, mode: mode)
+    }
     var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     var ihdr: [UInt8] = []
     ihdr.appendBigEndian(UInt32(buffer.width))
@@ -39,8 +51,30 @@ public struct PNGEncoder: Sendable {
 
   /// The filtered, zlib-compressed rows of `buffer` as RGB (3 channels) or RGBA (4).
   static func compressedImageData(_ buffer: PixelBuffer, channels: Int, mode: Mode) -> [UInt8] {
+    compress(
+      filteredRows(buffer, channels: channels, mode: mode), rowBytes: buffer.width * channels,
+      channels: channels, mode: mode)
+  }
+
+  /// `filtered` rows compressed as the mode asks.
+  static func compress(_ filtered: [UInt8], rowBytes: Int, channels: Int, mode: Mode) -> [UInt8] {
+    switch mode {
+    case .fastest:
+      return filtered.withUnsafeBufferPointer {
+        RowDeflate.zlib($0, stride: rowBytes + 1, bpp: channels)
+      }
+    case .fast: return Zlib.deflate(filtered, level: 1)
+    case .small: return Zlib.deflate(filtered, level: 9)
+    }
+  }
+
+  /// The rows of `buffer`, straight alpha, each with its filter byte, as the mode filters them.
+  @_spi(Benchmarks) public static func filteredRows(
+    _ buffer: PixelBuffer, channels: Int, mode: Mode
+  ) -> [UInt8] {
     let rowBytes = buffer.width * channels
     let total = (rowBytes + 1) * buffer.height
+    if channels == 3 && mode != .small, let rows = opaqueSubRows(buffer) { return rows }
     // Each row is un-premultiplied into a two-row scratch (this row and the one above, which
     // the Up, Average and Paeth filters read) and filtered straight into the output, so the
     // straight-alpha image never exists whole. The output is written before it is read, so it
@@ -62,9 +96,8 @@ public struct PNGEncoder: Sendable {
               let previous: UnsafePointer<UInt8>? = y > 0 ? p : nil
               let o = dstBase + y * (rowBytes + 1)
               switch mode {
-              case .fast:
-                PNGFilter.apply(
-                  .sub, row: r, previous: previous, count: rowBytes, bpp: channels, into: o)
+              case .fastest, .fast:
+                PNGFilter.sub(row: r, count: rowBytes, bpp: channels, into: o)
               case .small:
                 PNGFilter.applyBest(
                   row: r, previous: previous, count: rowBytes, bpp: channels, into: o)
@@ -75,7 +108,51 @@ public struct PNGEncoder: Sendable {
       }
       initialized = total
     }
-    return Zlib.deflate(filtered, level: mode == .fast ? 1 : 9)
+    return filtered
+  }
+
+  /// The rows of `buffer` as RGB with the Sub filter, in one pass, if every pixel is opaque
+  /// (`nil` at the first one that is not): with alpha 255 there is nothing to un-premultiply,
+  /// and each byte less the one a pixel before is read straight from the RGBA source.
+  static func opaqueSubRows(_ buffer: PixelBuffer) -> [UInt8]? {
+    guard buffer.width > 0, buffer.height > 0 else { return nil }
+    let width = buffer.width
+    let rowBytes = width * 3
+    let total = (rowBytes + 1) * buffer.height
+    var opaque = true
+    let rows = [UInt8](unsafeUninitializedCapacity: total) { out, initialized in
+      initialized = 0
+      guard let dst = out.baseAddress else { return }
+      buffer.pixels.withUnsafeBufferPointer { src in
+        guard let s = src.baseAddress, width > 0 else { return }
+        for y in 0..<buffer.height {
+          let row = s + y * width * 4
+          let o = dst + y * (rowBytes + 1)
+          o[0] = PNGFilter.sub.rawValue
+          o[1] = row[0]
+          o[2] = row[1]
+          o[3] = row[2]
+          // Every alpha of the row at once: their AND is 255 only if all are.
+          var alpha = row[3]
+          var i = 4
+          var k = 4
+          while i < width * 4 {
+            o[k] = row[i] &- row[i - 4]
+            o[k + 1] = row[i + 1] &- row[i - 3]
+            o[k + 2] = row[i + 2] &- row[i - 2]
+            alpha &= row[i + 3]
+            i += 4
+            k += 3
+          }
+          guard alpha == 255 else {
+            opaque = false
+            return
+          }
+        }
+      }
+      initialized = opaque ? total : 0
+    }
+    return opaque ? rows : nil
   }
 
   /// Encodes `buffer` and writes it to `path` atomically.
@@ -168,6 +245,22 @@ enum PNGFilter: UInt8, CaseIterable {
       case .paeth: predicted = paethPredictor(a, b, c)
       }
       o[i] = UInt8(truncatingIfNeeded: x - predicted)
+    }
+  }
+
+  /// Writes the filter byte and the row with the Sub filter (each byte less the one a pixel
+  /// before): the fast modes' filter, written out for speed.
+  static func sub(
+    row: UnsafePointer<UInt8>, count: Int, bpp: Int, into out: UnsafeMutablePointer<UInt8>
+  ) {
+    out[0] = PNGFilter.sub.rawValue
+    let o = out + 1
+    let head = Swift.min(bpp, count)
+    for i in 0..<head { o[i] = row[i] }
+    var i = head
+    while i < count {
+      o[i] = row[i] &- row[i - bpp]
+      i += 1
     }
   }
 

@@ -70,7 +70,7 @@ public struct SVGWriter: Sendable {
         else {
           continue
         }
-        let data = Base64.encode(PNGEncoder(mode: .fast).encode(buffer))
+        let data = Base64.encode(PNGEncoder(mode: .fastest).encode(buffer))
         let nearest = t.isTranslationOnly && t.tx == t.tx.rounded() && t.ty == t.ty.rounded()
         out +=
           "<image width=\"\(img.width)\" height=\"\(img.height)\" transform=\"\(Self.matrix(t))\""
