@@ -174,6 +174,9 @@ public struct Tool {
         OptionSpec(
           name: "--filter", value: .text, placeholder: "TEXT", defaultText: nil,
           help: "only the benchmark groups whose name contains TEXT"),
+        OptionSpec(
+          name: "--json", value: .flag, placeholder: "", defaultText: nil,
+          help: "one JSON object per result (name, rounds, median, min, max, unit) instead"),
       ],
       run: { tool, parsed in try tool.bench(parsed) }),
   ]
@@ -273,7 +276,8 @@ public struct Tool {
         option: "--filter", value: filter,
         expected: "part of a group's name: \(BenchmarkSuite.groupNames.joined(separator: ", "))")
     }
-    let suite = BenchmarkSuite(quick: parsed.flag("--quick"), filter: filter)
+    var suite = BenchmarkSuite(quick: parsed.flag("--quick"), filter: filter)
+    suite.json = parsed.flag("--json")
     suite.run(output: output)
     return 0
   }

@@ -112,47 +112,50 @@ struct RenderBenchmark {
     else { return [] }
     let rounds = quick ? 3 : 11
     var target = frame
-    let raster = medianNanoseconds(rounds: rounds, operationsPerRound: 1) {
+    let rasterTiming = timing(rounds: rounds, operationsPerRound: 1) {
       try? renderer.render(list, into: &target)
     }
+    var raster: Double { rasterTiming.median }
     var bytes = 0
-    let encode = medianNanoseconds(rounds: rounds, operationsPerRound: 1) {
+    let encodeTiming = timing(rounds: rounds, operationsPerRound: 1) {
       bytes = PNGEncoder(mode: .fastest).encode(frame).count
     }
-    let filter = medianNanoseconds(rounds: rounds, operationsPerRound: 1) {
+    var encode: Double { encodeTiming.median }
+    let filterTiming = timing(rounds: rounds, operationsPerRound: 1) {
       _ = PNGEncoder.filteredRows(frame, channels: 3, mode: .fastest)
     }
     let rows = PNGEncoder.filteredRows(frame, channels: 3, mode: .fastest)
-    let deflate = medianNanoseconds(rounds: rounds, operationsPerRound: 1) {
+    let deflateTiming = timing(rounds: rounds, operationsPerRound: 1) {
       _ = rows.withUnsafeBufferPointer { RowDeflate.zlib($0, stride: frame.width * 3 + 1, bpp: 3) }
     }
-    let adler = medianNanoseconds(rounds: rounds, operationsPerRound: 1) {
+    let adlerTiming = timing(rounds: rounds, operationsPerRound: 1) {
       _ = rows.withUnsafeBufferPointer { Adler32.checksum($0) }
     }
     var tokenCount = 0
-    let tokenize = medianNanoseconds(rounds: rounds, operationsPerRound: 1) {
+    let tokenizeTiming = timing(rounds: rounds, operationsPerRound: 1) {
       tokenCount = rows.withUnsafeBufferPointer {
         RowDeflate.tokenizeOnly($0, stride: frame.width * 3 + 1, bpp: 3)
       }
     }
     var zlibBytes = 0
-    let zlib = medianNanoseconds(rounds: rounds, operationsPerRound: 1) {
+    let zlibTiming = timing(rounds: rounds, operationsPerRound: 1) {
       zlibBytes = PNGEncoder(mode: .fast).encode(frame).count
     }
+    var zlib: Double { zlibTiming.median }
     let size = "\(list.width)x\(list.height)"
     var results = [
-      BenchmarkResult(name: "\(prefix).raster.\(size)", value: raster / 1e6, unit: "ms"),
+      .timing("\(prefix).raster.\(size)", rasterTiming, unit: "ms"),
       BenchmarkResult(
         name: "\(prefix).raster.fps", value: 1e9 / raster, unit: "fps",
         note: fpsTarget ? "target >= 60" : ""),
-      BenchmarkResult(name: "\(prefix).encode.\(size)", value: encode / 1e6, unit: "ms"),
-      BenchmarkResult(name: "\(prefix).encode.filter.\(size)", value: filter / 1e6, unit: "ms"),
-      BenchmarkResult(name: "\(prefix).encode.deflate.\(size)", value: deflate / 1e6, unit: "ms"),
-      BenchmarkResult(name: "\(prefix).encode.adler.\(size)", value: adler / 1e6, unit: "ms"),
-      BenchmarkResult(
-        name: "\(prefix).encode.tokenize.\(size)", value: tokenize / 1e6, unit: "ms",
+      .timing("\(prefix).encode.\(size)", encodeTiming, unit: "ms"),
+      .timing("\(prefix).encode.filter.\(size)", filterTiming, unit: "ms"),
+      .timing("\(prefix).encode.deflate.\(size)", deflateTiming, unit: "ms"),
+      .timing("\(prefix).encode.adler.\(size)", adlerTiming, unit: "ms"),
+      .timing(
+        "\(prefix).encode.tokenize.\(size)", tokenizeTiming, unit: "ms",
         note: "\(tokenCount) tokens"),
-      BenchmarkResult(name: "\(prefix).encode.zlib1.\(size)", value: zlib / 1e6, unit: "ms"),
+      .timing("\(prefix).encode.zlib1.\(size)", zlibTiming, unit: "ms"),
       BenchmarkResult(
         name: "\(prefix).encode.speedup.vs.zlib1", value: zlib / encode, unit: "x",
         note: "target >= 3"),

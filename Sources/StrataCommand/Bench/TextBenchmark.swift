@@ -33,26 +33,22 @@ struct TextBenchmark {
     // Each round lays the text out in a box of a new width (by a billionth of a point), so the
     // engine's layout cache cannot answer: this measures laying out, not looking up.
     var round = 0.0
-    let layout = medianNanoseconds(rounds: rounds, operationsPerRound: 1) {
+    let layoutTiming = timing(rounds: rounds, operationsPerRound: 1) {
       round += 1
       _ = engine.layout(text, width: 350 + round * 1e-9)
     }
-    let cold = medianNanoseconds(rounds: rounds, operationsPerRound: 1) {
+    let coldTiming = timing(rounds: rounds, operationsPerRound: 1) {
       _ = try? FrameRenderer(scale: 3, glyphCache: GlyphCache()).render(scene)
     }
     let warmRenderer = FrameRenderer(scale: 3, glyphCache: GlyphCache())
     _ = try? warmRenderer.render(scene)
-    let warm = medianNanoseconds(rounds: rounds, operationsPerRound: 1) {
+    let warmTiming = timing(rounds: rounds, operationsPerRound: 1) {
       _ = try? warmRenderer.render(scene)
     }
     return [
-      BenchmarkResult(name: "text.layout.200words", value: layout / 1e3, unit: "us"),
-      BenchmarkResult(
-        name: "text.render.200words.cold", value: cold / 1e6, unit: "ms",
-        note: "@3x, empty glyph cache"),
-      BenchmarkResult(
-        name: "text.render.200words.warm", value: warm / 1e6, unit: "ms",
-        note: "@3x, warm glyph cache"),
+      .timing("text.layout.200words", layoutTiming, unit: "us"),
+      .timing("text.render.200words.cold", coldTiming, unit: "ms", note: "@3x, empty glyph cache"),
+      .timing("text.render.200words.warm", warmTiming, unit: "ms", note: "@3x, warm glyph cache"),
     ]
   }
 }
