@@ -16,6 +16,9 @@ public struct FrameRenderer {
   public var textShaper: (any TextShaper)?
   /// Keeps rasterized glyphs between frames (shared by copies of this renderer).
   public var glyphCache: GlyphCache
+  /// Group layers kept clear between frames (shared by copies of this renderer), so a
+  /// sequence does not allocate and fault in a fresh layer for every translucent group.
+  let layers = LayerPool()
 
   /// Creates a renderer. By default text is laid out by a ``TextEngine`` over the system's fonts.
   public init(
@@ -48,6 +51,8 @@ public struct FrameRenderer {
   public func render(_ list: DisplayList) throws(RenderError) -> PixelBuffer {
     // The canvas owns the only copy of the pixels, so drawing never copies them.
     let canvas = try Canvas(width: list.width, height: list.height)
+    canvas.spareSurfaces = layers.take()
+    defer { layers.give(canvas.spareSurfaces) }
     if let background {
       canvas.fill(
         .rect(Rect(x: 0, y: 0, width: Double(list.width), height: Double(list.height))),
@@ -77,7 +82,9 @@ public struct FrameRenderer {
       }
     }
     let canvas = Canvas(taking: &buffer)
+    canvas.spareSurfaces = layers.take()
     canvas.draw(list, glyphCache: glyphCache)
+    layers.give(canvas.spareSurfaces)
     canvas.finish(into: &buffer)
   }
 
@@ -196,5 +203,26 @@ extension Canvas {
       }
     }
     return v
+  }
+}
+
+/// Clear layers for group surfaces, shared by the copies of a renderer and its workers.
+final class LayerPool: Sendable {
+  private let spares = Locked<[[UInt8]]>([])
+
+  /// Takes the spare layers (each all clear).
+  func take() -> [[UInt8]] {
+    spares.withLock { s in
+      defer { s = [] }
+      return s
+    }
+  }
+
+  /// Gives back layers (each all clear), keeping at most four.
+  func give(_ layers: [[UInt8]]) {
+    spares.withLock { s in
+      s += layers
+      if s.count > 4 { s.removeFirst(s.count - 4) }
+    }
   }
 }

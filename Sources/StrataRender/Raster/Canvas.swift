@@ -16,6 +16,26 @@ public final class Canvas {
     var rect: IntRect
     var pixels: [UInt8]
     var opacity: Double
+    /// The rows and columns drawn into so far (a group's layer is clear outside them).
+    var dirtyMinX = Int.max
+    var dirtyMinY = Int.max
+    var dirtyMaxX = Int.min
+    var dirtyMaxY = Int.min
+
+    var dirty: IntRect {
+      guard dirtyMinX < dirtyMaxX, dirtyMinY < dirtyMaxY else {
+        return IntRect(x: 0, y: 0, width: 0, height: 0)
+      }
+      return IntRect(
+        x: dirtyMinX, y: dirtyMinY, width: dirtyMaxX - dirtyMinX, height: dirtyMaxY - dirtyMinY)
+    }
+
+    mutating func markDirty(minX: Int, minY: Int, maxX: Int, maxY: Int) {
+      dirtyMinX = Swift.min(dirtyMinX, minX)
+      dirtyMinY = Swift.min(dirtyMinY, minY)
+      dirtyMaxX = Swift.max(dirtyMaxX, maxX)
+      dirtyMaxY = Swift.max(dirtyMaxY, maxY)
+    }
   }
 
   /// The distance in device pixels within which curves are flattened.
@@ -25,7 +45,8 @@ public final class Canvas {
   public static let flatteningTolerance = 0.005
 
   private(set) var surfaces: [Surface]
-  private var spareSurfaces: [[UInt8]] = []
+  /// Clear layers to reuse for groups (kept clear: a group clears what it drew when it ends).
+  var spareSurfaces: [[UInt8]] = []
   private(set) var clips: [ClipMask]
   let rasterizer = Rasterizer.take()
 
@@ -193,12 +214,11 @@ public final class Canvas {
       .intersection(visible)
     if let bounds { rect = rect.intersection(IntRect(covering: bounds)) }
     let count = Swift.max(0, rect.width * rect.height * 4)
-    // Reuse the memory of an earlier group: clearing it is much cheaper than allocating and
-    // faulting in a fresh buffer.
+    // Reuse the memory of an earlier group: spare layers are kept all clear (each is cleared
+    // where it was drawn when its group ends), so reusing one costs nothing.
     var pixels = spareSurfaces.popLast() ?? []
     if pixels.count >= count {
       pixels.removeLast(pixels.count - count)
-      _ = pixels.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) }
     } else {
       pixels = [UInt8](repeating: 0, count: count)
     }
@@ -211,14 +231,30 @@ public final class Canvas {
   /// ``popGroup()``, compositing only within `visible` (device pixels).
   func popGroup(visible: IntRect) {
     guard surfaces.count > 1 else { return }
-    let top = surfaces.removeLast()
-    defer { if spareSurfaces.count < 4 { spareSurfaces.append(top.pixels) } }
+    var top = surfaces.removeLast()
+    let drawn = top.dirty.intersection(top.rect)
+    defer {
+      // Clear what was drawn, so the layer goes back to the spares all clear.
+      if !drawn.isEmpty {
+        top.pixels.withUnsafeMutableBytes { raw in
+          let p = raw.bindMemory(to: UInt32.self)
+          guard let base = p.baseAddress else { return }
+          for y in drawn.y..<drawn.maxY {
+            let start = (y - top.rect.y) * top.rect.width + (drawn.x - top.rect.x)
+            (base + start).update(repeating: 0, count: drawn.width)
+          }
+        }
+      }
+      if spareSurfaces.count < 4 { spareSurfaces.append(top.pixels) }
+    }
     let o = Int((top.opacity * 255).rounded())
     guard o > 0, !top.rect.isEmpty else { return }
     let parentIndex = surfaces.count - 1
     let pr = surfaces[parentIndex].rect
-    let r = top.rect.intersection(pr).intersection(visible)
+    // Only what the group drew: the rest of its layer is clear.
+    let r = drawn.intersection(pr).intersection(visible)
     guard !r.isEmpty else { return }
+    surfaces[parentIndex].markDirty(minX: r.x, minY: r.y, maxX: r.maxX, maxY: r.maxY)
     top.pixels.withUnsafeBytes { rawSrc in
       surfaces[parentIndex].pixels.withUnsafeMutableBytes { rawDst in
         let src = rawSrc.bindMemory(to: UInt32.self)
@@ -267,11 +303,13 @@ public final class Canvas {
     var colors = spanColors
     var cover = spanCoverage
     var cache = shadeCache
+    var drawn = (Int.max, Int.max, Int.min, Int.min)
     surfaces[si].pixels = []
     spanColors = []
     spanCoverage = []
     defer {
       surfaces[si].pixels = pixels
+      surfaces[si].markDirty(minX: drawn.0, minY: drawn.1, maxX: drawn.2, maxY: drawn.3)
       spanColors = colors
       spanCoverage = cover
       shadeCache = cache
@@ -293,6 +331,7 @@ public final class Canvas {
             colors: cb, coverage: vb, capacity: n, cache: cache)
           body(&target)
           cache = target.cache
+          drawn = (target.minX, target.minY, target.maxX, target.maxY)
         }
       }
     }
@@ -309,6 +348,11 @@ public final class Canvas {
     let coverage: UnsafeMutablePointer<UInt8>
     let capacity: Int
     var cache: ShadeCache
+    /// The rows and columns blended into.
+    var minX = Int.max
+    var minY = Int.max
+    var maxX = Int.min
+    var maxY = Int.min
 
     /// Blends `count` pixels of `shader` at row y from x, scaled by coverage, clip and opacity.
     mutating func blend(
@@ -336,6 +380,10 @@ public final class Canvas {
         uniform = UInt32(div255(Int(constant) * opacity255))
       }
       if uniform == 0 { return }
+      if x < minX { minX = x }
+      if x + count > maxX { maxX = x + count }
+      if y < minY { minY = y }
+      if y + 1 > maxY { maxY = y + 1 }
       let solid = shader.rowColor(y: y)
       if solid == nil { shader.shade(x: x, y: y, count: count, into: colors, cache: &cache) }
       let target = pixels + ((y - surface.y) * surface.width + (x - surface.x))
