@@ -326,6 +326,19 @@ import Testing
     side.backgroundColor = .blue
     root.addChild(side)
     scenes.append(Scene(root: root, size: root.size))
+    // A translucent group whose own opaque square covers the circle drawn before it in the
+    // group — but not the stripe under the group, which must show through.
+    let under = Node(frame: Rect(x: 0, y: 0, width: 96, height: 96))
+    under.addChild(ShapeNode(path: .rect(Rect(x: 0, y: 30, width: 96, height: 20)), fill: .solid(.green)))
+    let group = Node(frame: Rect(x: 0, y: 0, width: 96, height: 96))
+    group.alpha = 0.5
+    group.addChild(ShapeNode(path: .circle(center: Point(x: 40, y: 40), radius: 30), fill: .solid(.red)))
+    let square = Node(frame: Rect(x: 10, y: 10, width: 70, height: 70))
+    square.backgroundColor = .blue
+    group.addChild(square)
+    group.addChild(ShapeNode(path: .circle(center: Point(x: 60, y: 60), radius: 20), fill: .solid(.yellow)))
+    under.addChild(group)
+    scenes.append(Scene(root: under, size: under.size))
     for scene in scenes {
       for scale in [1.0, 2.5] {
         let list = try DisplayList(scene: scene, scale: scale)
@@ -339,6 +352,10 @@ import Testing
     let withCard = try DisplayList(scene: scenes[scenes.count - 1], scale: 1)
     let canvas = try Canvas(width: 96, height: 96)
     #expect(canvas.occlusion(withCard).0.count == 2)  // the card below its arc, and the blue side
+    // The square hides the red circle within its group only.
+    let grouped = try DisplayList(scene: scenes[scenes.count - 1], scale: 1)
+    let inGroup = canvas.occlusion(grouped).0.filter { $0.scope >= 0 }
+    #expect(inGroup.count == 1)
   }
 
   @Test func occludersShrinkWhatIsLeftToARectangle() {

@@ -111,15 +111,18 @@ extension DisplayList {
 extension Canvas {
   /// Draws every command of `list`, rasterizing glyphs through `glyphCache`.
   ///
-  /// A first pass finds the opaque rectangles the list paints at the top level (inside clips,
-  /// using the rows a clip mask fully covers) and keeps every earlier command out of them:
-  /// what a later opaque fill covers is never drawn. The pixels are the same.
+  /// A first pass finds the opaque rectangles the list paints (inside clips, using the rows a
+  /// clip mask fully covers) and keeps every earlier command of the same group out of them:
+  /// what a later opaque fill covers is never drawn — at the top level, and inside a group's
+  /// layer for the commands of that group before it. The pixels are the same.
   public func draw(_ list: DisplayList, glyphCache: GlyphCache = GlyphCache()) {
     let (occluders, clipsMade) = occlusion(list)
     for (i, c) in list.commands.enumerated() {
       // What this command can still show: the canvas less what later opaque fills cover.
       var visible = bounds
-      for o in occluders where o.index > i { visible = Self.shrink(visible, by: o.rect) }
+      for o in occluders where o.index > i && o.scope < i {
+        visible = Self.shrink(visible, by: o.rect)
+      }
       switch c {
       case .beginGroup(let o, let b): pushGroup(opacity: o, bounds: b, visible: visible)
       case .endGroup: popGroup(visible: visible)
@@ -146,15 +149,20 @@ extension Canvas {
 
   /// The opaque top-level rectangles of `list` (with the index of the command that paints each),
   /// and the clips made on the way, to reuse when drawing.
-  func occlusion(_ list: DisplayList) -> ([(index: Int, rect: IntRect)], [Int: ClipMask]) {
-    var occluders: [(index: Int, rect: IntRect)] = []
+  /// The opaque rectangles of `list`: each with the index of the command that paints it and
+  /// the index of the `beginGroup` of its group (−1 at the top level), so that it hides only
+  /// commands of that group before it; and the clips made on the way.
+  func occlusion(_ list: DisplayList) -> (
+    [(index: Int, rect: IntRect, scope: Int)], [Int: ClipMask]
+  ) {
+    var occluders: [(index: Int, rect: IntRect, scope: Int)] = []
     var made: [Int: ClipMask] = [:]
     var stack = [currentClip]
-    var depth = 0
+    var groups: [Int] = []
     for (i, c) in list.commands.enumerated() {
       switch c {
-      case .beginGroup: depth += 1
-      case .endGroup: depth -= 1
+      case .beginGroup: groups.append(i)
+      case .endGroup: _ = groups.popLast()
       case .beginClip(let p, let t, let r):
         let clip = makeClip(p, transform: t, rule: r, inside: stack[stack.count - 1])
         made[i] = clip
@@ -166,14 +174,13 @@ extension Canvas {
         stack.append(clip)
       case .endClip:
         if stack.count > 1 { stack.removeLast() }
-      case .fill(let p, let t, .solid(let color), _, let o)
-      where depth == 0 && color.alpha >= 1 && o >= 1:
+      case .fill(let p, let t, let paint, _, let o) where paint.isOpaque && o >= 1:
         guard let inner = p.applying(t).axisAlignedRect.flatMap(IntRect.init(inside:)) else {
           continue
         }
         // Inside a masked clip, only the rows the mask covers completely.
         let rect = inner.intersection(stack[stack.count - 1].fullyCoveredRect)
-        if !rect.isEmpty { occluders.append((i, rect)) }
+        if !rect.isEmpty { occluders.append((i, rect, groups.last ?? -1)) }
       default:
         continue
       }
