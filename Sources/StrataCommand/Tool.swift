@@ -177,6 +177,10 @@ public struct Tool {
         OptionSpec(
           name: "--json", value: .flag, placeholder: "", defaultText: nil,
           help: "one JSON object per result (name, rounds, median, min, max, unit) instead"),
+        OptionSpec(
+          name: "--svg-dir", value: .text, placeholder: "DIR", defaultText: nil,
+          help: "write the render group's frames as SVG into DIR (Benchmarks/peers.sh renders them)"
+        ),
       ],
       run: { tool, parsed in try tool.bench(parsed) }),
   ]
@@ -278,6 +282,7 @@ public struct Tool {
     }
     var suite = BenchmarkSuite(quick: parsed.flag("--quick"), filter: filter)
     suite.json = parsed.flag("--json")
+    suite.svgFolder = parsed.string("--svg-dir")
     suite.run(output: output)
     return 0
   }

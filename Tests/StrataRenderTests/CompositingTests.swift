@@ -329,14 +329,17 @@ import Testing
     // A translucent group whose own opaque square covers the circle drawn before it in the
     // group — but not the stripe under the group, which must show through.
     let under = Node(frame: Rect(x: 0, y: 0, width: 96, height: 96))
-    under.addChild(ShapeNode(path: .rect(Rect(x: 0, y: 30, width: 96, height: 20)), fill: .solid(.green)))
+    under.addChild(
+      ShapeNode(path: .rect(Rect(x: 0, y: 30, width: 96, height: 20)), fill: .solid(.green)))
     let group = Node(frame: Rect(x: 0, y: 0, width: 96, height: 96))
     group.alpha = 0.5
-    group.addChild(ShapeNode(path: .circle(center: Point(x: 40, y: 40), radius: 30), fill: .solid(.red)))
+    group.addChild(
+      ShapeNode(path: .circle(center: Point(x: 40, y: 40), radius: 30), fill: .solid(.red)))
     let square = Node(frame: Rect(x: 10, y: 10, width: 70, height: 70))
     square.backgroundColor = .blue
     group.addChild(square)
-    group.addChild(ShapeNode(path: .circle(center: Point(x: 60, y: 60), radius: 20), fill: .solid(.yellow)))
+    group.addChild(
+      ShapeNode(path: .circle(center: Point(x: 60, y: 60), radius: 20), fill: .solid(.yellow)))
     under.addChild(group)
     scenes.append(Scene(root: under, size: under.size))
     for scene in scenes {

@@ -48,12 +48,14 @@ struct BenchmarkSuite {
 
   /// One JSON object per result instead of the table.
   var json = false
+  /// Where the render group writes its frames' SVG exports, if anywhere.
+  var svgFolder: String? = nil
 
   func run(output: Tool.Output) {
     var results: [BenchmarkResult] = []
     let groups: [(String, () -> [BenchmarkResult])] = [
       ("controller", { ControllerBenchmark(quick: quick).run() }),
-      ("render", { RenderBenchmark(quick: quick).run() }),
+      ("render", { RenderBenchmark(quick: quick, svgFolder: svgFolder).run() }),
       ("text", { TextBenchmark(quick: quick).run() }),
       ("keyframes", { KeyframeBenchmark(quick: quick).run() }),
     ]

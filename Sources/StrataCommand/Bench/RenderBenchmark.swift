@@ -94,6 +94,8 @@ final class RenderBenchTutorial: TutorialController, StaticBackgroundDataSource,
 /// Rasterizing and encoding a 1170×2532 frame, and resvg on the same frame's SVG when it is installed.
 struct RenderBenchmark {
   var quick: Bool
+  /// A folder to write each frame's SVG export into (`<prefix>.svg`), for peers to render.
+  var svgFolder: String? = nil
 
   func run() -> [BenchmarkResult] {
     let tutorial = RenderBenchTutorial()
@@ -164,6 +166,10 @@ struct RenderBenchmark {
         unit: "x", note: "\(bytes) bytes"),
       BenchmarkResult(name: "\(prefix).total.\(size)", value: (raster + encode) / 1e6, unit: "ms"),
     ]
+    if let svgFolder {
+      let path = (svgFolder as NSString).appendingPathComponent("\(prefix).svg")
+      try? AtomicFile.write(Array(SVGWriter().svg(for: list).utf8), to: path)
+    }
     if let resvg = resvgTime(list, rounds: quick ? 2 : 5) {
       results.append(
         BenchmarkResult(name: "\(prefix).resvg.\(size)", value: resvg / 1e6, unit: "ms"))
