@@ -132,18 +132,34 @@ public struct PNGEncoder: Sendable {
           o[1] = row[0]
           o[2] = row[1]
           o[3] = row[2]
-          // Every alpha of the row at once: their AND is 255 only if all are.
-          var alpha = row[3]
-          var i = 4
+          // Every alpha of the row at once: their AND is 255 only if all are. Pixels go four
+          // bytes at a time: the bytes of each less those of the pixel before, with no borrow
+          // between bytes; each is stored as four bytes, the fourth overwritten by the next
+          // pixel (the row's last pixel goes byte by byte, so nothing is written past it).
+          let raw = UnsafeRawPointer(row)
+          let out = UnsafeMutableRawPointer(o)
+          var alphas = UInt32(row[3]) << 24 | 0x00FF_FFFF
+          var previous = UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self))
           var k = 4
-          while i < width * 4 {
+          for p in 1..<Swift.max(1, width - 1) {
+            let current = UInt32(
+              littleEndian: raw.loadUnaligned(fromByteOffset: p * 4, as: UInt32.self))
+            alphas &= current
+            let difference =
+              ((current | 0x8080_8080) &- (previous & 0x7F7F_7F7F))
+              ^ ((current ^ ~previous) & 0x8080_8080)
+            out.storeBytes(of: difference.littleEndian, toByteOffset: k, as: UInt32.self)
+            previous = current
+            k += 3
+          }
+          if width > 1 {
+            let i = (width - 1) * 4
             o[k] = row[i] &- row[i - 4]
             o[k + 1] = row[i + 1] &- row[i - 3]
             o[k + 2] = row[i + 2] &- row[i - 2]
-            alpha &= row[i + 3]
-            i += 4
-            k += 3
+            alphas &= UInt32(row[i + 3]) << 24 | 0x00FF_FFFF
           }
+          let alpha = UInt8(truncatingIfNeeded: alphas >> 24)
           guard alpha == 255 else {
             opaque = false
             return
