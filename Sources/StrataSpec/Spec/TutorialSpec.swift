@@ -121,7 +121,8 @@ public struct NavigationSpec: Codable, Hashable, Sendable {
   public var swipeMode: String?
   /// Whether the scroll bounces past the ends.
   public var bounces: Bool?
-  /// Whether going forward from the last page goes to the first (autoplay and next).
+  /// Whether autoplay goes on from the last page to the first (a navigation button does not
+  /// wrap).
   public var wrapAround: Bool?
   /// Seconds between automatic page turns; `nil` for none.
   public var autoplay: Double?

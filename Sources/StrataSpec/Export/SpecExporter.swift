@@ -26,7 +26,7 @@ public struct SpecExporter {
   /// Creates an exporter that puts files in `assetFolder`.
   public init(assetFolder: String) { self.assetFolder = assetFolder }
 
-  private final class State {
+  final class State {
     var files: [(path: String, bytes: [UInt8])] = []
     var notes: [String] = []
     var rasters: [RasterImage: String] = [:]
@@ -121,7 +121,7 @@ public struct SpecExporter {
 
   // MARK: Nodes
 
-  private func node(_ n: Node, _ state: State) -> NodeSpec {
+  func node(_ n: Node, _ state: State) -> NodeSpec {
     var s = NodeSpec(name: n.name)
     s.frame = [n.frame.origin.x, n.frame.origin.y, n.frame.size.width, n.frame.size.height]
     switch n {
@@ -242,166 +242,4 @@ public struct SpecExporter {
     return s
   }
 
-  // MARK: Drawings
-
-  func paint(_ p: Paint?) -> PaintSpec? {
-    guard let p else { return nil }
-    var s = PaintSpec()
-    func stops(_ g: Gradient) {
-      s.stops = g.stops.map { StopSpec(color: SpecColor.format($0.color), at: $0.location) }
-      if g.spread != .pad { s.spread = g.spread.rawValue }
-    }
-    switch p {
-    case .solid(let c): s.color = SpecColor.format(c)
-    case .linearGradient(let g, let start, let end):
-      stops(g)
-      s.start = [start.x, start.y]
-      s.end = [end.x, end.y]
-    case .radialGradient(let g, let center, let radius):
-      stops(g)
-      s.center = [center.x, center.y]
-      s.radius = radius
-    case .radial(let r):
-      stops(r.gradient)
-      s.center = [r.center.x, r.center.y]
-      s.radius = r.radius
-      if r.focus != r.center { s.focus = [r.focus.x, r.focus.y] }
-      if r.transform != .identity { s.transform = affine(r.transform) }
-    }
-    return s
-  }
-
-  func affine(_ t: Transform) -> [Double] { [t.a, t.b, t.c, t.d, t.tx, t.ty] }
-
-  func item(_ i: VectorImage.Item) -> VectorItemSpec {
-    switch i {
-    case .shape(let shape):
-      var s = VectorItemSpec(path: SpecPathData.format(shape.path), fill: paint(shape.fill))
-      if shape.fillRule != .nonZero { s.fillRule = shape.fillRule.rawValue }
-      s.stroke = paint(shape.stroke)
-      if shape.stroke != nil {
-        let st = shape.strokeStyle
-        let d = StrokeStyle()
-        if st.width != d.width { s.lineWidth = st.width }
-        if st.join != d.join { s.lineJoin = st.join.rawValue }
-        if st.cap != d.cap { s.lineCap = st.cap.rawValue }
-        if st.miterLimit != d.miterLimit { s.miterLimit = st.miterLimit }
-        if !st.dash.isEmpty { s.dash = st.dash }
-        if st.dashPhase != 0 { s.dashPhase = st.dashPhase }
-      }
-      if shape.opacity != 1 { s.opacity = shape.opacity }
-      return s
-    case .group(let g):
-      var s = VectorItemSpec(items: g.items.map(item))
-      if g.transform != .identity { s.transform = affine(g.transform) }
-      if g.opacity != 1 { s.opacity = g.opacity }
-      s.clip = g.clip.map { clip in
-        clip.regions.map { region in
-          region.map {
-            ClipSpec(
-              path: SpecPathData.format($0.path), rule: $0.rule == .nonZero ? nil : $0.rule.rawValue
-            )
-          }
-        }
-      }
-      return s
-    }
-  }
-
-  private func vectorFile(_ v: VectorImage, _ state: State) -> String {
-    if let known = state.vectors[v] { return known }
-    let spec = VectorSpec(
-      size: SizeSpec(width: v.size.width, height: v.size.height), items: v.items.map(item))
-    let path = "\(assetFolder)/drawing-\(state.vectors.count + 1).json"
-    state.vectors[v] = path
-    state.files.append((path, Array(SpecLoader.writeVector(spec).utf8)))
-    return path
-  }
-
-  private func rasterFile(_ r: RasterImage, _ state: State) -> String {
-    if let known = state.rasters[r] { return known }
-    let scale = r.scale == 1 ? "" : "@\(JSONWriter.format(r.scale))x"
-    let path = "\(assetFolder)/image-\(state.rasters.count + 1)\(scale).png"
-    state.rasters[r] = path
-    if let buffer = try? PixelBuffer(width: r.width, height: r.height, pixels: r.pixels),
-      case let bytes = PNGEncoder(mode: .small).encode(buffer)
-    {
-      state.files.append((path, bytes))
-    }
-    return path
-  }
-
-  // MARK: Animators
-
-  private func animator(_ a: any PageAnimation, _ layer: TutorialLayer, _ state: State)
-    -> AnimatorSpec?
-  {
-    var s = AnimatorSpec(name: "")
-    switch a {
-    case let f as Fade:
-      s.name = "fade"
-      if f.minimumAlpha != 0 { s.minimumAlpha = f.minimumAlpha }
-    case let f as CrossFade:
-      s.name = "crossFade"
-      if f.curve != .linear { s.curve = f.curve.name }
-    case let p as Parallax:
-      s.name = "parallax"
-      s.speed = p.speed
-    case let p as Slide:
-      s.name = "slide"
-      s.offset = [p.offset.dx, p.offset.dy]
-      if p.followsSide { s.followsSide = true }
-    case let p as Scale:
-      s.name = "scale"
-      s.scale = .value(p.scale)
-    case let p as Rotate:
-      s.name = "rotate"
-      s.angle = p.angle
-    case is TiltAlongArc: s.name = "tiltAlongArc"
-    case is FollowArc: s.name = "followArc"
-    case let p as ColorBlend:
-      s.name = "colorBlend"
-      s.colors = p.colors.map(SpecColor.format)
-      if p.space != .sRGB { s.space = p.space.rawValue }
-    case let p as CircularReveal:
-      s.name = "circularReveal"
-      s.origin = [p.origin.x, p.origin.y]
-    case let p as SlideTransition:
-      s.name = "slideTransition"
-      s.style = p.style.rawValue
-      s.side = p.side.rawValue
-    case let k as KeyframeAnimation:
-      s.name = "keyframes"
-      func list<V>(_ frames: Keyframes<V>?, _ value: (V) -> KeyframeValueSpec) -> [KeyframeSpec]? {
-        frames.map { f in
-          f.keyframes.map {
-            KeyframeSpec(
-              at: $0.time, value: value($0.value),
-              easing: $0.easing == .linear ? nil : $0.easing.name)
-          }
-        }
-      }
-      s.opacity = list(k.opacity) { .number($0) }
-      s.translation = list(k.translation) { .vector([$0.dx, $0.dy]) }
-      s.rotation = list(k.rotation) { .number($0) }
-      s.scale = list(k.scale) { .number($0.dx) }.map { .keyframes($0) }
-      s.backgroundColor = list(k.backgroundColor) { .color(SpecColor.format($0)) }
-    default:
-      state.notes.append("an animator of type \(type(of: a)) on \(layer.specKey) is not exported")
-      return nil
-    }
-    return s
-  }
-}
-
-extension SpecLoader {
-  /// A vector document as JSON text.
-  public static func writeVector(_ spec: VectorSpec) -> String {
-    guard let data = try? JSONEncoder().encode(spec),
-      let value = try? JSONReader(
-        limits: JSONReader.Limits(maximumBytes: .max, maximumDepth: 256, maximumValues: .max)
-      ).read(Array(data))
-    else { return "{}\n" }
-    return JSONWriter.write(ordered(value, .reference("vector")))
-  }
 }

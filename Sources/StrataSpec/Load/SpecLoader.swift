@@ -196,3 +196,15 @@ extension JSONValue {
     return current
   }
 }
+
+extension SpecLoader {
+  /// A vector document as JSON text.
+  public static func writeVector(_ spec: VectorSpec) -> String {
+    guard let data = try? JSONEncoder().encode(spec),
+      let value = try? JSONReader(
+        limits: JSONReader.Limits(maximumBytes: .max, maximumDepth: 256, maximumValues: .max)
+      ).read(Array(data))
+    else { return "{}\n" }
+    return JSONWriter.write(ordered(value, .reference("vector")))
+  }
+}

@@ -12,31 +12,6 @@ import Strata
 /// let png = PNGEncoder().encode(canvas.buffer)
 /// ```
 public final class Canvas {
-  struct Surface {
-    var rect: IntRect
-    var pixels: [UInt8]
-    var opacity: Double
-    /// The rows and columns drawn into so far (a group's layer is clear outside them).
-    var dirtyMinX = Int.max
-    var dirtyMinY = Int.max
-    var dirtyMaxX = Int.min
-    var dirtyMaxY = Int.min
-
-    var dirty: IntRect {
-      guard dirtyMinX < dirtyMaxX, dirtyMinY < dirtyMaxY else {
-        return IntRect(x: 0, y: 0, width: 0, height: 0)
-      }
-      return IntRect(
-        x: dirtyMinX, y: dirtyMinY, width: dirtyMaxX - dirtyMinX, height: dirtyMaxY - dirtyMinY)
-    }
-
-    mutating func markDirty(minX: Int, minY: Int, maxX: Int, maxY: Int) {
-      dirtyMinX = Swift.min(dirtyMinX, minX)
-      dirtyMinY = Swift.min(dirtyMinY, minY)
-      dirtyMaxX = Swift.max(dirtyMaxX, maxX)
-      dirtyMaxY = Swift.max(dirtyMaxY, maxY)
-    }
-  }
 
   /// The distance in device pixels within which curves are flattened.
   ///
@@ -44,10 +19,10 @@ public final class Canvas {
   /// of a circle's area; at 0.005 px that is under 0.1 % for any radius from 7 px up.
   public static let flatteningTolerance = 0.005
 
-  private(set) var surfaces: [Surface]
+  var surfaces: [Surface]
   /// Clear layers to reuse for groups (kept clear: a group clears what it drew when it ends).
   var spareSurfaces: [[UInt8]] = []
-  private(set) var clips: [ClipMask]
+  var clips: [ClipMask]
   let rasterizer = Rasterizer.take()
 
   deinit { Rasterizer.give(rasterizer) }
@@ -168,107 +143,6 @@ public final class Canvas {
     let quad = Path.rect(Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)))
     let polys = quad.applying(transform).flattened(tolerance: Self.flatteningTolerance)
     fill(polylines: polys, rule: .nonZero, shader: shader, opacity: opacity, visible: visible)
-  }
-
-  // MARK: Clips and groups
-
-  /// Restricts drawing to the inside of `path` until the matching ``popClip()``.
-  public func pushClip(_ path: Path, transform: Transform = .identity, rule: FillRule = .nonZero) {
-    clips.append(makeClip(path, transform: transform, rule: rule, inside: clips[clips.count - 1]))
-  }
-
-  /// Restricts drawing to the union of `shapes` (under `transform`) until ``popClip()``.
-  public func pushClip(union shapes: [VectorImage.ClipShape], transform: Transform = .identity) {
-    clips.append(
-      ClipMask(union: shapes, transform: transform, inside: currentClip, rasterizer: rasterizer))
-  }
-
-  /// Pushes a clip made earlier by ``makeClip(_:transform:rule:inside:)``.
-  func pushClip(_ clip: ClipMask) { clips.append(clip) }
-
-  /// The current clip.
-  var currentClip: ClipMask { clips[clips.count - 1] }
-
-  /// The clip of `path` inside `current`.
-  func makeClip(_ path: Path, transform: Transform, rule: FillRule, inside current: ClipMask)
-    -> ClipMask
-  {
-    ClipMask(path, transform: transform, rule: rule, inside: current, rasterizer: rasterizer)
-  }
-
-  /// Removes the clip added by the last ``pushClip(_:transform:rule:)``.
-  public func popClip() {
-    if clips.count > 1 { clips.removeLast() }
-  }
-
-  /// Starts a group: what is drawn until ``popGroup()`` is composited as one image with `opacity`.
-  ///
-  /// `bounds` (device pixels) limits the offscreen layer; `nil` means the current clip.
-  public func pushGroup(opacity: Double, bounds: Rect? = nil) {
-    pushGroup(opacity: opacity, bounds: bounds, visible: self.bounds)
-  }
-
-  /// ``pushGroup(opacity:bounds:)`` with the layer limited to `visible` (device pixels).
-  func pushGroup(opacity: Double, bounds: Rect?, visible: IntRect) {
-    var rect = clips[clips.count - 1].rect.intersection(surfaces[surfaces.count - 1].rect)
-      .intersection(visible)
-    if let bounds { rect = rect.intersection(IntRect(covering: bounds)) }
-    let count = Swift.max(0, rect.width * rect.height * 4)
-    // Reuse the memory of an earlier group: spare layers are kept all clear (each is cleared
-    // where it was drawn when its group ends), so reusing one costs nothing.
-    var pixels = spareSurfaces.popLast() ?? []
-    if pixels.count >= count {
-      pixels.removeLast(pixels.count - count)
-    } else {
-      pixels = [UInt8](repeating: 0, count: count)
-    }
-    surfaces.append(Surface(rect: rect, pixels: pixels, opacity: opacity.clamped(to: 0...1)))
-  }
-
-  /// Composites the last group onto what is under it.
-  public func popGroup() { popGroup(visible: bounds) }
-
-  /// ``popGroup()``, compositing only within `visible` (device pixels).
-  func popGroup(visible: IntRect) {
-    guard surfaces.count > 1 else { return }
-    var top = surfaces.removeLast()
-    let drawn = top.dirty.intersection(top.rect)
-    defer {
-      // Clear what was drawn, so the layer goes back to the spares all clear.
-      if !drawn.isEmpty {
-        top.pixels.withUnsafeMutableBytes { raw in
-          let p = raw.bindMemory(to: UInt32.self)
-          guard let base = p.baseAddress else { return }
-          for y in drawn.y..<drawn.maxY {
-            let start = (y - top.rect.y) * top.rect.width + (drawn.x - top.rect.x)
-            (base + start).update(repeating: 0, count: drawn.width)
-          }
-        }
-      }
-      if spareSurfaces.count < 4 { spareSurfaces.append(top.pixels) }
-    }
-    let o = Int((top.opacity * 255).rounded())
-    guard o > 0, !top.rect.isEmpty else { return }
-    let parentIndex = surfaces.count - 1
-    let pr = surfaces[parentIndex].rect
-    // Only what the group drew: the rest of its layer is clear.
-    let r = drawn.intersection(pr).intersection(visible)
-    guard !r.isEmpty else { return }
-    surfaces[parentIndex].markDirty(minX: r.x, minY: r.y, maxX: r.maxX, maxY: r.maxY)
-    top.pixels.withUnsafeBytes { rawSrc in
-      surfaces[parentIndex].pixels.withUnsafeMutableBytes { rawDst in
-        let src = rawSrc.bindMemory(to: UInt32.self)
-        let dst = rawDst.bindMemory(to: UInt32.self)
-        guard let s0 = src.baseAddress, let d0 = dst.baseAddress else { return }
-        for y in r.y..<r.maxY {
-          let si = (y - top.rect.y) * top.rect.width + (r.x - top.rect.x)
-          let di = (y - pr.y) * pr.width + (r.x - pr.x)
-          Pixels.blend(
-            into: d0 + di, colors: s0 + si, solid: 0, coverage: nil, uniform: UInt32(o),
-            count: r.width)
-        }
-      }
-    }
   }
 
   // MARK: Internals

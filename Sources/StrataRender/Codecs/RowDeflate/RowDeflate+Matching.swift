@@ -1,0 +1,133 @@
+extension RowDeflate.State {
+  /// The length of the match at `i` against `i - d`, at most `limit` bytes.
+  @inline(__always)
+  static func matchLength(_ p: UnsafePointer<UInt8>, _ i: Int, _ d: Int, _ limit: Int) -> Int {
+    var n = 0
+    let raw = UnsafeRawPointer(p)
+    // 32 bytes per step while they all agree, then 8 to find the first that differs.
+    while n + 32 <= limit {
+      let x0 = raw.loadUnaligned(fromByteOffset: i + n, as: UInt64.self)
+      let y0 = raw.loadUnaligned(fromByteOffset: i - d + n, as: UInt64.self)
+      if x0 != y0 { return n + (x0 ^ y0).littleEndian.trailingZeroBitCount >> 3 }
+      let x1 = raw.loadUnaligned(fromByteOffset: i + n + 8, as: UInt64.self)
+      let y1 = raw.loadUnaligned(fromByteOffset: i - d + n + 8, as: UInt64.self)
+      let x2 = raw.loadUnaligned(fromByteOffset: i + n + 16, as: UInt64.self)
+      let y2 = raw.loadUnaligned(fromByteOffset: i - d + n + 16, as: UInt64.self)
+      let x3 = raw.loadUnaligned(fromByteOffset: i + n + 24, as: UInt64.self)
+      let y3 = raw.loadUnaligned(fromByteOffset: i - d + n + 24, as: UInt64.self)
+      if (x1 ^ y1) | (x2 ^ y2) | (x3 ^ y3) != 0 { break }
+      n += 32
+    }
+    while n + 8 <= limit {
+      let a = raw.loadUnaligned(fromByteOffset: i + n, as: UInt64.self)
+      let b = raw.loadUnaligned(fromByteOffset: i - d + n, as: UInt64.self)
+      if a != b { return n + (a ^ b).littleEndian.trailingZeroBitCount >> 3 }
+      n += 8
+    }
+    while n < limit && p[i + n] == p[i - d + n] { n += 1 }
+    return n
+  }
+
+  /// Turns `data[start..<end]` into literals and matches, counting symbols.
+  mutating func tokenize(_ p: UnsafePointer<UInt8>, from start: Int, to end: Int) {
+    let count = distances.count
+    let d0 = distances[0]
+    let d1 = count > 1 ? distances[1] : 0
+    let d2 = count > 2 ? distances[2] : 0
+    let c0 = distanceCodes[0].code
+    let c1 = count > 1 ? distanceCodes[1].code : 0
+    let c2 = count > 2 ? distanceCodes[2].code : 0
+    let tokens = self.tokens
+    var n = 0
+    var i = start
+    literalCounts.withUnsafeMutableBufferPointer { lc in
+      distanceCounts.withUnsafeMutableBufferPointer { dc in
+        RowDeflate.Tables.lengths.withUnsafeBufferPointer { lengths in
+          while i < end {
+            let limit = Swift.min(258, end - i)
+            var best = 0
+            var which = 0
+            // Which distances agree on the next three bytes, found without branching: in
+            // noisy areas (photographs, edges) none do, and the byte is a literal at once.
+            var hits = 0
+            if limit >= 4 {
+              let raw = UnsafeRawPointer(p)
+              let here = raw.loadUnaligned(fromByteOffset: i, as: UInt32.self) & 0xFF_FFFF
+              let m0 =
+                d0 <= i ? raw.loadUnaligned(fromByteOffset: i - d0, as: UInt32.self) : ~here
+              let m1 =
+                d1 > 0 && d1 <= i
+                ? raw.loadUnaligned(fromByteOffset: i - d1, as: UInt32.self) : ~here
+              let m2 =
+                d2 > 0 && d2 <= i
+                ? raw.loadUnaligned(fromByteOffset: i - d2, as: UInt32.self) : ~here
+              hits =
+                (m0 & 0xFF_FFFF == here ? 1 : 0) | (m1 & 0xFF_FFFF == here ? 2 : 0)
+                | (m2 & 0xFF_FFFF == here ? 4 : 0)
+            } else if limit == 3 {
+              hits = 7
+            }
+            if hits != 0 {
+              // Farthest first: a row repeat is usually the longest; nearer wins ties.
+              if hits & 4 != 0 && d2 > 0 && d2 <= i {
+                best = Self.matchLength(p, i, d2, limit)
+                which = 2
+              }
+              // A long enough match is taken as it is: trying the others costs more than
+              // the few bytes they might add.
+              if best < 24 && hits & 2 != 0 && d1 > 0 && d1 <= i {
+                let m = Self.matchLength(p, i, d1, limit)
+                if m >= best {
+                  best = m
+                  which = 1
+                }
+              }
+              if best < 24 && hits & 1 != 0 && d0 <= i {
+                let m = Self.matchLength(p, i, d0, limit)
+                if m >= best {
+                  best = m
+                  which = 0
+                }
+              }
+            }
+            var far = 0
+            if best < 3 && limit >= 4 {
+              // None of the three: the last place these four bytes were seen.
+              let four = UnsafeRawPointer(p).loadUnaligned(fromByteOffset: i, as: UInt32.self)
+              let h = Int((four &* 2_654_435_761) >> UInt32(32 - Self.hashBits))
+              let seen = Int(recent[h]) - 1
+              recent[h] = Int32(truncatingIfNeeded: i + 1)
+              if seen >= 0 && i - seen <= 32_768 && i > seen {
+                let m = Self.matchLength(p, i, i - seen, limit)
+                if m >= 4 {
+                  best = m
+                  far = i - seen
+                }
+              }
+            }
+            if far > 0 {
+              tokens[n] = UInt32(1 << 31) | UInt32(3) << 16 | UInt32(best)
+              n += 1
+              tokens[n] = UInt32(far)
+              lc[257 + Int(lengths[best] & 0xFF)] += 1
+              dc[RowDeflate.Tables.distance(far).code] += 1
+              i += best
+            } else if best >= 3 {
+              tokens[n] = UInt32(1 << 31) | UInt32(which) << 16 | UInt32(best)
+              lc[257 + Int(lengths[best] & 0xFF)] += 1
+              dc[which == 0 ? c0 : which == 1 ? c1 : c2] += 1
+              i += best
+            } else {
+              let b = p[i]
+              tokens[n] = UInt32(b)
+              lc[Int(b)] += 1
+              i += 1
+            }
+            n += 1
+          }
+        }
+      }
+    }
+    tokenCount = n
+  }
+}

@@ -1,0 +1,160 @@
+import Strata
+import StrataRender
+
+/// Turns a checked spec into runtime values: nodes, text, drawings, animators, controllers.
+struct SpecBuilder {
+  let loaded: LoadedSpec
+  var spec: TutorialSpec { loaded.spec }
+
+  func makeController(pageSize: Size?) -> TutorialController {
+    let size = pageSize ?? Size(width: spec.pageSize.width, height: spec.pageSize.height)
+    let controller: TutorialController
+    if let template = spec.template {
+      controller = TemplateOnboarding(
+        items: template.items.map(templateItem),
+        options: SpecTemplateOptions(spec: template, builder: self),
+        pageSize: size)
+      controller.textMeasurer = FrameRenderer.defaultTextEngine
+    } else {
+      controller = SpecTutorial(builder: self, pageSize: size)
+    }
+    apply(to: controller)
+    return controller
+  }
+
+  /// The settings every controller of the spec shares.
+  func apply(to controller: TutorialController) {
+    if let options = spec.options {
+      if let r = options.reduceMotion { controller.reduceMotion = r }
+      if let d = options.layoutDirection.flatMap(LayoutDirection.init(rawValue:)) {
+        controller.layoutDirection = d
+      }
+    }
+    if let layout = spec.layout {
+      if let h = layout.staticContentHeight { controller.preferredStaticContentHeight = h }
+      if let h = layout.roundnessHeight { controller.preferredRoundnessHeight = h }
+      if let s = layout.safeArea, s.count == 4 {
+        controller.safeAreaInsets = Insets(top: s[0], left: s[1], bottom: s[2], right: s[3])
+      }
+    }
+    if let navigation = spec.navigation {
+      if let m = navigation.swipeMode.flatMap(SwipeMode.init(rawValue:)) {
+        controller.swipeMode = m
+      }
+      if let b = navigation.bounces { controller.scrollBehavior.bounces = b }
+    }
+    controller.reloadData()
+    for t in spec.timed ?? [] {
+      controller.run(timedAnimation(t), at: t.start ?? 0)
+    }
+  }
+
+  // MARK: Nodes
+
+  /// A fresh node tree for `n`.
+  func node(_ n: NodeSpec, pageCount: Int, measurer: (any TextMeasurer)?) -> Node {
+    let frame = Self.rect(n.frame)
+    let node: Node
+    switch n.type ?? "group" {
+    case "text":
+      node = TextNode(
+        text: n.text.map(Self.text) ?? TextContent(""), frame: frame,
+        verticalAlignment: n.verticalAlignment.flatMap(TextNode.VerticalAlignment.init(rawValue:))
+          ?? .top,
+        name: n.name)
+    case "image":
+      node = ImageNode(
+        image: n.asset.flatMap { loaded.images["asset:" + $0] }
+          ?? n.source.flatMap { loaded.images[$0] },
+        frame: frame,
+        contentMode: n.contentMode.flatMap(ContentMode.init(rawValue:)) ?? .scaleToFill,
+        name: n.name)
+    case "vector":
+      let image = n.vector.map(Self.vectorImage) ?? n.source.flatMap { loaded.vectors[$0] }
+      node = ImageNode(
+        image: image.map(Image.vector), frame: frame,
+        contentMode: n.contentMode.flatMap(ContentMode.init(rawValue:)) ?? .scaleToFill,
+        name: n.name)
+    case "shape":
+      let s = Self.shape(n.shape ?? VectorItemSpec())
+      node = ShapeNode(
+        path: s.path, fill: s.fill, stroke: s.stroke, strokeStyle: s.strokeStyle,
+        fillRule: s.fillRule,
+        frame: frame, name: n.name)
+    case "gradient":
+      node = ShapeNode(
+        path: .rect(Rect(origin: .zero, size: frame.size)), fill: Self.paint(n.gradient),
+        frame: frame,
+        name: n.name)
+    case "button":
+      let button = ButtonNode(
+        title: n.text.map(Self.text) ?? TextContent(""),
+        actionIdentifier: n.action ?? (n.name ?? "button"),
+        frame: frame, name: n.name)
+      button.highlightedBackgroundColor = n.highlightedBackgroundColor.flatMap(SpecColor.parse)
+      node = button
+    case "navigation":
+      let role = n.role.flatMap(NavigationButtonNode.Role.init(rawValue:)) ?? .next
+      let button = NavigationButtonNode(
+        role: role, title: n.text.map(Self.text), frame: frame, name: n.name)
+      if let h = n.highlightedBackgroundColor.flatMap(SpecColor.parse) {
+        button.highlightedBackgroundColor = h
+      }
+      node = button
+    case "indicator":
+      let i = n.indicator ?? IndicatorSpec()
+      let defaults = PageIndicatorAppearance()
+      let indicator = PageIndicatorNode(
+        pageCount: pageCount, style: Self.indicatorStyle(i.style),
+        appearance: PageIndicatorAppearance(
+          activeColor: Self.color(i.activeColor, default: defaults.activeColor),
+          inactiveColor: Self.color(i.inactiveColor, default: defaults.inactiveColor),
+          dotSize: i.dotSize ?? 8, spacing: i.spacing ?? 16, extendedLength: i.extendedLength ?? 22,
+          dotWidth: i.dotWidth, dotHeight: i.dotHeight, cornerRadius: i.cornerRadius),
+        frame: frame, name: n.name ?? "page indicator")
+      if let t = i.tracking.flatMap(PageIndicatorNode.Tracking.init(rawValue:)) {
+        indicator.tracking = t
+      }
+      if let t = i.tapBehavior.flatMap(PageIndicatorNode.TapBehavior.init(rawValue:)) {
+        indicator.tapBehavior = t
+      }
+      node = indicator
+    case "stack":
+      let s = n.stack ?? StackSpec()
+      node = StackNode(
+        axis: s.axis.flatMap(StackNode.Axis.init(rawValue:)) ?? .vertical, spacing: s.spacing ?? 0,
+        alignment: s.alignment.flatMap(StackNode.Alignment.init(rawValue:)) ?? .fill,
+        distribution: s.distribution.flatMap(StackNode.Distribution.init(rawValue:)) ?? .fill,
+        measurer: measurer, frame: frame, name: n.name)
+    default:
+      node = Node(frame: frame, name: n.name)
+    }
+    if let a = n.alpha { node.alpha = a }
+    if let h = n.hidden { node.isHidden = h }
+    if let c = n.backgroundColor { node.backgroundColor = SpecColor.parse(c) }
+    if let r = n.cornerRadius { node.cornerRadius = r }
+    if let c = n.clipsToBounds { node.clipsToBounds = c }
+    if let b = n.border { node.border = Border(width: b.width, color: Self.color(b.color)) }
+    if let s = n.shadow { node.shadow = Self.shadow(s) }
+    if let z = n.zPosition { node.zPosition = z }
+    for child in n.children ?? [] {
+      let c = self.node(child, pageCount: pageCount, measurer: measurer)
+      if let stack = node as? StackNode { stack.addArrangedNode(c) } else { node.addChild(c) }
+    }
+    return node
+  }
+
+  static func indicatorStyle(_ name: String?) -> PageIndicatorStyle {
+    switch name {
+    case "extendedDot": return .extendedDot
+    case "scalingDots": return .scalingDots
+    case "worm": return .worm
+    case "jumpingDot": return .jumpingDot
+    case "numbers": return .numbers
+    case "progressBar": return .progressBar
+    case "slidingDot": return .slidingDot
+    default: return .dots
+    }
+  }
+
+}
