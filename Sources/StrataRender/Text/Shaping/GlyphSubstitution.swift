@@ -168,55 +168,13 @@ struct GlyphSubstitution: Sendable {
       for k in 0..<recordCount { records.append((try r.u16(p + 4 * k), try r.u16(p + 2 + 4 * k))) }
       return .chain([ChainRule(backtrack: [], input: input, lookahead: [], records: records)])
     case (5, 1), (6, 1):
-      // Glyph sequences, by first glyph.
+      // Glyph sequences, by first glyph: set i starts with the coverage's glyph i.
       let cov = try coverage(r, s + (try r.u16(s + 2)))
-      let setCount = try r.u16(s + 4)
-      var rules: [ChainRule] = []
-      for i in 0..<Swift.min(setCount, cov.count) {
-        let setOffset = try r.u16(s + 6 + 2 * i)
-        guard setOffset != 0 else { continue }
-        let set = s + setOffset
-        let ruleCount = try r.u16(set)
-        try spend(ruleCount)
-        for k in 0..<ruleCount {
-          var p = set + (try r.u16(set + 2 + 2 * k))
-          func list(_ n: Int) throws(FontError) -> [Set<UInt16>] {
-            try glyphs(r, p, n).map { Set([$0]) }
-          }
-          var back: [Set<UInt16>] = []
-          var ahead: [Set<UInt16>] = []
-          var input: [Set<UInt16>] = [[cov[i]]]
-          var recordCount: Int
-          if type == 6 {
-            let nb = try r.u16(p)
-            p += 2
-            back = try list(nb)
-            p += 2 * nb
-            let ni = try r.u16(p)
-            p += 2
-            input += try list(Swift.max(0, ni - 1))
-            p += 2 * Swift.max(0, ni - 1)
-            let na = try r.u16(p)
-            p += 2
-            ahead = try list(na)
-            p += 2 * na
-            recordCount = try r.u16(p)
-            p += 2
-          } else {
-            let ni = try r.u16(p)
-            recordCount = try r.u16(p + 2)
-            p += 4
-            input += try list(Swift.max(0, ni - 1))
-            p += 2 * Swift.max(0, ni - 1)
-          }
-          var records: [(Int, Int)] = []
-          for j in 0..<recordCount {
-            records.append((try r.u16(p + 4 * j), try r.u16(p + 2 + 4 * j)))
-          }
-          rules.append(ChainRule(backtrack: back, input: input, lookahead: ahead, records: records))
-        }
-      }
-      return .chain(rules)
+      let setCount = Swift.min(try r.u16(s + 4), cov.count)
+      return .chain(
+        try ruleSets(
+          r, s, offsets: s + 6, count: setCount, chained: type == 6, first: { [cov[$0]] },
+          item: { _, glyph in [UInt16(truncatingIfNeeded: glyph)] }))
     case (6, 3):
       var p = s + 2
       func sets(_ p: inout Int) throws(FontError) -> [Set<UInt16>] {
@@ -260,44 +218,60 @@ struct GlyphSubstitution: Sendable {
     let aheadClasses = chained ? try Kerning.classDef(r, s + (try r.u16(s + 8))) : [:]
     try spend(backClasses.count + inputClasses.count + aheadClasses.count)
     let sets = s + (chained ? 10 : 6)
-    let setCount = try r.u16(sets)
+    let tables = [backClasses, inputClasses, aheadClasses]
+    return try ruleSets(
+      r, s, offsets: sets + 2, count: try r.u16(sets), chained: chained,
+      first: { Self.members(inputClasses, $0, within: cov).intersection(cov) },
+      item: { list, c in Self.members(tables[list], c) })
+  }
+
+  /// The rules of contextual rule sets (type 5 or 6, format 1 or 2): `setCount` sets whose
+  /// offsets (from `s`) start at `offsets`. Set i's rules begin with `first(i)`; every other
+  /// number a rule holds becomes a glyph set through `item` — given the list it is in (0 the
+  /// backtrack, 1 the input, 2 the lookahead): glyph ids for format 1, classes for format 2.
+  private mutating func ruleSets(
+    _ r: FontReader, _ s: Int, offsets: Int, count setCount: Int, chained: Bool,
+    first: (Int) -> Set<UInt16>, item: (Int, Int) -> Set<UInt16>
+  ) throws(FontError) -> [ChainRule] {
     var rules: [ChainRule] = []
     for c in 0..<setCount {
-      let setOffset = try r.u16(sets + 2 + 2 * c)
+      let setOffset = try r.u16(offsets + 2 * c)
       guard setOffset != 0 else { continue }
       let set = s + setOffset
       let ruleCount = try r.u16(set)
       try spend(ruleCount)
       for k in 0..<ruleCount {
         var p = set + (try r.u16(set + 2 + 2 * k))
-        /// `n` class numbers at p, as glyph sets of `table`; p moves past them.
-        func classes(_ n: Int, _ table: [UInt16: UInt16]) throws(FontError) -> [Set<UInt16>] {
+        /// `n` numbers at p of list `list`, as glyph sets; p moves past them.
+        func sets(_ n: Int, _ list: Int) throws(FontError) -> [Set<UInt16>] {
+          try spend(n)
+          try r.check(p, 2 * n)
           var out: [Set<UInt16>] = []
-          for i in 0..<n { out.append(Self.members(table, try r.u16(p + 2 * i))) }
+          for i in 0..<n { out.append(item(list, try r.u16(p + 2 * i))) }
           p += 2 * n
           return out
         }
         var back: [Set<UInt16>] = []
         var ahead: [Set<UInt16>] = []
-        var input = [Self.members(inputClasses, c, within: cov).intersection(cov)]
+        var input = [first(c)]
         let recordCount: Int
         if chained {
           let nb = try r.u16(p)
           p += 2
-          back = try classes(nb, backClasses)
+          back = try sets(nb, 0)
           let ni = try r.u16(p)
           p += 2
-          input += try classes(Swift.max(0, ni - 1), inputClasses)
+          input += try sets(Swift.max(0, ni - 1), 1)
           let na = try r.u16(p)
           p += 2
-          ahead = try classes(na, aheadClasses)
+          ahead = try sets(na, 2)
           recordCount = try r.u16(p)
           p += 2
         } else {
           let ni = try r.u16(p)
           recordCount = try r.u16(p + 2)
           p += 4
-          input += try classes(Swift.max(0, ni - 1), inputClasses)
+          input += try sets(Swift.max(0, ni - 1), 1)
         }
         var records: [(Int, Int)] = []
         for i in 0..<recordCount {
