@@ -34,9 +34,18 @@ final class FrameSink: Sendable {
   /// How many frames have gone into the animation.
   var written: Int { appended.load(ordering: .relaxed) }
 
-  /// Takes frame `index`; appends it, and any that waited for it, to the animation, in order.
-  func submit(_ index: Int, _ image: PixelBuffer) throws {
-    let small = image.downsampled(by: plan.animationFactor)
+  /// The animation's frame size in pixels.
+  var animationWidth: Int { max(1, plan.width / plan.animationFactor) }
+  var animationHeight: Int { max(1, plan.height / plan.animationFactor) }
+
+  /// The frame as the animation shows it: `image` shrunk by the animation's factor.
+  func animationFrame(of image: PixelBuffer) -> PixelBuffer {
+    image.downsampled(by: plan.animationFactor)
+  }
+
+  /// Takes frame `index` and its ``animationFrame(of:)``; appends it, and any that waited for
+  /// it, to the animation, in order.
+  func submit(_ index: Int, _ image: PixelBuffer, small: PixelBuffer) throws {
     let thumbnail = wanted.contains(index) ? image.downsampled(by: plan.thumbnailFactor) : nil
     try state.withLock { s in
       if let thumbnail { s.thumbnails[index] = thumbnail }

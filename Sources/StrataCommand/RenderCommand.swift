@@ -247,13 +247,20 @@ extension Tool {
     let failure = Mutex<Error?>(nil)
     let workers = min(plan.jobs, plan.count)
     let window = 4 * workers
+    // Frames and groups that repeat are drawn once, and a repeated frame's file is not
+    // encoded again (the same display list gives the same bytes).
+    let cache =
+      plan.command.flag("--no-cache")
+      ? RenderCache(frameLimit: 0, groupByteLimit: 0) : RenderCache(frameLimit: 2 * workers)
+    let encoding = "png-\(plan.pngMode.rawValue)"
     DispatchQueue.concurrentPerform(iterations: workers) { _ in
       // Each worker has its own controller (controllers are not shared between threads) and
       // its own frame buffer. Frames are pure functions of their state, so the bytes do not
       // depend on which worker renders which frame.
       guard let controller = try? plan.command.makeController(plan.onboarding, size: plan.size)
       else { return }
-      let renderer = FrameRenderer(scale: plan.scale)
+      var renderer = FrameRenderer(scale: plan.scale)
+      renderer.cache = cache
       var image = PixelBuffer.placeholder
       while true {
         if interruptRequested || failure.withLock({ $0 != nil }) { return }
@@ -268,12 +275,29 @@ extension Tool {
           controller.show(plan.states[i])
           let list = try renderer.displayList(for: controller.scene())
           try renderer.render(list, into: &image)
-          try PNGEncoder(mode: plan.pngMode).write(image, to: plan.framePath(i, "png"))
+          let png =
+            cache.attachment(encoding, of: list)
+            ?? {
+              let bytes = PNGEncoder(mode: plan.pngMode).encode(image)
+              cache.attach(bytes, as: encoding, to: list)
+              return bytes
+            }()
+          try AtomicFile.write(png, to: plan.framePath(i, "png"))
           if plan.svg {
             try AtomicFile.write(
               Array(SVGWriter().svg(for: list).utf8), to: plan.framePath(i, "svg"))
           }
-          try sink.submit(i, image)
+          // A repeated frame's animation frame is kept with it too.
+          let small =
+            try cache.attachment("animation", of: list).map {
+              try PixelBuffer(width: sink.animationWidth, height: sink.animationHeight, pixels: $0)
+            }
+            ?? {
+              let small = sink.animationFrame(of: image)
+              cache.attach(small.pixels, as: "animation", to: list)
+              return small
+            }()
+          try sink.submit(i, image, small: small)
           progress.advance()
         } catch {
           failure.withLock { if $0 == nil { $0 = error } }

@@ -61,6 +61,9 @@ public struct Tool {
           name: "--small", value: .flag, placeholder: "", defaultText: nil,
           help: "write the smallest PNG files (zlib at level 9: several times slower)"),
         OptionSpec(
+          name: "--no-cache", value: .flag, placeholder: "", defaultText: nil,
+          help: "draw every frame in full (repeated frames and unchanged groups are reused)"),
+        OptionSpec(
           name: "--jobs", value: .integer(1...256), placeholder: "N", defaultText: "the cores",
           help: "how many frames to render at once"),
         OptionSpec(

@@ -22,6 +22,25 @@ public struct RasterImage: Hashable, Sendable {
 
   /// The natural size in points.
   public var size: Size { Size(width: Double(width) / scale, height: Double(height) / scale) }
+
+  /// Hashes the size, the scale and at most 64 pixels spread over the bitmap: equal bitmaps
+  /// hash alike, and hashing a photograph does not read all of it (display lists holding
+  /// bitmaps are hashed every frame by render caches). Equality still compares every pixel.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(width)
+    hasher.combine(height)
+    hasher.combine(scale)
+    let count = pixels.count / 4
+    guard count > 0 else { return }
+    let step = Swift.max(1, count / 64)
+    pixels.withUnsafeBytes { raw in
+      var i = 0
+      while i < count {
+        hasher.combine(raw.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self))
+        i += step
+      }
+    }
+  }
 }
 
 /// Image content of an ``ImageNode``: a bitmap or a vector drawing.

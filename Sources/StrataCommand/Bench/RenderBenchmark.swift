@@ -104,6 +104,39 @@ struct RenderBenchmark {
     animals.setPagePosition(0.4)
     return measure(tutorial.scene(), prefix: "render", fpsTarget: true)
       + measure(animals.scene(), prefix: "render.animals", fpsTarget: false)
+      + sequence("animals", AnimalsTutorial(pageSize: Size(width: 390, height: 844)))
+      + sequence("swiper", SwiperExample(pageSize: Size(width: 390, height: 844)))
+  }
+
+  /// A swipe from the first page to the second at @3x and 60 frames per second (rests
+  /// included), each frame drawn and encoded on one thread as `strata render` does: with a
+  /// render cache, so repeated frames are copied and unchanged groups composited.
+  func sequence(_ name: String, _ controller: TutorialController) -> [BenchmarkResult] {
+    let swipe = FrameSequence.swipe(pages: 2)
+    var stats = RenderCache.Statistics()
+    let t = timing(rounds: quick ? 1 : 3, operationsPerRound: swipe.positions.count) {
+      let cache = RenderCache()
+      var renderer = FrameRenderer(scale: 3)
+      renderer.cache = cache
+      var image = PixelBuffer.placeholder
+      for p in swipe.positions {
+        controller.setPagePosition(p)
+        guard let list = try? renderer.displayList(for: controller.scene()),
+          (try? renderer.render(list, into: &image)) != nil
+        else { return }
+        if cache.attachment("png", of: list) == nil {
+          cache.attach(PNGEncoder(mode: .fastest).encode(image), as: "png", to: list)
+        }
+      }
+      stats = cache.statistics
+    }
+    return [
+      BenchmarkResult(
+        name: "render.sequence.\(name).fps", value: 1e9 / t.median, unit: "fps",
+        note:
+          "\(swipe.positions.count) frames: \(stats.frameHits) copied, "
+          + "\(stats.groupHits) groups reused; one thread")
+    ]
   }
 
   /// Raster (into a reused frame buffer, as a frame sequence does), encode, and resvg on the SVG

@@ -1,10 +1,20 @@
 import Strata
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Streams an animated PNG to disk, frame by frame, holding one frame at a time.
 ///
 /// All frames have the size given at creation; each is shown for the same time (1/`fps`
 /// seconds, or a given delay); the
 /// animation loops forever. Viewers without APNG support show the first frame.
+///
+/// After the first frame, each frame stores only the rectangle in which it differs from the
+/// one before (a frame equal to the one before stores one pixel): the rests of a swipe and
+/// the parts of the screen a transition leaves alone cost almost nothing.
 public final class APNGWriter {
   /// The frame width in pixels.
   public let width: Int
@@ -16,6 +26,8 @@ public final class APNGWriter {
   private var written = 0
   private var sequence: UInt32 = 0
   private let file: AtomicFileWriter
+  /// The last frame appended, to find what the next one changes.
+  private var previous: [UInt8] = []
 
   /// Starts an animation of `frameCount` frames at `fps` frames per second.
   ///
@@ -74,21 +86,26 @@ public final class APNGWriter {
     guard written < frameCount else {
       throw .io(path: file.path, reason: "more frames than announced")
     }
+    let region =
+      written == 0 ? nil : Self.changedRegion(from: previous, to: frame.pixels, width: width)
+    let part = region.map { Self.crop(frame, to: $0) } ?? frame
+    let origin = region.map { (x: $0.x, y: $0.y) } ?? (x: 0, y: 0)
     var chunks: [UInt8] = []
     var fctl: [UInt8] = []
     fctl.appendBigEndian(sequence)
     sequence += 1
-    fctl.appendBigEndian(UInt32(width))
-    fctl.appendBigEndian(UInt32(height))
-    fctl.appendBigEndian(0)
-    fctl.appendBigEndian(0)
-    // The delay; dispose none; blend source.
+    fctl.appendBigEndian(UInt32(part.width))
+    fctl.appendBigEndian(UInt32(part.height))
+    fctl.appendBigEndian(UInt32(origin.x))
+    fctl.appendBigEndian(UInt32(origin.y))
+    // The delay; dispose none (the next frame draws over this one); blend source (the region
+    // replaces what was there).
     fctl += [
       UInt8(delay.numerator >> 8), UInt8(delay.numerator & 0xFF), UInt8(delay.denominator >> 8),
       UInt8(delay.denominator & 0xFF), 0, 0,
     ]
     PNGEncoder.appendChunk("fcTL", fctl, to: &chunks)
-    let data = PNGEncoder.compressedImageData(frame, channels: 4, mode: .fastest)
+    let data = PNGEncoder.compressedImageData(part, channels: 4, mode: .fastest)
     if written == 0 {
       PNGEncoder.appendChunk("IDAT", data, to: &chunks)
     } else {
@@ -98,8 +115,62 @@ public final class APNGWriter {
       fdat += data
       PNGEncoder.appendChunk("fdAT", fdat, to: &chunks)
     }
+    previous = frame.pixels
     try file.write(chunks)
     written += 1
+  }
+
+  /// The smallest rectangle holding every pixel in which `new` differs from `old` (frames of
+  /// `width` pixels a row); one pixel at the origin when they are equal.
+  static func changedRegion(from old: [UInt8], to new: [UInt8], width: Int) -> IntRect {
+    let height = width > 0 ? new.count / (width * 4) : 0
+    guard old.count == new.count, height > 0 else {
+      return IntRect(x: 0, y: 0, width: width, height: height)
+    }
+    var minX = width
+    var maxX = -1
+    var minY = height
+    var maxY = -1
+    old.withUnsafeBytes { a in
+      new.withUnsafeBytes { b in
+        let pa = a.bindMemory(to: UInt32.self)
+        let pb = b.bindMemory(to: UInt32.self)
+        for y in 0..<height {
+          let row = y * width
+          // Rows are compared whole first (memcmp), then searched from both ends.
+          guard
+            let ra = pa.baseAddress.map({ $0 + row }), let rb = pb.baseAddress.map({ $0 + row }),
+            memcmp(ra, rb, width * 4) != 0
+          else { continue }
+          minY = Swift.min(minY, y)
+          maxY = y
+          var l = 0
+          while l < width && ra[l] == rb[l] { l += 1 }
+          var r = width - 1
+          while r > l && ra[r] == rb[r] { r -= 1 }
+          minX = Swift.min(minX, l)
+          maxX = Swift.max(maxX, r)
+        }
+      }
+    }
+    guard maxY >= 0 else { return IntRect(x: 0, y: 0, width: 1, height: 1) }
+    return IntRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+  }
+
+  /// The pixels of `frame` inside `r`.
+  static func crop(_ frame: PixelBuffer, to r: IntRect) -> PixelBuffer {
+    if r.x == 0 && r.y == 0 && r.width == frame.width && r.height == frame.height { return frame }
+    var pixels = [UInt8](repeating: 0, count: r.width * r.height * 4)
+    frame.pixels.withUnsafeBytes { src in
+      pixels.withUnsafeMutableBytes { dst in
+        guard let s0 = src.baseAddress, let d0 = dst.baseAddress else { return }
+        for y in 0..<r.height {
+          (d0 + y * r.width * 4).copyMemory(
+            from: s0 + ((r.y + y) * frame.width + r.x) * 4, byteCount: r.width * 4)
+        }
+      }
+    }
+    return PixelBuffer(validatedWidth: r.width, height: r.height, pixels: pixels)
   }
 
   /// Ends the file and moves it into place.

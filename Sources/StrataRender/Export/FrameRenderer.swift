@@ -19,6 +19,9 @@ public struct FrameRenderer {
   /// Group layers kept clear between frames (shared by copies of this renderer), so a
   /// sequence does not allocate and fault in a fresh layer for every translucent group.
   let layers = LayerPool()
+  /// What the frames of a sequence share, kept between them; `nil` (the default) keeps
+  /// nothing. Frames rendered with a cache have the same bytes as without one.
+  public var cache: RenderCache?
 
   /// Creates a renderer. By default text is laid out by a ``TextEngine`` over the system's fonts.
   public init(
@@ -49,23 +52,23 @@ public struct FrameRenderer {
 
   /// Renders a display list.
   public func render(_ list: DisplayList) throws(RenderError) -> PixelBuffer {
-    // The canvas owns the only copy of the pixels, so drawing never copies them.
-    let canvas = try Canvas(width: list.width, height: list.height)
-    canvas.spareSurfaces = layers.take()
-    defer { layers.give(canvas.spareSurfaces) }
-    if let background {
-      canvas.fill(
-        .rect(Rect(x: 0, y: 0, width: Double(list.width), height: Double(list.height))),
-        paint: .solid(background))
-    }
-    canvas.draw(list, glyphCache: glyphCache)
-    return canvas.buffer
+    var buffer = PixelBuffer.placeholder
+    try render(list, into: &buffer)
+    return buffer
   }
 
   /// Renders a display list into `buffer`, reusing its memory (it is resized if it has another
   /// size). Rendering frame after frame into one buffer saves allocating and faulting in a
   /// fresh frame each time.
   public func render(_ list: DisplayList, into buffer: inout PixelBuffer) throws(RenderError) {
+    let hash = cache == nil ? 0 : list.hashValue
+    if let cache, cache.copyFrame(for: list, hash: hash, into: &buffer) { return }
+    try draw(list, into: &buffer)
+    cache?.storeFrame(buffer, for: list, hash: hash)
+  }
+
+  /// Draws `list` into `buffer` (resized when it has another size).
+  private func draw(_ list: DisplayList, into buffer: inout PixelBuffer) throws(RenderError) {
     if buffer.width != list.width || buffer.height != list.height
       || buffer.pixels.count != list.width * list.height * 4
     {
@@ -83,6 +86,7 @@ public struct FrameRenderer {
     }
     let canvas = Canvas(taking: &buffer)
     canvas.spareSurfaces = layers.take()
+    canvas.cache = cache
     canvas.draw(list, glyphCache: glyphCache)
     layers.give(canvas.spareSurfaces)
     canvas.finish(into: &buffer)
@@ -117,20 +121,64 @@ extension Canvas {
   /// layer for the commands of that group before it. The pixels are the same.
   public func draw(_ list: DisplayList, glyphCache: GlyphCache = GlyphCache()) {
     let (occluders, clipsMade) = occlusion(list)
-    for (i, c) in list.commands.enumerated() {
-      // What this command can still show: the canvas less what later opaque fills cover.
+    let ends = Self.groupEnds(list.commands)
+    // The starts of the groups open around the current command, innermost last, and the
+    // clips open around it.
+    var groups: [Int] = []
+    var openClips: [Int] = []
+    // What command `i` can still show: the canvas less what later opaque fills cover. Inside
+    // a group only the group's own fills count, so that a group's layer depends on the
+    // group alone (what the group draws under a later fill outside it is covered anyway).
+    func visibleArea(_ i: Int, floor: Int) -> IntRect {
       var visible = bounds
-      for o in occluders where o.index > i && o.scope < i {
+      for o in occluders where o.index > i && o.scope < i && o.scope >= floor {
         visible = Self.shrink(visible, by: o.rect)
       }
+      return visible
+    }
+    var i = 0
+    while i < list.commands.count {
+      let c = list.commands[i]
+      if case .endGroup = c { _ = groups.popLast() }
+      let floor = groups.last ?? -1
+      let visible = visibleArea(i, floor: floor)
       switch c {
-      case .beginGroup(let o, let b): pushGroup(opacity: o, bounds: b, visible: visible)
+      case .beginGroup(let o, let b):
+        if let end = ends[i] {
+          // A group that composites nothing is not drawn.
+          if Int((o.clamped(to: 0...1) * 255).rounded()) == 0 {
+            i = end + 1
+            continue
+          }
+          if let cache {
+            let key = RenderCache.GroupKey(
+              width: width, height: height, rect: groupRect(bounds: b, visible: visible),
+              clips: openClips.map { list.commands[$0] }, commands: list.commands[(i + 1)..<end])
+            if let kept = cache.group(key) {
+              composite(
+                kept.pixels, of: kept.drawn, at: kept.drawn, opacity: o,
+                visible: visibleArea(end, floor: floor))
+              i = end + 1
+              continue
+            }
+            pushGroup(opacity: o, bounds: b, visible: visible)
+            if cache.shouldKeep(key) { surfaces[surfaces.count - 1].cacheKey = key }
+            groups.append(i)
+            break
+          }
+        }
+        pushGroup(opacity: o, bounds: b, visible: visible)
+        groups.append(i)
       case .endGroup: popGroup(visible: visible)
       case .beginClip(let p, let t, let r):
         if let made = clipsMade[i] { pushClip(made) } else { pushClip(p, transform: t, rule: r) }
+        openClips.append(i)
       case .beginClipUnion(let shapes, let t):
         if let made = clipsMade[i] { pushClip(made) } else { pushClip(union: shapes, transform: t) }
-      case .endClip: popClip()
+        openClips.append(i)
+      case .endClip:
+        popClip()
+        _ = openClips.popLast()
       case .fill(let p, let t, let paint, let rule, let o):
         fill(p, transform: t, paint: paint, rule: rule, opacity: o, visible: visible)
       case .stroke(let p, let t, let paint, let style, let o):
@@ -144,7 +192,33 @@ extension Canvas {
       case .glyphs(let run, let t, let o):
         drawGlyphs(run, transform: t, opacity: o, cache: glyphCache, visible: visible)
       }
+      i += 1
     }
+  }
+
+  /// The index of the matching `endGroup` of each `beginGroup` whose group is whole: its
+  /// clips and groups open and close inside it. Such a group can be skipped or replaced by
+  /// its kept layer without changing the clips of what follows.
+  static func groupEnds(_ commands: [DisplayList.Command]) -> [Int: Int] {
+    var ends: [Int: Int] = [:]
+    // Each open group's start, and the clip depth when it opened; nil once a clip it did not
+    // open was closed inside it.
+    var open: [(start: Int, clipDepth: Int, whole: Bool)] = []
+    var clipDepth = 0
+    for (i, c) in commands.enumerated() {
+      switch c {
+      case .beginGroup: open.append((i, clipDepth, true))
+      case .endGroup:
+        guard let g = open.popLast() else { continue }
+        if g.whole && clipDepth == g.clipDepth { ends[g.start] = i }
+      case .beginClip, .beginClipUnion: clipDepth += 1
+      case .endClip:
+        clipDepth -= 1
+        for k in open.indices where open[k].clipDepth > clipDepth { open[k].whole = false }
+      default: continue
+      }
+    }
+    return ends
   }
 
   /// The opaque top-level rectangles of `list` (with the index of the command that paints each),

@@ -139,31 +139,49 @@ struct PremultipliedColor: Hashable {
 
 extension PixelBuffer {
   /// The image shrunk by a whole `factor`, each pixel the mean of a factor × factor box
-  /// (premultiplied, so edges stay clean). A factor of 1 or less returns the image itself.
+  /// (premultiplied, so edges stay clean); columns and rows past the last whole box are
+  /// left out. A factor of 1 or less returns the image itself; a factor larger than a side
+  /// is reduced to that side.
   public func downsampled(by factor: Int) -> PixelBuffer {
+    let factor = Swift.min(factor, width, height)
     guard factor > 1 else { return self }
     let w = Swift.max(1, width / factor)
     let h = Swift.max(1, height / factor)
-    var out = [UInt8](repeating: 0, count: w * h * 4)
     let n = factor * factor
-    for y in 0..<h {
-      for x in 0..<w {
-        var sum = (0, 0, 0, 0)
-        for dy in 0..<factor {
-          let row = ((y * factor + dy) * width + x * factor) * 4
-          for dx in 0..<factor {
-            let i = row + dx * 4
-            sum.0 += Int(pixels[i])
-            sum.1 += Int(pixels[i + 1])
-            sum.2 += Int(pixels[i + 2])
-            sum.3 += Int(pixels[i + 3])
+    // (sum + n/2) / n for every possible sum of n bytes, when the table is small.
+    let table: [UInt8]? =
+      n <= 256 ? (0...(255 * n)).map { UInt8(($0 + n / 2) / n) } : nil
+    var sums = [SIMD4<UInt32>](repeating: .zero, count: w)
+    var out = [UInt8](repeating: 0, count: w * h * 4)
+    pixels.withUnsafeBytes { src in
+      out.withUnsafeMutableBufferPointer { dst in
+        sums.withUnsafeMutableBufferPointer { acc in
+          guard let s0 = src.baseAddress, let a0 = acc.baseAddress else { return }
+          for y in 0..<h {
+            a0.update(repeating: .zero, count: w)
+            // Add the block's rows, box by box: four channels at a time.
+            for dy in 0..<factor {
+              var p = s0 + (y * factor + dy) * width * 4
+              for x in 0..<w {
+                var sum = a0[x]
+                for _ in 0..<factor {
+                  sum &+= SIMD4<UInt32>(truncatingIfNeeded: p.loadUnaligned(as: SIMD4<UInt8>.self))
+                  p += 4
+                }
+                a0[x] = sum
+              }
+            }
+            var o = y * w * 4
+            for x in 0..<w {
+              let v = a0[x]
+              for c in 0..<4 {
+                let total = Int(v[c])
+                dst[o + c] = table.map { $0[total] } ?? UInt8((total + n / 2) / n)
+              }
+              o += 4
+            }
           }
         }
-        let o = (y * w + x) * 4
-        out[o] = UInt8((sum.0 + n / 2) / n)
-        out[o + 1] = UInt8((sum.1 + n / 2) / n)
-        out[o + 2] = UInt8((sum.2 + n / 2) / n)
-        out[o + 3] = UInt8((sum.3 + n / 2) / n)
       }
     }
     return PixelBuffer(validatedWidth: w, height: h, pixels: out)

@@ -5,6 +5,8 @@ extension Canvas {
     var rect: IntRect
     var pixels: [UInt8]
     var opacity: Double
+    /// Where the layer is kept when its group ends, when a render cache asked for it.
+    var cacheKey: RenderCache.GroupKey? = nil
     /// The rows and columns drawn into so far (a group's layer is clear outside them).
     var dirtyMinX = Int.max
     var dirtyMinY = Int.max
@@ -67,9 +69,7 @@ extension Canvas {
 
   /// ``pushGroup(opacity:bounds:)`` with the layer limited to `visible` (device pixels).
   func pushGroup(opacity: Double, bounds: Rect?, visible: IntRect) {
-    var rect = clips[clips.count - 1].rect.intersection(surfaces[surfaces.count - 1].rect)
-      .intersection(visible)
-    if let bounds { rect = rect.intersection(IntRect(covering: bounds)) }
+    let rect = groupRect(bounds: bounds, visible: visible)
     let count = Swift.max(0, rect.width * rect.height * 4)
     // Reuse the memory of an earlier group: spare layers are kept all clear (each is cleared
     // where it was drawn when its group ends), so reusing one costs nothing.
@@ -80,6 +80,15 @@ extension Canvas {
       pixels = [UInt8](repeating: 0, count: count)
     }
     surfaces.append(Surface(rect: rect, pixels: pixels, opacity: opacity.clamped(to: 0...1)))
+  }
+
+  /// The layer of a group starting now: the current clip and layer, limited to `visible` and
+  /// to the group's `bounds`.
+  func groupRect(bounds: Rect?, visible: IntRect) -> IntRect {
+    var rect = clips[clips.count - 1].rect.intersection(surfaces[surfaces.count - 1].rect)
+      .intersection(visible)
+    if let bounds { rect = rect.intersection(IntRect(covering: bounds)) }
+    return rect
   }
 
   /// Composites the last group onto what is under it.
@@ -104,21 +113,33 @@ extension Canvas {
       }
       if spareSurfaces.count < 4 { spareSurfaces.append(top.pixels) }
     }
-    let o = Int((top.opacity * 255).rounded())
-    guard o > 0, !top.rect.isEmpty else { return }
+    if let key = top.cacheKey, let cache {
+      cache.keepGroup(key, drawn: drawn, pixels: Self.copy(drawn, from: top.pixels, of: top.rect))
+    }
+    guard !top.rect.isEmpty else { return }
+    composite(top.pixels, of: top.rect, at: drawn, opacity: top.opacity, visible: visible)
+  }
+
+  /// Composites the part `drawn` of a layer (`pixels`, covering `rect` row after row) onto the
+  /// current layer with `opacity`, within `visible`.
+  func composite(
+    _ pixels: [UInt8], of rect: IntRect, at drawn: IntRect, opacity: Double, visible: IntRect
+  ) {
+    let o = Int((opacity.clamped(to: 0...1) * 255).rounded())
+    guard o > 0 else { return }
     let parentIndex = surfaces.count - 1
     let pr = surfaces[parentIndex].rect
     // Only what the group drew: the rest of its layer is clear.
-    let r = drawn.intersection(pr).intersection(visible)
-    guard !r.isEmpty else { return }
+    let r = drawn.intersection(rect).intersection(pr).intersection(visible)
+    guard !r.isEmpty, pixels.count >= rect.width * rect.height * 4 else { return }
     surfaces[parentIndex].markDirty(minX: r.x, minY: r.y, maxX: r.maxX, maxY: r.maxY)
-    top.pixels.withUnsafeBytes { rawSrc in
+    pixels.withUnsafeBytes { rawSrc in
       surfaces[parentIndex].pixels.withUnsafeMutableBytes { rawDst in
         let src = rawSrc.bindMemory(to: UInt32.self)
         let dst = rawDst.bindMemory(to: UInt32.self)
         guard let s0 = src.baseAddress, let d0 = dst.baseAddress else { return }
         for y in r.y..<r.maxY {
-          let si = (y - top.rect.y) * top.rect.width + (r.x - top.rect.x)
+          let si = (y - rect.y) * rect.width + (r.x - rect.x)
           let di = (y - pr.y) * pr.width + (r.x - pr.x)
           Pixels.blend(
             into: d0 + di, colors: s0 + si, solid: 0, coverage: nil, uniform: UInt32(o),
@@ -126,5 +147,24 @@ extension Canvas {
         }
       }
     }
+  }
+
+  /// The pixels of `part` of a layer (`pixels`, covering `rect`), row after row.
+  static func copy(_ part: IntRect, from pixels: [UInt8], of rect: IntRect) -> [UInt8] {
+    guard !part.isEmpty else { return [] }
+    var out = [UInt8](repeating: 0, count: part.width * part.height * 4)
+    out.withUnsafeMutableBytes { dst in
+      pixels.withUnsafeBytes { src in
+        guard let d0 = dst.baseAddress, let s0 = src.baseAddress,
+          src.count >= rect.width * rect.height * 4
+        else { return }
+        for y in part.y..<part.maxY {
+          let si = ((y - rect.y) * rect.width + (part.x - rect.x)) * 4
+          let di = (y - part.y) * part.width * 4
+          (d0 + di).copyMemory(from: s0 + si, byteCount: part.width * 4)
+        }
+      }
+    }
+    return out
   }
 }

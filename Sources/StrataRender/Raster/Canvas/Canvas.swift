@@ -23,6 +23,8 @@ public final class Canvas {
   /// Clear layers to reuse for groups (kept clear: a group clears what it drew when it ends).
   var spareSurfaces: [[UInt8]] = []
   var clips: [ClipMask]
+  /// Where groups' layers are kept between frames, when the canvas draws a sequence.
+  var cache: RenderCache?
   let rasterizer = Rasterizer.take()
 
   deinit { Rasterizer.give(rasterizer) }

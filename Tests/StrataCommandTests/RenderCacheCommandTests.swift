@@ -1,0 +1,35 @@
+import Foundation
+import StrataRender
+import Testing
+
+@testable import StrataCommand
+
+/// `strata render` reuses repeated frames and unchanged groups; `--no-cache` draws every frame
+/// in full. The files are the same byte for byte.
+@Suite struct RenderCacheCommandTests {
+  /// Every file of a render of `example`, by name, with and without the cache.
+  func files(_ example: String, cached: Bool) throws -> [String: Data] {
+    let dir = try RenderCommandTests.folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let r = runTool(
+      ["render", example, "--out", dir.path, "--frames", "24", "--scale", "1", "--jobs", "2"]
+        + (cached ? [] : ["--no-cache"]))
+    #expect(r.status == 0, "\(r.err)")
+    var out: [String: Data] = [:]
+    for name in try FileManager.default.contentsOfDirectory(atPath: dir.path) {
+      out[name] = try Data(contentsOf: dir.appendingPathComponent(name))
+    }
+    return out
+  }
+
+  /// The animals (whose rests repeat whole frames) and the swiper (whose cross-fading
+  /// illustrations are unchanged groups).
+  @Test(arguments: ["animals", "swiper"])
+  func theCachedRenderHasTheBytesOfTheUncachedOne(example: String) throws {
+    let cached = try files(example, cached: true)
+    let uncached = try files(example, cached: false)
+    #expect(cached.count == 26)
+    #expect(cached.keys.sorted() == uncached.keys.sorted())
+    for (name, bytes) in cached { #expect(bytes == uncached[name], "\(example): \(name)") }
+  }
+}
