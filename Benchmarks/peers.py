@@ -1,6 +1,13 @@
 """Renders Strata's benchmark frames (SVG exports written by `strata bench --svg-dir`) with
-ThorVG and Skia, times resvg's whole render, and prints them beside Strata's own figures from
-`strata bench --json` of the same run, with the ratios.
+ThorVG and Skia, replays their drawing commands (the JSON beside each SVG) with Blend2D, times
+resvg's whole render, and prints them beside Strata's own figures from `strata bench --json`
+of the same run, with the ratios.
+
+Blend2D's Python binding (blend2d-py) fills polygons with solid colours and nothing else: the
+replay flattens every path (16 segments a curve), fills gradients with their stops' mean colour,
+bitmaps as their outline, shadows unblurred, and leaves out strokes, clips and group layers. It
+does the same geometry as Strata with less of the compositing, so its time is a lower bound of
+what Blend2D would need for the whole frame.
 
     python peers.py BENCH.jsonl SVG_DIR [ROUNDS]
 """
@@ -72,6 +79,105 @@ def skia_ms(svg, w, h):
     return median_ms(draw)
 
 
+def blend2d_ms(json_path, w, h):
+    import re
+    import blend2d
+
+    doc = json.load(open(json_path))
+    number = re.compile(r"[MLQCZ]|-?[0-9.]+(?:e-?[0-9]+)?")
+
+    def polygons(data, t):
+        a, b, c, d, tx, ty = t
+
+        def dev(x, y):
+            return (a * x + c * y + tx, b * x + d * y + ty)
+
+        tokens = number.findall(data)
+        out, current, start, pen, i = [], [], None, (0.0, 0.0), 0
+        while i < len(tokens):
+            op = tokens[i]
+            i += 1
+            if op == "Z":
+                if current:
+                    out.append(current)
+                current = []
+                pen = start or pen
+                continue
+            k = {"M": 2, "L": 2, "Q": 4, "C": 6}[op]
+            v = [float(x) for x in tokens[i:i + k]]
+            i += k
+            if op == "M":
+                if current:
+                    out.append(current)
+                pen = start = (v[0], v[1])
+                current = [dev(*pen)]
+            elif op == "L":
+                pen = (v[0], v[1])
+                current.append(dev(*pen))
+            else:
+                pts = [pen] + [(v[j], v[j + 1]) for j in range(0, k, 2)]
+                for s in range(1, 17):
+                    u = s / 16
+                    if op == "Q":
+                        (x0, y0), (x1, y1), (x2, y2) = pts
+                        x = (1 - u) ** 2 * x0 + 2 * (1 - u) * u * x1 + u * u * x2
+                        y = (1 - u) ** 2 * y0 + 2 * (1 - u) * u * y1 + u * u * y2
+                    else:
+                        (x0, y0), (x1, y1), (x2, y2), (x3, y3) = pts
+                        x = (1 - u) ** 3 * x0 + 3 * (1 - u) ** 2 * u * x1 + 3 * (1 - u) * u * u * x2 + u ** 3 * x3
+                        y = (1 - u) ** 3 * y0 + 3 * (1 - u) ** 2 * u * y1 + 3 * (1 - u) * u * u * y2 + u ** 3 * y3
+                    current.append(dev(x, y))
+                pen = pts[-1]
+        if current:
+            out.append(current)
+        return out
+
+    def rgba(color, opacity):
+        r, g, b, a = color
+        return tuple(int(round(255 * x)) for x in (r, g, b)) + (int(round(255 * a * opacity)),)
+
+    def paint_color(paint, opacity):
+        if paint["type"] == "solid":
+            return rgba(paint["color"], opacity)
+        stops = [s["color"] for s in paint["stops"]] or [[0, 0, 0, 0]]
+        mean = [sum(c[k] for c in stops) / len(stops) for k in range(4)]
+        return rgba(mean, opacity)
+
+    shapes = []
+    for c in doc["commands"]:
+        op = c["op"]
+        if op == "fill":
+            shapes.append((polygons(c["path"], c["transform"]), paint_color(c["paint"], c["opacity"])))
+        elif op == "glyphs":
+            shapes.append((polygons(c["path"], c["transform"]), rgba(c["color"], c["opacity"])))
+        elif op == "shadow":
+            shapes.append((polygons(c["path"], [1, 0, 0, 1, 0, 0]), rgba(c["color"], c["opacity"])))
+        elif op == "image":
+            iw, ih = c["width"], c["height"]
+            shapes.append((polygons(f"M0 0 L{iw} 0 L{iw} {ih} L0 {ih} Z", c["transform"]), (128, 128, 128, 255)))
+    paths = []
+    for polys, color in shapes:
+        p = blend2d.Path()
+        for poly in polys:
+            p.move_to(*poly[0])
+            for q in poly[1:]:
+                p.line_to(*q)
+            p.close()
+        paths.append((p, color))
+
+    def draw():
+        image = blend2d.Image(w, h)
+        ctx = blend2d.Context(image)
+        ctx.set_comp_op(blend2d.CompOp.SRC_OVER)
+        for p, color in paths:
+            ctx.set_fill_style_rgba(*color)
+            ctx.fill_path(p)
+        ctx.end()
+
+    draw()
+    return median_ms(draw)
+
+
 def resvg_ms(svg):
     def run():
         subprocess.run(
@@ -80,8 +186,8 @@ def resvg_ms(svg):
     return median_ms(run)
 
 
-print("| frame | Strata raster | Strata encode | ThorVG raster | Skia raster | resvg whole | Strata raster ÷ ThorVG | ÷ Skia | Strata raster+encode ÷ resvg |")
-print("|---|---|---|---|---|---|---|---|---|")
+print("| frame | Strata raster | Strata encode | ThorVG raster | Skia raster | Blend2D replay (lower bound) | resvg whole | Strata raster ÷ ThorVG | ÷ Skia | ÷ Blend2D | Strata raster+encode ÷ resvg |")
+print("|---|---|---|---|---|---|---|---|---|---|---|")
 for prefix, label in frames:
     raster = next((v for k, v in ours.items() if k.startswith(prefix + ".raster.") and "fps" not in k), None)
     encode = next((v for k, v in ours.items() if k.startswith(prefix + ".encode.") and k.count(".") == len(prefix.split(".")) + 1), None)
@@ -102,5 +208,10 @@ for prefix, label in frames:
     except Exception as error:
         s = float("nan")
         print(f"note: Skia failed: {error}", file=sys.stderr)
+    try:
+        b = blend2d_ms(f"{svg_dir}/{prefix}.json", w, h)
+    except Exception as error:
+        b = float("nan")
+        print(f"note: Blend2D failed: {error}", file=sys.stderr)
     v = resvg_ms(svg)
-    print(f"| {label} ({w}×{h}) | {r:.1f} ms | {e:.1f} ms | {t:.1f} ms | {s:.1f} ms | {v:.0f} ms | {r / t:.2f} | {r / s:.2f} | {(r + e) / v:.3f} |")
+    print(f"| {label} ({w}×{h}) | {r:.1f} ms | {e:.1f} ms | {t:.1f} ms | {s:.1f} ms | {b:.1f} ms | {v:.0f} ms | {r / t:.2f} | {r / s:.2f} | {r / b:.2f} | {(r + e) / v:.3f} |")

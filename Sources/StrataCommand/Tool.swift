@@ -182,7 +182,8 @@ public struct Tool {
           help: "one JSON object per result (name, rounds, median, min, max, unit) instead"),
         OptionSpec(
           name: "--svg-dir", value: .text, placeholder: "DIR", defaultText: nil,
-          help: "write the render group's frames as SVG into DIR (Benchmarks/peers.sh renders them)"
+          help:
+            "write the render group's frames as SVG and JSON drawing commands into DIR (Benchmarks/peers.sh renders them)"
         ),
       ],
       run: { tool, parsed in try tool.bench(parsed) }),

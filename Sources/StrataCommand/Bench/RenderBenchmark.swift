@@ -202,6 +202,10 @@ struct RenderBenchmark {
     if let svgFolder {
       let path = (svgFolder as NSString).appendingPathComponent("\(prefix).svg")
       try? AtomicFile.write(Array(SVGWriter().svg(for: list).utf8), to: path)
+      // The drawing commands too, for renderers that replay them (Blend2D in peers.sh).
+      try? AtomicFile.write(
+        Array(DisplayListJSONWriter().json(for: list).utf8),
+        to: (svgFolder as NSString).appendingPathComponent("\(prefix).json"))
     }
     if let resvg = resvgTime(list, rounds: quick ? 2 : 5) {
       results.append(
