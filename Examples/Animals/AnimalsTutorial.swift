@@ -59,11 +59,29 @@ public final class AnimalsTutorial: TutorialController, StaticBackgroundDataSour
     Swift.min(pageSize.width * (1 - 120.0 / 640), 26 * bodySize)
   }
 
-  /// The start button's size: 428/640 of the width in the design, kept between 240 points and
-  /// 360 (scaled up on big screens), and at least 44 points tall.
-  var buttonSize: Size {
-    let w = Swift.min(Swift.max(240, pageSize.width * 428 / 640), 360 * Swift.max(1, u))
-    return Size(width: w, height: Swift.max(44, 667.0 * 80 / 1136 * u))
+  /// The start button's size at text scale `scale`: 428/640 of the width in the design, kept
+  /// between 240 points and 360 (scaled up on big screens), and at least 44 points tall; wider
+  /// (up to the page less 16 points a side) and taller when a large text size needs it.
+  func buttonSize(scale: Double) -> Size {
+    var w = Swift.min(Swift.max(240, pageSize.width * 428 / 640), 360 * Swift.max(1, u))
+    var h = Swift.max(44, 667.0 * 80 / 1136 * u)
+    guard let measurer = textMeasurer else { return Size(width: w, height: h) }
+    let title = buttonTitle.scaled(by: scale)
+    let padding = 12 * u
+    let room = Swift.max(w, pageSize.width - 32)
+    let natural = measurer.size(of: title, width: .infinity).width.rounded(.up) + 2 * padding
+    w = Swift.min(room, Swift.max(w, natural))
+    let lines = measurer.size(of: title, width: w - 2 * padding).height.rounded(.up)
+    h = Swift.max(h, lines + 2 * padding)
+    return Size(width: w, height: h)
+  }
+
+  /// The start button's size at this controller's text scale.
+  var buttonSize: Size { buttonSize(scale: textScale) }
+
+  /// The start button's title, before scaling for the reader's text size.
+  var buttonTitle: TextContent {
+    TextContent(strings.start, font: .system(size: buttonTitleSize, weight: .bold), color: .white)
   }
 
   /// The space under the start button, and from the page indicator to the button.
@@ -71,12 +89,49 @@ public final class AnimalsTutorial: TutorialController, StaticBackgroundDataSour
   var indicatorHeight: Double { 16 * u }
   var indicatorGap: Double { (116 - 16 - 36 - 667.0 * 80 / 1136) * u }
 
-  /// The label's height, measured (the longest title; all titles are one line).
-  var labelHeight: Double {
-    guard let measurer = textMeasurer, let text = (label(at: 2) as? TextNode)?.text else {
-      return 80 * u
+  /// The label's height at text scale `scale`: the tallest page's label, measured.
+  func labelHeight(scale: Double) -> Double {
+    guard let measurer = textMeasurer else { return 80 * u * scale }
+    return (0..<numberOfPages).map { page in
+      guard let text = (label(at: page) as? TextNode)?.text else { return 0 }
+      return measurer.size(of: text.scaled(by: scale), width: labelWidth).height.rounded(.up)
+    }.max() ?? 0
+  }
+
+  /// The label's height at this controller's text scale.
+  var labelHeight: Double { labelHeight(scale: textScale) }
+
+  /// The height the card needs at text scale `scale`: the label under the arc, the indicator,
+  /// the button and the margins.
+  func neededStaticHeight(scale: Double) -> Double {
+    let text: Double = roundnessHeight + 18 * u + labelHeight(scale: scale) + 16 * u
+    let controls: Double =
+      indicatorHeight + indicatorGap + buttonSize(scale: scale).height + buttonBottomMargin
+    return text + controls
+  }
+
+  /// The room the card may take: the page less the safe area at the top and the icon riding
+  /// the arc (half of it above the card) with a small gap.
+  var availableStaticHeight: Double {
+    pageSize.height - Swift.max(20, safeAreaInsets.top) - iconSize / 2 - 8
+  }
+
+  /// The reader's text scale, as far as the page allows: when the card would not fit at the
+  /// reader's size (the largest accessibility sizes on a small phone), the largest scale at
+  /// which it fits — never smaller than the default size's, so text is never clipped and
+  /// never shrinks below the design.
+  public override var textScale: Double {
+    let wanted = super.textScale
+    guard wanted > 1, textMeasurer != nil,
+      neededStaticHeight(scale: wanted) > availableStaticHeight
+    else { return wanted }
+    var lo = 1.0
+    var hi = wanted
+    for _ in 0..<12 {
+      let mid = (lo + hi) / 2
+      if neededStaticHeight(scale: mid) <= availableStaticHeight { lo = mid } else { hi = mid }
     }
-    return measurer.size(of: text, width: labelWidth).height.rounded(.up)
+    return lo
   }
 
   // MARK: Layout overrides
@@ -87,10 +142,7 @@ public final class AnimalsTutorial: TutorialController, StaticBackgroundDataSour
   /// 450/1136 of the height, as in the original demo, or what the label, indicator and button
   /// need when that is more (a landscape screen).
   public override var staticContentHeight: Double {
-    let text: Double = roundnessHeight + 18 * u + labelHeight + 16 * u
-    let controls: Double = indicatorHeight + indicatorGap + buttonSize.height + buttonBottomMargin
-    let needed = text + controls
-    return Swift.max(pageSize.height * 450 / 1136, needed)
+    Swift.max(pageSize.height * 450 / 1136, neededStaticHeight(scale: textScale))
   }
 
   /// A gentle arc, 10 points tall.
@@ -276,8 +328,7 @@ public final class AnimalsTutorial: TutorialController, StaticBackgroundDataSour
         x: 0, y: buttonTop - indicatorGap - indicatorHeight, width: w, height: indicatorHeight))
     card.addChild(indicator)
     let button = ButtonNode(
-      title: TextContent(
-        strings.start, font: .system(size: buttonTitleSize, weight: .bold), color: .white),
+      title: buttonTitle,
       actionIdentifier: Self.startAction,
       frame: Rect(x: (w - size.width) / 2, y: buttonTop, width: size.width, height: size.height),
       name: "LET'S START")

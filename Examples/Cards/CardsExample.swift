@@ -74,6 +74,9 @@ public final class CardsExample: TutorialController, DynamicBackgroundDataSource
     preferredRoundnessHeight = 0
     preferredStaticContentHeight = 48
     scrollBehavior = ScrollPhysics.Configuration(pageWidth: 1, pageCount: 0, bounces: false)
+    // The seed's column is 260 points wide and not scrollable: text grows up to the largest
+    // standard size, where every card still fits a 375 × 667 page.
+    maximumContentSize = .xxxLarge
     dataSource = self
   }
 
@@ -96,6 +99,12 @@ public final class CardsExample: TutorialController, DynamicBackgroundDataSource
       text: TextContent(
         model.content, font: .system(size: 17), color: Color(white: 0.2), alignment: .center),
       name: "content \(page)")
+    // The cards are the dynamic background, a decorative layer: their text is given to screen
+    // readers explicitly.
+    title.accessibilityLabel = model.title
+    title.accessibilityTraits = [.staticText, .header]
+    content.accessibilityLabel = model.content
+    for node in [title, content] { node.adjustsForContentSize = true }
     let button = ButtonNode(
       title: TextContent(
         "Começar", font: .system(size: 17, weight: .semibold), color: .white,
@@ -111,6 +120,9 @@ public final class CardsExample: TutorialController, DynamicBackgroundDataSource
       axis: .vertical, spacing: 8, alignment: .fill, distribution: .equalCentering,
       measurer: textMeasurer, frame: Rect(x: 0, y: 0, width: 260, height: 0),
       arrangedNodes: [icon, title, content, button], name: "stack \(page)")
+    // Measured at the reader's text size.
+    applyTextScale(to: title)
+    applyTextScale(to: content)
     // The stack is as tall as its content, centred in the card (the seed's constraints).
     let height = stack.fittingSize(
       for: Size(width: 260, height: .infinity), measurer: textMeasurer

@@ -147,6 +147,7 @@ public final class SliderExample: TutorialController, StaticBackgroundDataSource
         actionIdentifier: name,
         frame: Rect(x: x, y: pageSize.height / 2 - 18, width: 36, height: 36),
         name: name)
+      arrow.accessibilityLabel = name == "next" ? "Next image" : "Previous image"
       arrow.backgroundColor = Color(white: 0, alpha: 0.3)
       arrow.cornerRadius = 18
       arrow.zPosition = 10

@@ -64,9 +64,14 @@ struct OptionSpec: Sendable {
     name: "--locale", value: .text, placeholder: "L", defaultText: "the onboarding's first",
     help: "the language, for onboardings with translations (strata list shows them)")
 
+  static let textSize = OptionSpec(
+    name: "--text-size", value: .text, placeholder: "T", defaultText: "large",
+    help: "the reader's text size: xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, "
+      + "accessibility1 … accessibility5")
+
   /// What render and frame share: the same names, meanings and defaults.
   static let shared: [OptionSpec] = [
-    .scale(default: 2), .size, .rightToLeft, .reduceMotion, .locale,
+    .scale(default: 2), .size, .rightToLeft, .reduceMotion, .locale, .textSize,
   ]
 }
 
@@ -261,6 +266,16 @@ struct ParsedCommand {
     let controller = onboarding.makeController(size, locale)
     if flag("--rtl") { controller.layoutDirection = .rightToLeft }
     if flag("--reduce-motion") { controller.reduceMotion = true }
+    if let t = string("--text-size") {
+      guard let size = ContentSize(rawValue: t) else {
+        let names = ContentSize.allCases.map(\.rawValue)
+        throw .badValue(
+          option: "--text-size", value: t,
+          expected: closest(to: t, in: names).map { "a text size (did you mean '\($0)'?)" }
+            ?? "one of \(names.joined(separator: ", "))")
+      }
+      controller.contentSize = size
+    }
     return controller
   }
 }

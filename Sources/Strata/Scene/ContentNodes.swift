@@ -48,6 +48,18 @@ open class TextNode: Node {
   public var text: TextContent
   /// Where the lines sit vertically.
   public var verticalAlignment: VerticalAlignment
+  /// Whether the text grows and shrinks with the reader's text size
+  /// (``TutorialController/contentSize``). `nil` (the default) lets the layer decide: text in
+  /// the labels and the static content scales, text in the decorative layers (backgrounds,
+  /// wireframes, icons: pictures of an app, say) does not. Set it to `false` for text that
+  /// must keep its size (a logo set in type), `true` for text in a background that is read.
+  public var adjustsForContentSize: Bool?
+  /// The factor the text is shown at: the controller sets it to its
+  /// ``TutorialController/textScale`` on the nodes its data source gives (1 elsewhere).
+  public var contentSizeScale = 1.0
+  /// The text as shown: ``text`` scaled by ``contentSizeScale`` (which the controller leaves
+  /// at 1 where the text does not adjust).
+  public var displayedText: TextContent { text.scaled(by: contentSizeScale) }
 
   /// Creates a text node.
   public init(
@@ -61,14 +73,14 @@ open class TextNode: Node {
   }
 
   /// The text and its vertical placement.
-  open override var content: SceneNode.Content { .text(text, verticalAlignment) }
+  open override var content: SceneNode.Content { .text(displayedText, verticalAlignment) }
 
   /// The text's size, its lines broken at the proposed width (one line each paragraph when the
   /// width is infinite); the frame's size without a measurer.
   open override func fittingSize(for proposal: Size, measurer: (any TextMeasurer)?) -> Size {
     guard let measurer else { return bounds.size }
     let width = proposal.width.isFinite ? Swift.max(0, proposal.width) : .infinity
-    return measurer.size(of: text, width: width)
+    return measurer.size(of: displayedText, width: width)
   }
 }
 
@@ -110,6 +122,13 @@ open class ButtonNode: Node {
   /// The background while highlighted; `nil` darkens the normal background
   /// (``highlightDarkening``).
   public var highlightedBackgroundColor: Color?
+  /// Whether the title grows and shrinks with the reader's text size; `nil` lets the layer
+  /// decide (see ``TextNode/adjustsForContentSize``).
+  public var adjustsForContentSize: Bool?
+  /// The factor the title is shown at (see ``TextNode/contentSizeScale``).
+  public var contentSizeScale = 1.0
+  /// The title as shown: ``title`` scaled by ``contentSizeScale``.
+  public var displayedTitle: TextContent { title.scaled(by: contentSizeScale) }
 
   /// How much a pressed button without a ``highlightedBackgroundColor`` darkens its background:
   /// its red, green and blue are multiplied by this.
@@ -130,7 +149,7 @@ open class ButtonNode: Node {
 
   /// The title, centred (a natural alignment becomes centred), faded while disabled.
   open override var content: SceneNode.Content {
-    var shown = title
+    var shown = displayedTitle
     if shown.alignment == .natural { shown.alignment = .center }
     if !isEnabled {
       for i in shown.runs.indices {

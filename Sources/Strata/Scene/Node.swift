@@ -70,6 +70,18 @@ open class Node {
   /// it: true for nodes that only arrange others (the controller's page slots), and by
   /// default for text and images, which take no touches in UIKit either.
   public var passesTouchesThrough: Bool = false
+  /// What a screen reader reads for this node. Setting it makes the node one element (its
+  /// children are not read separately), and shows it even in a decorative layer (a background
+  /// or an icon that means something). `nil`: text nodes read their text, buttons their title.
+  public var accessibilityLabel: String?
+  /// A value read after the label.
+  public var accessibilityValue: String?
+  /// What activating the node does, read after a pause.
+  public var accessibilityHint: String?
+  /// What the node is; `nil` for its kind's default (`.staticText`, `.button`, `.image`).
+  public var accessibilityTraits: AccessibilityTraits?
+  /// Whether the node and its children are left out of the accessibility tree.
+  public var isAccessibilityHidden = false
   /// Where layout last put the node's frame origin, so that what a data source set is read
   /// as an offset from it when the node is placed again.
   var layoutOrigin: Point?

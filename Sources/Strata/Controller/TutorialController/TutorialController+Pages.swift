@@ -38,12 +38,14 @@ extension TutorialController {
     labelSlot.passesTouchesThrough = true
     let label = sources.node(.labels, page: index)
     if let label {
+      // Before measuring: a label of height 0 takes the height of its text as shown.
+      Self.applyTextScale(textScale, to: label, byDefault: true)
       var size = label.size
       if size.width <= 0 { size.width = m.width }
       if size.height <= 0 {
         if let text = label as? TextNode, let measurer = textMeasurer {
           size.height = Swift.min(
-            strip.height, measurer.size(of: text.text, width: size.width).height.rounded(.up))
+            strip.height, measurer.size(of: text.displayedText, width: size.width).height.rounded(.up))
         } else {
           size.height = strip.height
         }
@@ -62,6 +64,10 @@ extension TutorialController {
       icon.place(centredIn: Rect(x: 0, y: 0, width: m.width, height: 0))
       iconSlot.addChild(icon)
     }
+    let scale = textScale
+    for node in [background, wireframe, inner, icon].compactMap({ $0 }) {
+      Self.applyTextScale(scale, to: node, byDefault: false)
+    }
     var nodes: [TutorialLayer: Node] = [:]
     nodes[.dynamicBackground] = background
     nodes[.wireframe] = wireframe
@@ -74,5 +80,27 @@ extension TutorialController {
     page.captureBase()
     pages[slot] = page
     return page
+  }
+
+  /// Shows the text in `node`'s subtree at ``textScale`` now (where it adjusts for the content
+  /// size; text that does not say is scaled too). The controller does this to the nodes a
+  /// data source returns; call it in a data source that measures or lays out its text before
+  /// returning it, so that it measures the text as it will show.
+  public func applyTextScale(to node: Node) {
+    Self.applyTextScale(textScale, to: node, byDefault: true)
+  }
+
+  /// Sets the ``TextNode/contentSizeScale`` of every text node and button in `node`'s
+  /// subtree to `scale` where it adjusts for the content size (`byDefault` where it does not
+  /// say), and to 1 elsewhere.
+  static func applyTextScale(_ scale: Double, to node: Node, byDefault: Bool) {
+    node.forEachInSubtree {
+      if let text = $0 as? TextNode {
+        text.contentSizeScale = (text.adjustsForContentSize ?? byDefault) ? scale : 1
+      }
+      if let button = $0 as? ButtonNode {
+        button.contentSizeScale = (button.adjustsForContentSize ?? byDefault) ? scale : 1
+      }
+    }
   }
 }

@@ -127,6 +127,35 @@ open class TutorialController {
     didSet { needsUpdate = true }
   }
 
+  /// The reader's text size. Text the data source gives is shown at ``textScale``; changing it
+  /// reloads at once, keeping the page position. See Docs/Accessibility.md.
+  public var contentSize = ContentSize.large {
+    didSet { if contentSize != oldValue { reloadData() } }
+  }
+
+  /// The label of the pages element of the ``accessibilityTree()``: "Pages" by default; set it
+  /// in the reader's language.
+  public var accessibilityPagesLabel = "Pages"
+
+  /// The value of the pages element on a page (numbered from 0) of a count: "Page 2 of 3" by
+  /// default; set it in the reader's language.
+  public var accessibilityPageFormat: @Sendable (_ page: Int, _ count: Int) -> String = {
+    "Page \($0 + 1) of \($1)"
+  }
+
+  /// The largest text size this onboarding's design allows, like UIKit's
+  /// `maximumContentSizeCategory`; `nil` (the default) allows every size. Setting it reloads.
+  public var maximumContentSize: ContentSize? {
+    didSet { if maximumContentSize != oldValue { reloadData() } }
+  }
+
+  /// The factor text is shown at: ``contentSize``'s ``ContentSize/scale``, limited by
+  /// ``maximumContentSize``. Override it to limit it further (for example to the largest
+  /// scale at which a layout still fits its page).
+  open var textScale: Double {
+    Swift.min(contentSize, maximumContentSize ?? .accessibility5).scale
+  }
+
   /// The swipe region used when ``swipeRegion`` is not overridden; `nil` for the whole page.
   public var preferredSwipeRegion: Rect?
 
@@ -330,12 +359,15 @@ open class TutorialController {
     labelsScrollNode.frame = m.labelsStrip
     iconsScrollNode.frame = Rect(x: 0, y: m.arcTop, width: m.width, height: 0)
 
+    let scale = textScale
     if let background = sources.node(.staticBackground) {
+      Self.applyTextScale(scale, to: background, byDefault: false)
       background.frame = Rect(origin: .zero, size: pageSize)
       root.insertChild(background, below: backgroundsScrollNode)
       staticBackgroundNode = background
     }
     if let content = sources.node(.staticContent) {
+      Self.applyTextScale(scale, to: content, byDefault: true)
       content.frame = m.staticContentFrame
       content.mask = m.staticContentMask
       root.insertChild(content, below: labelsScrollNode)
