@@ -15,13 +15,16 @@ public final class LayersExample: TutorialController, StaticBackgroundDataSource
     case .wireframe: return Color(red8: 0xF2, green8: 0xA5, blue8: 0x41)
     case .innerWireframe: return Color(red8: 0xF6, green8: 0xE2, blue8: 0xB3)
     case .staticContent: return Color(red8: 0xFA, green8: 0xFA, blue8: 0xF7)
-    case .labels: return Color(red8: 0x3C, green8: 0xB3, blue8: 0x71)
+    case .labels: return Color(red8: 0x2E, green8: 0x8B, blue8: 0x57)
     case .icons: return Color(red8: 0xE6, green8: 0x4A, blue8: 0x5A)
     }
   }
 
   /// Three pages.
   public var numberOfPages: Int { 3 }
+
+  /// The labels are 36-point pills: their text grows up to the first larger size.
+  public override var textScale: Double { Swift.min(super.textScale, ContentSize.xLarge.scale) }
 
   /// A rounded arc, 16 points tall.
   public override var roundnessHeight: Double { 16 }
@@ -105,7 +108,7 @@ public final class LayersExample: TutorialController, StaticBackgroundDataSource
     let h = staticContentHeight + roundnessHeight
     node.addChild(
       TextNode(
-        text: Self.title("4 static content", size: 12, color: Color(white: 0, alpha: 0.45)),
+        text: Self.title("4 static content", size: 12, color: Color(white: 0, alpha: 0.7)),
         frame: Rect(x: 0, y: h - 36, width: pageSize.width, height: 16)))
     return node
   }

@@ -89,6 +89,8 @@ public final class SliderExample: TutorialController, StaticBackgroundDataSource
   }
 
   private func setUp(swipeEnabled: Bool) {
+    // The arrows are 36-point discs: their glyphs grow up to the first larger size.
+    maximumContentSize = .xLarge
     swipeMode = .discrete
     preferredRoundnessHeight = 0
     // Swiping needs more than one image; the seed has it off by default.
@@ -148,7 +150,8 @@ public final class SliderExample: TutorialController, StaticBackgroundDataSource
         frame: Rect(x: x, y: pageSize.height / 2 - 18, width: 36, height: 36),
         name: name)
       arrow.accessibilityLabel = name == "next" ? "Next image" : "Previous image"
-      arrow.backgroundColor = Color(white: 0, alpha: 0.3)
+      // Dark enough for the white arrow to read at 3:1 over a light photograph (WCAG AA).
+      arrow.backgroundColor = Color(white: 0, alpha: 0.55)
       arrow.cornerRadius = 18
       arrow.zPosition = 10
       root.addChild(arrow)

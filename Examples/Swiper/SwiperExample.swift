@@ -55,6 +55,8 @@ public final class SwiperExample: TutorialController, StaticBackgroundDataSource
     super.init(pageSize: pageSize)
     safeAreaInsets = .typicalSafeArea(for: pageSize)
     preferredRoundnessHeight = 0
+    // The seed's title box and buttons have fixed heights: its text keeps the design's size.
+    maximumContentSize = .large
     dataSource = self
   }
 

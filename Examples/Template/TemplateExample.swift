@@ -124,6 +124,9 @@ public enum TemplateExample {
       options: styled ? StyledOptions() : DefaultOptions(), pageSize: pageSize)
     onboarding.textMeasurer = FrameRenderer.defaultTextEngine
     onboarding.safeAreaInsets = .typicalSafeArea(for: pageSize)
+    // The template's measures are fixed points: text grows up to the largest size at which
+    // every page still fits them at 375 × 667.
+    onboarding.maximumContentSize = styled ? .xxLarge : .xxxLarge
     return onboarding
   }
 

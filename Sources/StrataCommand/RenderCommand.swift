@@ -185,6 +185,7 @@ struct RenderPlan: Sendable {
     (name.hasPrefix("frame-") && (name.hasSuffix(".png") || name.hasSuffix(".svg"))
       && name.dropFirst(6).prefix { $0.isNumber }.count >= 4)
       || name == "contact-sheet.png" || name == "animation.png"
+      || (name.hasPrefix("accessibility-page-") && name.hasSuffix(".json"))
   }
 
   /// Whether a file is the temporary file of an atomic write whose process no longer runs
@@ -219,6 +220,19 @@ extension Tool {
     }
     try PNGEncoder(mode: o.flag("--small") ? .small : .fastest).write(
       try sink.finish(), to: "\(plan.out)/contact-sheet.png")
+    var trees = 0
+    if o.flag("--accessibility") {
+      // What a screen reader finds on each page at rest.
+      let controller = try o.makeController(plan.onboarding, size: plan.size)
+      // One file a page, for the first thousand pages at most.
+      for page in 0..<min(controller.pageCount, 1000) {
+        controller.setPagePosition(Double(page))
+        try AtomicFile.write(
+          Array(controller.accessibilityTree().json.utf8),
+          to: "\(plan.out)/accessibility-page-\(page).json")
+        trees += 1
+      }
+    }
     if let path = plan.eventsPath {
       try createParentFolder(of: path)
       try AtomicFile.write(Array(plan.events.map { $0.json + "\n" }.joined().utf8), to: path)
@@ -234,7 +248,8 @@ extension Tool {
         + "with \(workers) job\(workers == 1 ? "" : "s")\(plan.svg ? " (PNG and SVG)" : ""); "
         + "contact-sheet.png and animation.png "
         + "(\(max(1, plan.width / plan.animationFactor))×\(max(1, plan.height / plan.animationFactor)))"
-        + (plan.eventsPath.map { "; \(plan.events.count) events to \($0)" } ?? "") + "\n"
+        + (plan.eventsPath.map { "; \(plan.events.count) events to \($0)" } ?? "")
+        + (trees > 0 ? "; \(trees) accessibility trees" : "") + "\n"
     )
     return 0
   }

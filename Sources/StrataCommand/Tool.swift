@@ -73,6 +73,9 @@ public struct Tool {
           name: "--script-file", value: .text, placeholder: "F", defaultText: nil,
           help: "a gesture script read from a file (for scripts past the argument limit)"),
         OptionSpec(
+          name: "--accessibility", value: .flag, placeholder: "", defaultText: nil,
+          help: "also write each rest page's accessibility tree as accessibility-page-N.json"),
+        OptionSpec(
           name: "--events", value: .text, placeholder: "F.jsonl", defaultText: nil,
           help:
             "write the scripted session's events (taps, page changes, drags, settling) as JSON Lines"

@@ -23,6 +23,8 @@ enum GoldenCatalog {
   static let cardsPositions = [0.0, 0.5, 1, 1.5, 2]
   /// The template at rest and mid-swipe, with default options and with every option set.
   static let templatePositions = [0.0, 0.5, 2]
+  /// The text sizes the animals are kept at in goldens, on a 390 × 844 phone.
+  static let textSizes: [ContentSize] = [.large, .accessibility4, .accessibility5]
   /// Each slider transition at these fractions of its duration.
   static let sliderFractions = [0.0, 0.25, 0.5, 0.75, 1]
 
@@ -33,6 +35,7 @@ enum GoldenCatalog {
   static var names: Set<String> {
     var names = Set(positions.map { "animals-\($0)" })
     names.formUnion(rightToLeftPositions.map { "animals-rtl-\($0)" })
+    names.formUnion(textSizes.map { "animals-text-\($0.rawValue)" })
     names.formUnion(reducedMotionPositions.map { "animals-reduced-\($0)" })
     for size in commonSizes { names.formUnion(sizePositions.map { sizeName(size, $0) }) }
     for locale in rightToLeftLocales {

@@ -82,6 +82,9 @@ open class Node {
   public var accessibilityTraits: AccessibilityTraits?
   /// Whether the node and its children are left out of the accessibility tree.
   public var isAccessibilityHidden = false
+  /// Whether the controller placed the node as the root of a decorative layer's node (a
+  /// background, a wireframe, an icon).
+  public internal(set) var isDecorativeLayer = false
   /// Where layout last put the node's frame origin, so that what a data source set is read
   /// as an offset from it when the node is placed again.
   var layoutOrigin: Point?

@@ -25,10 +25,14 @@ public struct Scene: Hashable, Sendable {
       ?? SceneNode(bounds: Rect(origin: .zero, size: size), alpha: 0)
   }
 
-  static func snapshot(_ node: Node, parentTransform: Transform) -> SceneNode? {
+  static func snapshot(_ node: Node, parentTransform: Transform, decorative: Bool = false)
+    -> SceneNode?
+  {
     let alpha = node.alpha.clamped(to: 0...1)
     guard !node.isHidden, alpha > 0 else { return nil }
     let transform = node.localTransform.concatenating(parentTransform)
+    let decorative =
+      (decorative || node.isDecorativeLayer) && node.accessibilityLabel == nil
     var kids = node.children
     if kids.count > 1, kids.contains(where: { $0.zPosition != 0 }) {
       kids = kids.enumerated().sorted {
@@ -39,13 +43,16 @@ public struct Scene: Hashable, Sendable {
     var children: [SceneNode] = []
     children.reserveCapacity(kids.count)
     for child in kids {
-      if let s = snapshot(child, parentTransform: transform) { children.append(s) }
+      if let s = snapshot(child, parentTransform: transform, decorative: decorative) {
+        children.append(s)
+      }
     }
     return SceneNode(
       name: node.name, content: node.content, bounds: node.bounds, transform: transform,
       alpha: alpha, backgroundColor: node.displayedBackgroundColor,
       cornerRadius: node.cornerRadius, border: node.border, shadow: node.shadow,
-      clipsToBounds: node.clipsToBounds, mask: node.mask, children: children)
+      clipsToBounds: node.clipsToBounds, mask: node.mask, children: children,
+      isDecorative: decorative)
   }
 
   /// The first node named `name`, in drawing order.

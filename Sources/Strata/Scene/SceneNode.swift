@@ -47,14 +47,20 @@ public struct SceneNode: Hashable, Sendable {
   public let mask: Path?
   /// The children, in drawing order (bottom first).
   public let children: [SceneNode]
+  /// Whether the node is part of a decorative layer (a background, a wireframe, an icon) and
+  /// not given an ``Node/accessibilityLabel``: screen readers skip it, and accessibility audits
+  /// do not check its text.
+  public let isDecorative: Bool
 
   /// Creates a scene node. Renderers and tests build scenes this way; apps get them from ``Node``s.
   public init(
     name: String? = nil, content: Content = .none, bounds: Rect, transform: Transform = .identity,
     alpha: Double = 1, backgroundColor: Color? = nil,
     cornerRadius: Double = 0, border: Border? = nil, shadow: Shadow? = nil,
-    clipsToBounds: Bool = false, mask: Path? = nil, children: [SceneNode] = []
+    clipsToBounds: Bool = false, mask: Path? = nil, children: [SceneNode] = [],
+    isDecorative: Bool = false
   ) {
+    self.isDecorative = isDecorative
     self.name = name
     self.content = content
     self.bounds = bounds

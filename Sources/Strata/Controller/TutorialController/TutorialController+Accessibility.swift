@@ -80,14 +80,19 @@ extension TutorialController {
   /// with that action identifier. Returns whether anything was done.
   @discardableResult
   public func perform(_ action: AccessibilityAction) -> Bool {
-    let before = currentPage
     switch action {
     case .increment:
+      guard currentPage + 1 < loadedPageCount,
+        activeDataSource?.navigationPolicy(at: currentPage).canGoForward ?? false
+      else { return false }
       showNextPage(animated: true)
-      return physics.isIdle ? currentPage != before : true
+      return true
     case .decrement:
+      guard currentPage > 0,
+        activeDataSource?.navigationPolicy(at: currentPage).canGoBack ?? false
+      else { return false }
       showPreviousPage(animated: true)
-      return physics.isIdle ? currentPage != before : true
+      return true
     case .activate(let id):
       var found: ButtonNode?
       root.forEachInSubtree { node in

@@ -45,7 +45,8 @@ extension TutorialController {
       if size.height <= 0 {
         if let text = label as? TextNode, let measurer = textMeasurer {
           size.height = Swift.min(
-            strip.height, measurer.size(of: text.displayedText, width: size.width).height.rounded(.up))
+            strip.height,
+            measurer.size(of: text.displayedText, width: size.width).height.rounded(.up))
         } else {
           size.height = strip.height
         }
@@ -67,6 +68,7 @@ extension TutorialController {
     let scale = textScale
     for node in [background, wireframe, inner, icon].compactMap({ $0 }) {
       Self.applyTextScale(scale, to: node, byDefault: false)
+      node.isDecorativeLayer = true
     }
     var nodes: [TutorialLayer: Node] = [:]
     nodes[.dynamicBackground] = background

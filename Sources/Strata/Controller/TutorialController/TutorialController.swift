@@ -362,6 +362,7 @@ open class TutorialController {
     let scale = textScale
     if let background = sources.node(.staticBackground) {
       Self.applyTextScale(scale, to: background, byDefault: false)
+      background.isDecorativeLayer = true
       background.frame = Rect(origin: .zero, size: pageSize)
       root.insertChild(background, below: backgroundsScrollNode)
       staticBackgroundNode = background
