@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "StrataTesting", targets: ["StrataTesting"]),
     .library(name: "StrataAssets", targets: ["StrataAssets"]),
     .library(name: "StrataSpec", targets: ["StrataSpec"]),
+    .library(name: "StrataRecords", targets: ["StrataRecords"]),
     .library(name: "StrataCommand", targets: ["StrataCommand"]),
     .library(name: "StrataExamples", targets: ["StrataExamples"]),
     .executable(name: "strata", targets: ["strata"]),
@@ -38,10 +39,14 @@ let package = Package(
     // Onboardings as JSON files: the format, its checker and schema, and the controller built
     // from a file.
     .target(name: "StrataSpec", dependencies: ["Strata", "StrataRender", "StrataAssets"]),
+    // Whether an onboarding was seen: records, their decisions, stores in memory and in a file.
+    .target(name: "StrataRecords", dependencies: ["Strata"]),
     // Everything the command-line tool does, testable in process.
     .target(
       name: "StrataCommand",
-      dependencies: ["Strata", "StrataRender", "StrataAssets", "StrataExamples", "StrataSpec"]),
+      dependencies: [
+        "Strata", "StrataRender", "StrataAssets", "StrataExamples", "StrataSpec", "StrataRecords",
+      ]),
     .executableTarget(name: "strata", dependencies: ["StrataCommand"]),
     .testTarget(name: "StrataTests", dependencies: ["Strata"]),
     .testTarget(
@@ -66,9 +71,11 @@ let package = Package(
       name: "DocSnippetTests",
       dependencies: [
         "Strata", "StrataRender", "StrataExamples", "StrataCommand", "StrataTesting",
-        "StrataAssets", "StrataSpec",
+        "StrataAssets", "StrataSpec", "StrataRecords",
       ],
       plugins: ["DocSnippetsPlugin"]),
+    .testTarget(
+      name: "StrataRecordsTests", dependencies: ["StrataRecords", "Strata"]),
     .testTarget(
       name: "StrataSpecTests",
       dependencies: ["StrataSpec", "Strata", "StrataRender", "StrataExamples", "StrataCommand"]),
@@ -76,6 +83,7 @@ let package = Package(
       name: "StrataCommandTests",
       dependencies: [
         "StrataCommand", "StrataRender", "Strata", "StrataExamples", "strata", "DocSnippetsCore",
+        "StrataRecords",
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -121,6 +121,35 @@ public struct Tool {
       ],
       run: { tool, parsed in try tool.image(parsed) }),
     CommandSpec(
+      name: "records", arguments: "<records.json> [<identifier>]", argumentCount: 1...2,
+      summary: """
+        Show or change show-once records (a FileRecordStore's file): list them all, show one,
+        set its version, page or outcome, reset it, or print what an app would decide.
+        """,
+      options: [
+        OptionSpec(
+          name: "--version", value: .integer(0...Int(Int32.max)), placeholder: "V",
+          defaultText: nil, help: "the content version to record, or to decide for"),
+        OptionSpec(
+          name: "--page", value: .text, placeholder: "P", defaultText: nil,
+          help: "the last page reached, or +N to move it on by N"),
+        OptionSpec(
+          name: "--outcome", value: .text, placeholder: "O", defaultText: nil,
+          help: "completed, skipped or none"),
+        OptionSpec(
+          name: "--reset", value: .flag, placeholder: "", defaultText: nil,
+          help: "remove the record, so the onboarding shows again"),
+        OptionSpec(
+          name: "--decide", value: .flag, placeholder: "", defaultText: nil,
+          help: "print whether version --version shows, and from which page"),
+        OptionSpec(
+          name: "--rule", value: .text, placeholder: "R", defaultText: "untilFinished",
+          help: "for --decide: untilCompleted, untilFinished or always"),
+        OptionSpec(
+          name: "--repeat", value: .integer(1...10_000_000), placeholder: "N", defaultText: "1",
+          help: "make the change N times, each a whole locked write (for testing stores)"),
+      ], run: { tool, parsed in try tool.records(parsed) }),
+    CommandSpec(
       name: "validate", arguments: "<spec.json>", argumentCount: 1...1,
       summary: """
         Check a spec file: print every problem with its JSON path, line and column (exit 1 if
