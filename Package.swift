@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "StrataAssets", targets: ["StrataAssets"]),
     .library(name: "StrataSpec", targets: ["StrataSpec"]),
     .library(name: "StrataRecords", targets: ["StrataRecords"]),
+    .library(name: "StrataPreview", targets: ["StrataPreview"]),
     .library(name: "StrataCommand", targets: ["StrataCommand"]),
     .library(name: "StrataExamples", targets: ["StrataExamples"]),
     .executable(name: "strata", targets: ["strata"]),
@@ -41,11 +42,14 @@ let package = Package(
     .target(name: "StrataSpec", dependencies: ["Strata", "StrataRender", "StrataAssets"]),
     // Whether an onboarding was seen: records, their decisions, stores in memory and in a file.
     .target(name: "StrataRecords", dependencies: ["Strata"]),
+    // A live preview in the browser: an HTTP and WebSocket server on POSIX sockets.
+    .target(name: "StrataPreview", dependencies: ["Strata", "StrataRender"]),
     // Everything the command-line tool does, testable in process.
     .target(
       name: "StrataCommand",
       dependencies: [
         "Strata", "StrataRender", "StrataAssets", "StrataExamples", "StrataSpec", "StrataRecords",
+        "StrataPreview",
       ]),
     .executableTarget(name: "strata", dependencies: ["StrataCommand"]),
     .testTarget(name: "StrataTests", dependencies: ["Strata"]),
@@ -74,6 +78,11 @@ let package = Package(
         "StrataAssets", "StrataSpec", "StrataRecords",
       ],
       plugins: ["DocSnippetsPlugin"]),
+    .testTarget(
+      name: "StrataPreviewTests",
+      dependencies: [
+        "StrataPreview", "Strata", "StrataRender", "StrataExamples", "StrataSpec", "strata",
+      ]),
     .testTarget(
       name: "StrataRecordsTests", dependencies: ["StrataRecords", "Strata"]),
     .testTarget(

@@ -323,7 +323,8 @@ extension Tool {
     if let error = failure.withLock({ $0 }) { throw error }
   }
 
-  private func installInterruptHandlers() {
+  /// Makes SIGINT and SIGTERM set ``interruptSignal`` instead of ending the process.
+  func installInterruptHandlers() {
     interruptSignal.store(0, ordering: .relaxed)
     signal(SIGINT) { interruptSignal.store($0, ordering: .relaxed) }
     signal(SIGTERM) { interruptSignal.store($0, ordering: .relaxed) }

@@ -150,6 +150,19 @@ public struct Tool {
           help: "make the change N times, each a whole locked write (for testing stores)"),
       ], run: { tool, parsed in try tool.records(parsed) }),
     CommandSpec(
+      name: "preview", arguments: "<onboarding | spec.json>", argumentCount: 1...1,
+      summary: """
+        Serve a live preview on 127.0.0.1: open the address it prints, drag and tap the
+        onboarding in a phone-shaped frame, scrub, switch direction, motion, size and text size;
+        a spec file reloads in place when saved.
+        """,
+      options: [
+        OptionSpec(
+          name: "--port", value: .integer(0...65_535), placeholder: "N", defaultText: "8017",
+          help: "the port to listen on (0: any free one)"),
+        .scale(default: 1),
+      ], run: { tool, parsed in try tool.preview(parsed) }),
+    CommandSpec(
       name: "validate", arguments: "<spec.json>", argumentCount: 1...1,
       summary: """
         Check a spec file: print every problem with its JSON path, line and column (exit 1 if

@@ -44,7 +44,7 @@ struct BenchmarkSuite {
   var filter: String?
 
   /// The groups `--filter` chooses from.
-  static let groupNames = ["controller", "render", "text", "keyframes"]
+  static let groupNames = ["controller", "render", "text", "keyframes", "preview"]
 
   /// One JSON object per result instead of the table.
   var json = false
@@ -58,6 +58,7 @@ struct BenchmarkSuite {
       ("render", { RenderBenchmark(quick: quick, svgFolder: svgFolder).run() }),
       ("text", { TextBenchmark(quick: quick).run() }),
       ("keyframes", { KeyframeBenchmark(quick: quick).run() }),
+      ("preview", { PreviewBenchmark(quick: quick).run() }),
     ]
     for (name, body) in groups where filter.map({ name.contains($0) }) ?? true {
       results += body()

@@ -177,11 +177,11 @@ public struct SVGWriter: Sendable {
 }
 
 /// Base64 encoding (RFC 4648, with padding).
-enum Base64 {
+package enum Base64 {
   static let alphabet = Array(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
-  static func encode(_ bytes: [UInt8]) -> String {
+  package static func encode(_ bytes: [UInt8]) -> String {
     var out = [UInt8]()
     out.reserveCapacity((bytes.count + 2) / 3 * 4)
     var i = 0

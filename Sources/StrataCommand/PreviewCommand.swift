@@ -1,0 +1,47 @@
+import Foundation
+import Strata
+import StrataPreview
+import StrataSpec
+
+extension Tool {
+  /// `strata preview <onboarding | spec.json> [--port N] [--scale S]`: see its ``CommandSpec``.
+  func preview(_ o: ParsedCommand) throws -> Int32 {
+    let name = o.positional.first ?? ""
+    let source: PreviewSource
+    if name.hasSuffix(".json") {
+      // Checked once before serving; afterwards every save is loaded again, and problems go
+      // to the page.
+      let first = try o.specOnboarding(name)
+      source = PreviewSource(
+        name: first.name, defaultPageSize: first.defaultPageSize, watchedFile: name
+      ) { size in
+        switch SpecLoader.load(file: name) {
+        case .success(let loaded):
+          return Onboarding(spec: loaded, name: first.name).makeController(size, nil)
+        case .failure(let error): throw error
+        }
+      }
+    } else {
+      let onboarding = try o.onboarding()
+      source = PreviewSource(name: onboarding.name, defaultPageSize: onboarding.defaultPageSize) {
+        onboarding.makeController($0, nil)
+      }
+    }
+    let server = PreviewServer(
+      source: source,
+      configuration: PreviewServer.Configuration(
+        port: UInt16(try o.int("--port") ?? 8017), scale: try o.double("--scale") ?? 1))
+    let port: UInt16
+    do {
+      port = try server.start()
+    } catch {
+      throw ToolError.badValue(
+        option: "--port", value: String(try o.int("--port") ?? 8017), expected: error.description)
+    }
+    installInterruptHandlers()
+    output.out("previewing \(source.name) at http://127.0.0.1:\(port)/ — Ctrl-C stops\n")
+    server.run { interruptRequested }
+    output.out("stopped\n")
+    return 0
+  }
+}

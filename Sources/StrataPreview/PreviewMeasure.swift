@@ -1,0 +1,148 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Measures a preview as a browser tab would load it: a WebSocket client on loopback that
+/// scrubs the pages and acknowledges every frame, counting the frames per second it receives.
+/// `strata bench` and the tests use it.
+package enum PreviewMeasure {
+  /// Frames received per second over `seconds` while scrubbing `source` at `scale`, with the
+  /// server in this process.
+  package static func framesPerSecond(source: PreviewSource, scale: Double, seconds: Double)
+    -> Double?
+  {
+    let server = PreviewServer(
+      source: source, configuration: PreviewServer.Configuration(port: 0, scale: scale))
+    guard let port = try? server.start() else { return nil }
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+      server.run()
+      done.signal()
+    }.start()
+    defer {
+      server.stop()
+      done.wait()
+    }
+    guard let client = Client(port: port), client.upgrade() else { return nil }
+    let start = ContinuousClock.now
+    var received = 0
+    var k = 0
+    while ContinuousClock.now - start < .seconds(seconds) {
+      // A new position each frame, so that every frame differs.
+      client.sendText("{\"type\":\"scrub\",\"position\":\(Double(k % 200) / 100)}")
+      k += 1
+      guard client.waitForPicture() else { break }
+      received += 1
+      client.sendText("{\"type\":\"ack\"}")
+    }
+    let elapsed = ContinuousClock.now - start
+    let s = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    return Double(received) / s
+  }
+
+  /// A socket connected to 127.0.0.1:`port`, with small writes sent at once (as browsers
+  /// do); `nil` when nothing listens there.
+  package static func connect(port: UInt16) -> Int32? {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { return nil }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let ok = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        socketConnect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard ok == 0 else {
+      close(fd)
+      return nil
+    }
+    var on: Int32 = 1
+    setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+    return fd
+  }
+
+  /// A minimal WebSocket client.
+  final class Client {
+    let fd: Int32
+    var pending: [UInt8] = []
+
+    init?(port: UInt16) {
+      guard let fd = PreviewMeasure.connect(port: port) else { return nil }
+      self.fd = fd
+    }
+
+    deinit { close(fd) }
+
+    func upgrade() -> Bool {
+      let request =
+        "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        + "Sec-WebSocket-Key: c3RyYXRhIG1lYXN1cmUgIQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+      guard PreviewServer.send(fd, Array(request.utf8)) else { return false }
+      while PreviewServer.find([13, 10, 13, 10], in: pending) == nil {
+        guard let bytes = PreviewServer.receive(fd, timeout: 5_000), !bytes.isEmpty else {
+          return false
+        }
+        pending += bytes
+      }
+      if let end = PreviewServer.find([13, 10, 13, 10], in: pending) {
+        pending.removeFirst(end + 4)
+      }
+      return true
+    }
+
+    func sendText(_ text: String) {
+      let payload = Array(text.utf8)
+      let mask: [UInt8] = [1, 2, 3, 4]
+      var frame: [UInt8] = [0x81]
+      if payload.count < 126 {
+        frame.append(0x80 | UInt8(payload.count))
+      } else {
+        frame += [0x80 | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
+      }
+      frame += mask
+      frame += payload.enumerated().map { $0.element ^ mask[$0.offset & 3] }
+      PreviewServer.send(fd, frame)
+    }
+
+    /// Reads frames until a picture (a binary message) has come; false on timeout or close.
+    func waitForPicture() -> Bool {
+      while true {
+        if pending.count >= 2 {
+          var n = Int(pending[1] & 0x7F)
+          var off = 2
+          if n == 126 {
+            n = pending.count >= 4 ? Int(pending[2]) << 8 | Int(pending[3]) : -1
+            off = 4
+          } else if n == 127 {
+            n = pending.count >= 10 ? (2..<10).reduce(0) { $0 << 8 | Int(pending[$1]) } : -1
+            off = 10
+          }
+          if n >= 0, pending.count >= off + n {
+            let opcode = pending[0] & 0x0F
+            pending.removeFirst(off + n)
+            if opcode == 2 { return true }
+            if opcode == 8 { return false }
+            continue
+          }
+        }
+        guard let bytes = PreviewServer.receive(fd, timeout: 10_000), !bytes.isEmpty else {
+          return false
+        }
+        pending += bytes
+      }
+    }
+  }
+}
+
+/// The system's `connect`, under a name ``PreviewMeasure/connect(port:)`` does not hide.
+private func socketConnect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t)
+  -> Int32
+{
+  connect(fd, address, length)
+}

@@ -1,0 +1,256 @@
+import Foundation
+import Strata
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A live preview of an onboarding in the browser: an HTTP/1.1 and WebSocket server on
+/// 127.0.0.1, written on POSIX sockets for this job.
+///
+/// `GET /` is the page (a phone-shaped frame and the controls), `GET /app.js` its script, and
+/// `GET /ws` upgrades to a WebSocket over which the page sends touches and settings and the
+/// server sends frames. Each WebSocket has its own controller on its own thread, so several
+/// tabs preview independently. Nothing else is served: there are no files behind the server,
+/// so no path can reach outside it.
+///
+/// Limits: a request head of at most 16 KiB and 64 headers, read within 10 seconds; at most
+/// ``Configuration/connectionLimit`` connections at once (more get 503); WebSocket messages
+/// of at most 64 KiB. Malformed requests get a 4xx response and malformed frames a close with
+/// RFC 6455's code; the server goes on.
+public final class PreviewServer: Sendable {
+  /// How the server listens and renders.
+  public struct Configuration: Sendable {
+    /// The port; 0 lets the system choose one (``start()`` returns it).
+    public var port: UInt16
+    /// Device pixels per point of the frames sent.
+    public var scale: Double
+    /// The most connections served at once.
+    public var connectionLimit: Int
+
+    /// Creates a configuration.
+    public init(port: UInt16 = 8017, scale: Double = 1, connectionLimit: Int = 16) {
+      self.port = port
+      self.scale = scale
+      self.connectionLimit = connectionLimit
+    }
+  }
+
+  /// What the server shows.
+  public let source: PreviewSource
+  /// How it listens and renders.
+  public let configuration: Configuration
+  private let listener = Atomic<Int32>(-1)
+  private let stopping = Atomic<Bool>(false)
+  private let connections = Atomic<Int>(0)
+  private let sessions = Atomic<Int>(0)
+
+  /// Creates a server for `source`.
+  public init(source: PreviewSource, configuration: Configuration = Configuration()) {
+    self.source = source
+    self.configuration = configuration
+  }
+
+  /// Why the server could not start.
+  public struct StartError: Error, CustomStringConvertible {
+    /// What failed and why.
+    public let description: String
+  }
+
+  /// Binds 127.0.0.1 and listens; returns the port. Call ``run()`` to serve.
+  public func start() throws(StartError) -> UInt16 {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw StartError(description: "socket: \(Self.reason())") }
+    var yes: Int32 = 1
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = configuration.port.bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard bound == 0, listen(fd, 64) == 0 else {
+      let why = Self.reason()
+      close(fd)
+      throw StartError(
+        description: "cannot listen on 127.0.0.1:\(configuration.port): \(why)")
+    }
+    var actual = sockaddr_in()
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &actual) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+    }
+    listener.store(fd, ordering: .sequentiallyConsistent)
+    return UInt16(bigEndian: actual.sin_port)
+  }
+
+  /// Serves until ``stop()`` (or `shouldStop` returns true, checked ten times a second), then
+  /// closes the listener and waits for the connections to end.
+  public func run(shouldStop: @escaping @Sendable () -> Bool = { false }) {
+    let fd = listener.load(ordering: .sequentiallyConsistent)
+    guard fd >= 0 else { return }
+    while !stopping.load(ordering: .relaxed) && !shouldStop() {
+      var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+      guard poll(&p, 1, 100) > 0 else { continue }
+      let client = accept(fd, nil, nil)
+      guard client >= 0 else { continue }
+      var on: Int32 = 1
+      setsockopt(client, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+      if connections.add(1, ordering: .relaxed).newValue > configuration.connectionLimit {
+        connections.subtract(1, ordering: .relaxed)
+        Self.send(client, Self.errorResponse(.busy))
+        close(client)
+        continue
+      }
+      let thread = Thread { [self] in
+        serve(client)
+        close(client)
+        connections.subtract(1, ordering: .relaxed)
+      }
+      thread.stackSize = 1 << 22
+      thread.start()
+    }
+    stopping.store(true, ordering: .relaxed)
+    close(fd)
+    listener.store(-1, ordering: .sequentiallyConsistent)
+    // The connections see the flag within a tick and end.
+    for _ in 0..<100 where connections.load(ordering: .relaxed) > 0 { usleep(20_000) }
+  }
+
+  /// Asks the server to stop: ``run()`` returns soon after.
+  public func stop() { stopping.store(true, ordering: .relaxed) }
+
+  /// Whether the server is stopping.
+  var isStopping: Bool { stopping.load(ordering: .relaxed) }
+
+  /// The number of WebSocket sessions open now.
+  public var sessionCount: Int { sessions.load(ordering: .relaxed) }
+
+  // MARK: A connection
+
+  private func serve(_ fd: Int32) {
+    var buffer: [UInt8] = []
+    let deadline = ContinuousClock.now + .seconds(10)
+    var head: [UInt8]?
+    var rest: ArraySlice<UInt8> = []
+    while head == nil {
+      guard !isStopping, ContinuousClock.now < deadline else { return }
+      guard let bytes = Self.receive(fd, timeout: 100) else { return }
+      buffer += bytes
+      if let end = Self.find([13, 10, 13, 10], in: buffer) {
+        head = Array(buffer[..<end])
+        rest = buffer[(end + 4)...]
+      } else if buffer.count > HTTPRequest.headLimit {
+        Self.send(fd, Self.errorResponse(.headTooLarge))
+        return
+      }
+    }
+    let request: HTTPRequest
+    do {
+      request = try HTTPRequest.parse(head ?? [])
+    } catch {
+      Self.send(fd, Self.errorResponse(error))
+      return
+    }
+    guard request.method == "GET" else {
+      Self.send(fd, Self.errorResponse(.methodNotAllowed(request.method)))
+      return
+    }
+    let path = request.path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? "/"
+    switch path {
+    case "/", "/index.html":
+      Self.send(
+        fd,
+        httpResponse(
+          status: (200, "OK"), contentType: "text/html; charset=utf-8",
+          body: Array(PreviewPage.html(title: source.name).utf8)))
+    case "/app.js":
+      Self.send(
+        fd,
+        httpResponse(
+          status: (200, "OK"), contentType: "text/javascript; charset=utf-8",
+          body: Array(PreviewPage.script.utf8)))
+    case "/ws":
+      guard request.headers["upgrade"]?.lowercased() == "websocket",
+        request.headers["connection"]?.lowercased().contains("upgrade") == true,
+        request.headers["sec-websocket-version"] == "13",
+        let key = request.headers["sec-websocket-key"], !key.isEmpty
+      else {
+        Self.send(
+          fd, Self.errorResponse(.badRequest("/ws takes a WebSocket upgrade (version 13)")))
+        return
+      }
+      Self.send(
+        fd,
+        Array(
+          ("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            + "Sec-WebSocket-Accept: \(WebSocket.accept(key: key))\r\n\r\n").utf8))
+      sessions.add(1, ordering: .relaxed)
+      defer { sessions.subtract(1, ordering: .relaxed) }
+      var session = PreviewSession(fd: fd, server: self)
+      session.run(leftover: rest)
+    default:
+      Self.send(fd, Self.errorResponse(.notFound(path)))
+    }
+  }
+
+  static func errorResponse(_ e: HTTPError) -> [UInt8] {
+    httpResponse(
+      status: e.status, contentType: "text/plain; charset=utf-8",
+      body: Array((e.message + "\n").utf8))
+  }
+
+  // MARK: Sockets
+
+  /// Bytes from `fd` within `timeout` milliseconds: empty when none came, `nil` when the peer
+  /// closed or the socket failed.
+  static func receive(_ fd: Int32, timeout: Int32) -> [UInt8]? {
+    var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    let ready = poll(&p, 1, timeout)
+    if ready == 0 { return [] }
+    guard ready > 0 else { return errno == EINTR ? [] : nil }
+    var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+    let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+    guard n > 0 else { return nil }
+    return Array(chunk[0..<n])
+  }
+
+  /// Writes all of `bytes`; false when the peer is gone.
+  @discardableResult
+  static func send(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    var done = 0
+    while done < bytes.count {
+      let n = bytes[done...].withUnsafeBytes { socketSend(fd, $0.baseAddress, $0.count) }
+      if n < 0 && errno == EINTR { continue }
+      guard n > 0 else { return false }
+      done += n
+    }
+    return true
+  }
+
+  static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
+    guard haystack.count >= needle.count else { return nil }
+    for i in 0...(haystack.count - needle.count)
+    where haystack[i] == needle[0] && Array(haystack[i..<(i + needle.count)]) == needle {
+      return i
+    }
+    return nil
+  }
+
+  static func reason() -> String { String(cString: strerror(errno)) }
+}
+
+/// The system's `send`, without SIGPIPE when the peer is gone.
+private func socketSend(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+  #if canImport(Glibc)
+    return send(fd, buffer, count, Int32(MSG_NOSIGNAL))
+  #else
+    return send(fd, buffer, count, 0)
+  #endif
+}

@@ -1,0 +1,159 @@
+import StrataRender
+
+/// WebSocket framing (RFC 6455) for the preview server: reading a client's frames, with limits,
+/// and writing the server's.
+enum WebSocket {
+  /// The GUID RFC 6455 appends to the client's key.
+  static let guid = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
+
+  /// The `Sec-WebSocket-Accept` value for a client's `Sec-WebSocket-Key`.
+  static func accept(key: String) -> String {
+    Base64.encode(SHA1.digest(Array((key + guid).utf8)))
+  }
+
+  /// A whole message from the client.
+  enum Message: Equatable {
+    case text(String)
+    case binary([UInt8])
+    case ping([UInt8])
+    case pong
+    case close(code: UInt16?)
+  }
+
+  /// Why the connection must close, with the close code RFC 6455 gives it.
+  enum Failure: Error, Equatable {
+    /// 1002: a frame the protocol does not allow (unmasked, reserved bits or opcodes, a
+    /// fragmented or long control frame, a continuation without a start).
+    case protocolError(String)
+    /// 1009: a message larger than the limit.
+    case tooBig(Int)
+    /// 1007: a text message that is not UTF-8.
+    case invalidText
+
+    var code: UInt16 {
+      switch self {
+      case .protocolError: return 1002
+      case .tooBig: return 1009
+      case .invalidText: return 1007
+      }
+    }
+
+    var reason: String {
+      switch self {
+      case .protocolError(let why): return why
+      case .tooBig(let n): return "message of \(n) bytes is over the limit"
+      case .invalidText: return "text that is not UTF-8"
+      }
+    }
+  }
+
+  /// Reads frames from bytes as they arrive and hands out whole messages.
+  struct Reader {
+    /// The largest message taken (64 KiB: the page sends touches and settings, not files).
+    var limit = 64 * 1024
+    private var buffer: [UInt8] = []
+    private var fragments: [UInt8] = []
+    private var fragmentOpcode: UInt8?
+
+    /// Adds bytes read from the socket.
+    mutating func feed(_ bytes: ArraySlice<UInt8>) { buffer += bytes }
+
+    /// The next whole message, `nil` when more bytes are needed.
+    mutating func next() throws(Failure) -> Message? {
+      while true {
+        guard buffer.count >= 2 else { return nil }
+        let b0 = buffer[0]
+        let b1 = buffer[1]
+        let fin = b0 & 0x80 != 0
+        let opcode = b0 & 0x0F
+        guard b0 & 0x70 == 0 else { throw .protocolError("reserved bits are set") }
+        guard b1 & 0x80 != 0 else { throw .protocolError("a client frame is not masked") }
+        var length = Int(b1 & 0x7F)
+        var offset = 2
+        if length == 126 {
+          guard buffer.count >= 4 else { return nil }
+          length = Int(buffer[2]) << 8 | Int(buffer[3])
+          offset = 4
+        } else if length == 127 {
+          guard buffer.count >= 10 else { return nil }
+          var n: UInt64 = 0
+          for i in 2..<10 { n = n << 8 | UInt64(buffer[i]) }
+          guard n <= UInt64(limit) else { throw .tooBig(n > UInt64(Int.max) ? Int.max : Int(n)) }
+          length = Int(n)
+          offset = 10
+        }
+        let isControl = opcode & 0x08 != 0
+        if isControl {
+          guard fin, length <= 125 else {
+            throw .protocolError("a control frame is fragmented or longer than 125 bytes")
+          }
+        }
+        guard length + fragments.count <= limit else { throw .tooBig(length + fragments.count) }
+        guard buffer.count >= offset + 4 + length else { return nil }
+        let mask = Array(buffer[offset..<(offset + 4)])
+        var payload = Array(buffer[(offset + 4)..<(offset + 4 + length)])
+        for i in payload.indices { payload[i] ^= mask[i & 3] }
+        buffer.removeFirst(offset + 4 + length)
+        switch opcode {
+        case 0x8:
+          let code = payload.count >= 2 ? UInt16(payload[0]) << 8 | UInt16(payload[1]) : nil
+          return .close(code: code)
+        case 0x9: return .ping(payload)
+        case 0xA: return .pong
+        case 0x1, 0x2:
+          guard fragmentOpcode == nil else {
+            throw .protocolError("a new message began before the last one ended")
+          }
+          if fin { return try Self.message(opcode, payload) }
+          fragmentOpcode = opcode
+          fragments = payload
+        case 0x0:
+          guard let first = fragmentOpcode else {
+            throw .protocolError("a continuation frame without a message to continue")
+          }
+          fragments += payload
+          if fin {
+            let whole = fragments
+            fragments = []
+            fragmentOpcode = nil
+            return try Self.message(first, whole)
+          }
+        default:
+          throw .protocolError("opcode \(opcode) is reserved")
+        }
+      }
+    }
+
+    private static func message(_ opcode: UInt8, _ payload: [UInt8]) throws(Failure) -> Message {
+      guard opcode == 0x1 else { return .binary(payload) }
+      guard let text = String(validating: payload, as: UTF8.self) else { throw .invalidText }
+      return .text(text)
+    }
+  }
+
+  /// A server frame: final, unmasked.
+  static func frame(opcode: UInt8, _ payload: [UInt8]) -> [UInt8] {
+    var out: [UInt8] = [0x80 | opcode]
+    let n = payload.count
+    if n < 126 {
+      out.append(UInt8(n))
+    } else if n <= 0xFFFF {
+      out += [126, UInt8(n >> 8), UInt8(n & 0xFF)]
+    } else {
+      out.append(127)
+      for i in (0..<8).reversed() {
+        out.append(UInt8(truncatingIfNeeded: UInt64(n) >> (8 * UInt64(i))))
+      }
+    }
+    return out + payload
+  }
+
+  /// A text frame.
+  static func text(_ s: String) -> [UInt8] { frame(opcode: 0x1, Array(s.utf8)) }
+  /// A binary frame.
+  static func binary(_ bytes: [UInt8]) -> [UInt8] { frame(opcode: 0x2, bytes) }
+  /// A close frame with a code and a reason.
+  static func close(code: UInt16, reason: String) -> [UInt8] {
+    frame(opcode: 0x8, [UInt8(code >> 8), UInt8(code & 0xFF)] + Array(reason.utf8.prefix(120)))
+  }
+}
