@@ -105,4 +105,29 @@ extension TutorialController {
       }
     }
   }
+
+  /// The nodes of `index`, building the page if it is in range and not built yet;
+  /// `nil` for an index outside `0..<pageCount`.
+  public func page(_ index: Int) -> TutorialPage? {
+    guard index >= 0, index < loadedPageCount else { return nil }
+    let slot = order.slot(of: index)
+    if let p = pages[slot] { return p }
+    return buildPage(slot)
+  }
+
+  /// Brings the node tree to the current offset if something changed since the last update
+  /// (a reload, ``reduceMotion``): captures the static layers' base, builds and places the
+  /// pages near the viewport and runs the animators. ``scene()`` and every method that reads
+  /// or moves the tree call it first.
+  public func layoutIfNeeded() {
+    if needsUpdate || needsStaticBase { update() }
+  }
+
+  var isRightToLeft: Bool { order.isRightToLeft }
+
+  /// `s` with each side clamped to ``minimumPageDimension``...``maximumPageDimension``.
+  static func clampedSize(_ s: Size) -> Size {
+    let range = minimumPageDimension...maximumPageDimension
+    return Size(width: s.width.clamped(to: range), height: s.height.clamped(to: range))
+  }
 }

@@ -150,8 +150,7 @@ open class TutorialController {
   }
 
   /// The factor text is shown at: ``contentSize``'s ``ContentSize/scale``, limited by
-  /// ``maximumContentSize``. Override it to limit it further (for example to the largest
-  /// scale at which a layout still fits its page).
+  /// ``maximumContentSize``. Override it to limit it further (to what a layout can fit).
   open var textScale: Double {
     Swift.min(contentSize, maximumContentSize ?? .accessibility5).scale
   }
@@ -294,11 +293,6 @@ open class TutorialController {
     reloadData()
   }
 
-  static func clampedSize(_ s: Size) -> Size {
-    let range = minimumPageDimension...maximumPageDimension
-    return Size(width: s.width.clamped(to: range), height: s.height.clamped(to: range))
-  }
-
   // MARK: Loading
 
   /// The data source in use: ``dataSource``, or the controller itself if it conforms.
@@ -403,22 +397,4 @@ open class TutorialController {
   /// a function of the page.
   open func configurePage(_ page: TutorialPage) {}
 
-  /// The nodes of `index`, building the page if it is in range and not built yet;
-  /// `nil` for an index outside `0..<pageCount`.
-  public func page(_ index: Int) -> TutorialPage? {
-    guard index >= 0, index < loadedPageCount else { return nil }
-    let slot = order.slot(of: index)
-    if let p = pages[slot] { return p }
-    return buildPage(slot)
-  }
-
-  /// Brings the node tree to the current offset if something changed since the last update
-  /// (a reload, ``reduceMotion``): captures the static layers' base, builds and places the
-  /// pages near the viewport and runs the animators. ``scene()`` and every method that reads
-  /// or moves the tree call it first.
-  public func layoutIfNeeded() {
-    if needsUpdate || needsStaticBase { update() }
-  }
-
-  var isRightToLeft: Bool { order.isRightToLeft }
 }
