@@ -53,10 +53,10 @@ public final class AnimalsTutorial: TutorialController, StaticBackgroundDataSour
   var buttonTitleSize: Double { Swift.max(13, 14 * u) }
   var iconSize: Double { 56 * Swift.max(0.8, u) }
 
-  /// The label's width: the design's side insets (60/640 of the width), but no wider than about
-  /// 26 ems of body text, a comfortable line.
-  var labelWidth: Double {
-    Swift.min(pageSize.width * (1 - 120.0 / 640), 26 * bodySize)
+  /// The label's width at text scale `scale`: the design's side insets (60/640 of the width),
+  /// but no wider than about 26 ems of body text as shown, a comfortable line.
+  func labelWidth(scale: Double) -> Double {
+    Swift.min(pageSize.width * (1 - 120.0 / 640), 26 * bodySize * scale)
   }
 
   /// The start button's size at text scale `scale`: 428/640 of the width in the design, kept
@@ -93,8 +93,8 @@ public final class AnimalsTutorial: TutorialController, StaticBackgroundDataSour
   func labelHeight(scale: Double) -> Double {
     guard let measurer = textMeasurer else { return 80 * u * scale }
     return (0..<numberOfPages).map { page in
-      guard let text = (label(at: page) as? TextNode)?.text else { return 0 }
-      return measurer.size(of: text.scaled(by: scale), width: labelWidth).height.rounded(.up)
+      measurer.size(of: labelText(at: page).scaled(by: scale), width: labelWidth(scale: scale))
+        .height.rounded(.up)
     }.max() ?? 0
   }
 
@@ -340,8 +340,16 @@ public final class AnimalsTutorial: TutorialController, StaticBackgroundDataSour
     return card
   }
 
-  /// A bold title over the body text, centred; the body wraps to ``labelWidth``.
+  /// A bold title over the body text, centred; the body wraps to ``labelWidth(scale:)``.
   public func label(at page: Int) -> Node? {
+    TextNode(
+      text: labelText(at: page),
+      frame: Rect(x: 0, y: 0, width: labelWidth(scale: textScale), height: 0),
+      name: "label \(page)")
+  }
+
+  /// The label's text, before scaling for the reader's text size.
+  func labelText(at page: Int) -> TextContent {
     var text = TextContent(
       strings.titles[page % 3], font: .system(size: titleSize, weight: .black),
       color: Drawing.rgb(0x1D1D1F))
@@ -351,8 +359,7 @@ public final class AnimalsTutorial: TutorialController, StaticBackgroundDataSour
       color: Color(red8: 52, green8: 52, blue8: 52, alpha8: 180))
     text.alignment = .center
     text.lineHeightMultiple = 1.15
-    return TextNode(
-      text: text, frame: Rect(x: 0, y: 0, width: labelWidth, height: 0), name: "label \(page)")
+    return text
   }
 
   /// A round icon in the page's colour.
