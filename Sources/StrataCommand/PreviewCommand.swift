@@ -2,6 +2,7 @@ import Foundation
 import Strata
 import StrataPreview
 import StrataSpec
+import Synchronization
 
 extension Tool {
   /// `strata preview <onboarding | spec.json> [--port N] [--scale S]`: see its ``CommandSpec``.
@@ -12,15 +13,19 @@ extension Tool {
       // Checked once before serving; afterwards every save is loaded again, and problems go
       // to the page.
       let first = try o.specOnboarding(name)
+      // The spec and the files it names, as of the last load that succeeded.
+      let files = WatchedFiles([name])
       source = PreviewSource(
-        name: first.name, defaultPageSize: first.defaultPageSize, watchedFile: name
-      ) { size in
-        switch SpecLoader.load(file: name) {
-        case .success(let loaded):
-          return Onboarding(spec: loaded, name: first.name).makeController(size, nil)
-        case .failure(let error): throw error
-        }
-      }
+        name: first.name, defaultPageSize: first.defaultPageSize,
+        watchedFiles: { files.list.withLock { $0 } },
+        makeController: { size in
+          switch SpecLoader.load(file: name) {
+          case .success(let loaded):
+            files.list.withLock { $0 = [name] + Tool.files(of: loaded) }
+            return Onboarding(spec: loaded, name: first.name).makeController(size, nil)
+          case .failure(let error): throw error
+          }
+        })
     } else {
       let onboarding = try o.onboarding()
       source = PreviewSource(name: onboarding.name, defaultPageSize: onboarding.defaultPageSize) {
@@ -44,4 +49,10 @@ extension Tool {
     output.out("stopped\n")
     return 0
   }
+}
+
+/// The files a spec preview watches, shared between the loads and the sessions.
+final class WatchedFiles: Sendable {
+  let list: Mutex<[String]>
+  init(_ files: [String]) { list = Mutex(files) }
 }

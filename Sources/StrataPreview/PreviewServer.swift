@@ -254,3 +254,26 @@ private func socketSend(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) 
     return send(fd, buffer, count, 0)
   #endif
 }
+
+extension PreviewServer {
+  /// Runs the request parser and the WebSocket frame reader over untrusted `bytes`, fed to the
+  /// reader in pieces of one to seven bytes: the fuzz target `preview` calls it (Fuzz/run.sh).
+  @_spi(Fuzzing) public static func readUntrusted(_ bytes: [UInt8]) {
+    _ = try? HTTPRequest.parse(Array(bytes.prefix(HTTPRequest.headLimit + 16)))
+    var reader = WebSocket.Reader()
+    var i = 0
+    var step = 1
+    while i < bytes.count {
+      let end = Swift.min(bytes.count, i + step)
+      reader.feed(bytes[i..<end])
+      i = end
+      step = step % 7 + 1
+      do {
+        while try reader.next() != nil {}
+      } catch {
+        _ = WebSocket.close(code: error.code, reason: error.reason)
+        return
+      }
+    }
+  }
+}

@@ -36,7 +36,8 @@ struct PreviewSession {
   var lastList: DisplayList?
   var frameNumber = 0
   var outbox: [[UInt8]] = []
-  var watched: FileStamp?
+  /// The files watched for saves, and how they were when last seen.
+  var watched: [FileStamp] = []
   var lastCheck = ContinuousClock.now
   var subscription: TutorialEventStream.Subscription?
   /// Events heard since the last tick (the controller's stream calls back synchronously).
@@ -49,7 +50,6 @@ struct PreviewSession {
     var r = FrameRenderer(scale: server.configuration.scale)
     r.cache = RenderCache(frameLimit: 2)
     renderer = r
-    watched = server.source.watchedFile.map(FileStamp.init(path:))
   }
 
   /// Seconds since the session began: the controller's clock.
@@ -159,6 +159,7 @@ struct PreviewSession {
       subscription = c.events.subscribe { box.append($0.json) }
       controller = c
       lastList = nil
+      watched = server.source.watchedFiles().map(FileStamp.init(path:))
     } catch {
       send(["type": "error", "message": "\(error)"])
     }
@@ -167,14 +168,16 @@ struct PreviewSession {
   /// One tick: moves the clock, reloads a saved spec, sends the events heard and, if the page
   /// is ready and the picture changed, a frame.
   mutating func step() {
-    if var w = watched, ContinuousClock.now - lastCheck > .milliseconds(100) {
+    if !watched.isEmpty, ContinuousClock.now - lastCheck > .milliseconds(100) {
       lastCheck = ContinuousClock.now
-      if w.changed() {
+      var changed = false
+      for i in watched.indices where watched[i].changed() { changed = true }
+      if changed {
         let before = controller != nil
+        let after = controller
         rebuild(keeping: controller?.pagePosition ?? 0)
-        if before { send(["type": "reloaded"]) }
+        if before && controller !== after { send(["type": "reloaded"]) }
       }
-      watched = w
     }
     guard let controller else { return }
     controller.advance(to: now)

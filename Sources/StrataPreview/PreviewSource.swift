@@ -7,20 +7,22 @@ public struct PreviewSource: Sendable {
   public var name: String
   /// The page size it opens at.
   public var defaultPageSize: Size
-  /// A spec file whose changes reload the preview in place; `nil` for an onboarding in code.
-  public var watchedFile: String?
+  /// The files whose changes reload the preview in place (a spec and the images it names),
+  /// asked again after every reload; none for an onboarding in code.
+  public var watchedFiles: @Sendable () -> [String]
   /// Builds a fresh controller for a page size; throws (with a message for the page) when the
   /// onboarding cannot be built, such as a spec file with problems.
   public var makeController: @Sendable (Size) throws -> TutorialController
 
   /// Creates a source.
   public init(
-    name: String, defaultPageSize: Size, watchedFile: String? = nil,
+    name: String, defaultPageSize: Size,
+    watchedFiles: @escaping @Sendable () -> [String] = { [] },
     makeController: @escaping @Sendable (Size) throws -> TutorialController
   ) {
     self.name = name
     self.defaultPageSize = defaultPageSize
-    self.watchedFile = watchedFile
+    self.watchedFiles = watchedFiles
     self.makeController = makeController
   }
 }

@@ -259,14 +259,16 @@ import Testing
     try FileManager.default.copyItem(
       atPath: Self.specsFolder + "/cards-files",
       toPath: dir.appendingPathComponent("cards-files").path)
+    let drawing = dir.appendingPathComponent("cards-files/drawing-2.json").path
     let source = PreviewSource(
-      name: "cards", defaultPageSize: Size(width: 375, height: 667), watchedFile: file
-    ) { size in
-      switch SpecLoader.load(file: file) {
-      case .success(let loaded): return loaded.makeController(pageSize: size)
-      case .failure(let error): throw error
-      }
-    }
+      name: "cards", defaultPageSize: Size(width: 375, height: 667),
+      watchedFiles: { [file, drawing] },
+      makeController: { size in
+        switch SpecLoader.load(file: file) {
+        case .success(let loaded): return loaded.makeController(pageSize: size)
+        case .failure(let error): throw error
+        }
+      })
     let running = try RunningServer(source)
     defer { running.stop() }
     let client = try TestClient(port: running.port)
@@ -286,6 +288,10 @@ import Testing
     client.sendJSON(["type": "ack"])
     let after = waitForFrame(client) { _ in true }
     #expect(after?["position"] as? Double == 1)
+    // Saving a drawing the spec names reloads it too.
+    let art = try String(contentsOfFile: drawing, encoding: .utf8)
+    try (art + "\n").write(toFile: drawing, atomically: true, encoding: .utf8)
+    #expect(client.nextMessage(type: "reloaded", frames: &frames) != nil)
   }
 
   static var specsFolder: String {
