@@ -3,7 +3,7 @@
 #
 #   Fuzz/run.sh TARGET SECONDS     e.g. Fuzz/run.sh png 600
 #
-# Targets: png, png-structured, font, font-structured, script, options, jpeg, svg, spec.
+# Targets: png, png-structured, font, font-structured, script, options, jpeg, svg, spec, preview.
 # Budgets: an input that takes over 1 s (-timeout=1) or allocates over 256 MB at once
 # (-malloc_limit_mb=256) is a finding, as is a process that grows past 1 GB (-rss_limit_mb:
 # AddressSanitizer's shadow memory and quarantine alone take a few hundred MB), a leak, or any
@@ -23,6 +23,7 @@ flags=(-Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)
 modules=(Strata StrataRender)
 libraries=(-lz)
 if [ "$target" = options ]; then modules+=(StrataExamples StrataCommand); fi
+if [ "$target" = preview ]; then modules+=(StrataPreview); fi
 if [ "$target" = jpeg ] || [ "$target" = svg ] || [ "$target" = spec ]; then
   modules+=(CJPEG StrataAssets)
   if [ "$target" = spec ]; then modules+=(StrataSpec); fi
