@@ -6,6 +6,10 @@ import Testing
 
 @testable import StrataPreview
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Chromium and its driver from the distribution (`apt-get install chromium chromium-driver`;
 /// `.ci/run` installs them when it can).
 enum Browser {
@@ -29,7 +33,7 @@ final class WebDriver {
   var session = ""
 
   init() throws {
-    port = UInt16.random(in: 20_000...40_000)
+    port = Self.freePort() ?? UInt16.random(in: 20_000...40_000)
     process.executableURL = URL(fileURLWithPath: try #require(Browser.driver))
     process.arguments = ["--port=\(port)"]
     process.standardOutput = FileHandle.nullDevice
@@ -59,6 +63,24 @@ final class WebDriver {
       ])
     let value = try #require(response["value"] as? [String: Any])
     session = try #require(value["sessionId"] as? String, "no session: \(response)")
+  }
+
+  /// A port nothing listens on now: the system's choice for a socket bound to port 0.
+  static func freePort() -> UInt16? {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = 0
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+      }
+    }
+    return bound ? UInt16(bigEndian: address.sin_port) : nil
   }
 
   /// Ends the session and the driver (killed if it does not stop within two seconds).
