@@ -147,6 +147,13 @@ final class ReadableTutorial: TutorialController, LabelDataSource, StaticContent
     #expect(announcements == ["Page 2 of 3. Title 1", "Page 1 of 3. Title 0"])
     // Decrementing on the first page does nothing.
     #expect(!t.perform(.decrement))
+    // Asked to, the controller sends them itself, after each settling.
+    t.accessibility.announcesPageChanges = true
+    var sent: [String] = []
+    t.events.subscribe { if case .announcement(let text) = $0.event { sent.append(text) } }
+    #expect(t.perform(.increment))
+    settle(t)
+    #expect(sent == ["Page 2 of 3. Title 1"])
   }
 
   @Test func activatingTapsTheButtonAndADisabledOneIsNotTapped() {
@@ -161,8 +168,8 @@ final class ReadableTutorial: TutorialController, LabelDataSource, StaticContent
 
   @Test func theWordsCanBeTranslated() {
     let t = make()
-    t.accessibilityPagesLabel = "Páginas"
-    t.accessibilityPageFormat = { "Página \($0 + 1) de \($1)" }
+    t.accessibility.pagesLabel = "Páginas"
+    t.accessibility.pageFormat = { "Página \($0 + 1) de \($1)" }
     let tree = t.accessibilityTree()
     #expect(tree.elements[0].label == "Páginas" && tree.elements[0].value == "Página 1 de 3")
     #expect(tree.announcement == "Página 1 de 3. Title 0")

@@ -131,3 +131,22 @@ public struct AccessibilityTree: Hashable, Sendable {
       + lines.joined(separator: ",\n") + "\n]}\n"
   }
 }
+
+/// How a controller speaks to screen readers (``TutorialController/accessibility``).
+public struct AccessibilitySettings: Sendable {
+  /// The label of the pages element of the accessibility tree: "Pages" by default; set it in the
+  /// reader's language.
+  public var pagesLabel = "Pages"
+  /// The value of the pages element on a page (numbered from 0) of a count: "Page 2 of 3" by
+  /// default; set it in the reader's language.
+  public var pageFormat: @Sendable (_ page: Int, _ count: Int) -> String = {
+    "Page \($0 + 1) of \($1)"
+  }
+  /// Whether the controller sends a ``TutorialEvent/announcement(_:)`` each time the pages come
+  /// to rest (after the ``TutorialEvent/settled(page:)``), for a host to post as it is. Off by
+  /// default, so that event streams stay as they were.
+  public var announcesPageChanges = false
+
+  /// The default settings.
+  public init() {}
+}

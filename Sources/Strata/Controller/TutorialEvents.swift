@@ -21,6 +21,9 @@ public enum TutorialEvent: Hashable, Sendable {
   case finished
   /// A skip button finished the onboarding early.
   case skipped
+  /// What a screen reader should say now (the page the pages came to rest on), when
+  /// ``AccessibilitySettings/announcesPageChanges`` is on.
+  case announcement(String)
 
   /// The event's name in JSON and logs (`tap`, `pageChanged`, …).
   public var name: String {
@@ -33,6 +36,7 @@ public enum TutorialEvent: Hashable, Sendable {
     case .swiped: return "swiped"
     case .finished: return "finished"
     case .skipped: return "skipped"
+    case .announcement: return "announcement"
     }
   }
 }
@@ -64,6 +68,7 @@ public struct TutorialEventRecord: Hashable, Sendable, CustomStringConvertible {
     case .settled(let page): fields.append("\"page\":\(page)")
     case .swiped(let direction): fields.append("\"direction\":\"\(direction.rawValue)\"")
     case .finished, .skipped: break
+    case .announcement(let text): fields.append("\"text\":\(Self.quote(text))")
     }
     return "{" + fields.joined(separator: ",") + "}"
   }

@@ -1,8 +1,8 @@
 extension TutorialController {
   /// What a screen reader finds on the screen now, in reading order.
   ///
-  /// - The pages, as one adjustable element (label ``accessibilityPagesLabel``, value
-  ///   ``accessibilityPageFormat``: "Page 2 of 3"); incrementing and decrementing it
+  /// - The pages, as one adjustable element (label and value from ``accessibility``: "Pages",
+  ///   "Page 2 of 3"); incrementing and decrementing it
   ///   show the next and previous page. It is left out when there is one page.
   /// - The current page's label, read as one element: the title and the body together.
   /// - The static content's text and buttons (with their titles, the `.button` trait,
@@ -42,7 +42,7 @@ extension TutorialController {
     if loadedPageCount > 1 {
       ordered.insert(
         AccessibilityElement(
-          label: accessibilityPagesLabel,
+          label: accessibility.pagesLabel,
           value: accessibilityPageValue(page: currentPage, of: loadedPageCount),
           traits: .adjustable, frame: viewport, identifier: "pages",
           actions: [.increment, .decrement]), at: 0)
@@ -52,14 +52,14 @@ extension TutorialController {
       page: currentPage)
   }
 
-  /// The value of the pages element on `page` of `count`, from ``accessibilityPageFormat``.
+  /// The value of the pages element on `page` of `count`, from ``accessibility``'s format.
   public func accessibilityPageValue(page: Int, of count: Int) -> String {
-    accessibilityPageFormat(page, count)
+    accessibility.pageFormat(page, count)
   }
 
-  /// What to announce when the pages come to rest on `page` (hosts post it on
-  /// ``TutorialEvent/settled(page:)``): the page value and the first line of the page's label,
-  /// "Page 2 of 3. BIRDS".
+  /// What to announce when the pages come to rest on `page` (the controller sends it as a
+  /// ``TutorialEvent/announcement(_:)`` when ``AccessibilitySettings/announcesPageChanges`` is
+  /// on): the page value and the first line of the page's label, "Page 2 of 3. BIRDS".
   public func accessibilityAnnouncement(forPage page: Int) -> String {
     let value = accessibilityPageValue(page: page, of: loadedPageCount)
     var title: String?

@@ -52,6 +52,9 @@ extension TutorialController {
     if isMoving, physics.isIdle, touch == nil {
       isMoving = false
       emit(.settled(page: currentPage))
+      if accessibility.announcesPageChanges {
+        emit(.announcement(accessibilityAnnouncement(forPage: currentPage)))
+      }
     }
   }
 

@@ -133,15 +133,9 @@ open class TutorialController {
     didSet { if contentSize != oldValue { reloadData() } }
   }
 
-  /// The label of the pages element of the ``accessibilityTree()``: "Pages" by default; set it
-  /// in the reader's language.
-  public var accessibilityPagesLabel = "Pages"
-
-  /// The value of the pages element on a page (numbered from 0) of a count: "Page 2 of 3" by
-  /// default; set it in the reader's language.
-  public var accessibilityPageFormat: @Sendable (_ page: Int, _ count: Int) -> String = {
-    "Page \($0 + 1) of \($1)"
-  }
+  /// How the controller speaks to screen readers: the pages element's words, and whether it
+  /// announces the page it comes to rest on.
+  public var accessibility = AccessibilitySettings()
 
   /// The largest text size this onboarding's design allows, like UIKit's
   /// `maximumContentSizeCategory`; `nil` (the default) allows every size. Setting it reloads.
