@@ -290,28 +290,22 @@ extension Tool {
           controller.show(plan.states[i])
           let list = try renderer.displayList(for: controller.scene())
           try renderer.render(list, into: &image)
-          let png =
-            cache.attachment(encoding, of: list)
-            ?? {
-              let bytes = PNGEncoder(mode: plan.pngMode).encode(image)
-              cache.attach(bytes, as: encoding, to: list)
-              return bytes
-            }()
+          // A repeated frame's file and animation frame are kept with it.
+          let kept = cache.attachments(of: list)
+          var made: [String: [UInt8]] = [:]
+          let png = kept[encoding] ?? PNGEncoder(mode: plan.pngMode).encode(image)
+          if kept[encoding] == nil { made[encoding] = png }
           try AtomicFile.write(png, to: plan.framePath(i, "png"))
           if plan.svg {
             try AtomicFile.write(
               Array(SVGWriter().svg(for: list).utf8), to: plan.framePath(i, "svg"))
           }
-          // A repeated frame's animation frame is kept with it too.
           let small =
-            try cache.attachment("animation", of: list).map {
+            try kept["animation"].map {
               try PixelBuffer(width: sink.animationWidth, height: sink.animationHeight, pixels: $0)
-            }
-            ?? {
-              let small = sink.animationFrame(of: image)
-              cache.attach(small.pixels, as: "animation", to: list)
-              return small
-            }()
+            } ?? sink.animationFrame(of: image)
+          if kept["animation"] == nil { made["animation"] = small.pixels }
+          cache.attach(made, to: list)
           try sink.submit(i, image, small: small)
           progress.advance()
         } catch {

@@ -236,11 +236,9 @@ public final class PreviewServer: Sendable {
 
   static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
     guard haystack.count >= needle.count else { return nil }
-    for i in 0...(haystack.count - needle.count)
-    where haystack[i] == needle[0] && Array(haystack[i..<(i + needle.count)]) == needle {
-      return i
+    return (0...(haystack.count - needle.count)).first {
+      haystack[$0..<($0 + needle.count)].elementsEqual(needle)
     }
-    return nil
   }
 
   static func reason() -> String { String(cString: strerror(errno)) }

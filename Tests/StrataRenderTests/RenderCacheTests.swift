@@ -157,13 +157,16 @@ import Testing
         width: 100, height: 100, commands: [Self.backdrop] + Self.group(x: Double(k), opacity: 0.5))
       _ = try renderer.render(list)
       _ = try renderer.render(list)
-      cache.attach([UInt8(k)], as: "tag", to: list)
-      #expect(cache.attachment("tag", of: list) == [UInt8(k)])
+      cache.attach(["tag": [UInt8(k)]], to: list)
+      #expect(cache.attachments(of: list)["tag"] == [UInt8(k)])
+      // A later attachment adds to the frame's, it does not replace them.
+      cache.attach(["more": [1]], to: list)
+      #expect(cache.attachments(of: list).keys.sorted() == ["more", "tag"])
     }
     // Only the last two frames are kept; the first is gone with what was attached to it.
     let first = DisplayList(
       width: 100, height: 100, commands: [Self.backdrop] + Self.group(x: 0, opacity: 0.5))
-    #expect(cache.attachment("tag", of: first) == nil)
+    #expect(cache.attachments(of: first)["tag"] == nil)
     // Every group layer here is larger than the limit, so none is kept.
     #expect(cache.statistics.groupHits == 0)
   }

@@ -82,8 +82,9 @@ open class Node {
   public var accessibilityTraits: AccessibilityTraits?
   /// Whether the node and its children are left out of the accessibility tree.
   public var isAccessibilityHidden = false
-  /// Whether the controller placed the node as the root of a decorative layer's node (a
-  /// background, a wireframe, an icon).
+  /// Whether the node is the root of a decorative layer (the static background, a page's
+  /// slot of backgrounds and wireframes, its icon slot): the controller marks them, and screen
+  /// readers and audits take what is under one, unlabelled, for a picture.
   public internal(set) var isDecorativeLayer = false
   /// Where layout last put the node's frame origin, so that what a data source set is read
   /// as an offset from it when the node is placed again.

@@ -124,8 +124,8 @@ struct RenderBenchmark {
         guard let list = try? renderer.displayList(for: controller.scene()),
           (try? renderer.render(list, into: &image)) != nil
         else { return }
-        if cache.attachment("png", of: list) == nil {
-          cache.attach(PNGEncoder(mode: .fastest).encode(image), as: "png", to: list)
+        if cache.attachments(of: list)["png"] == nil {
+          cache.attach(["png": PNGEncoder(mode: .fastest).encode(image)], to: list)
         }
       }
       stats = cache.statistics

@@ -7,7 +7,7 @@ import Strata
 ///
 /// - **Frames.** A display list equal to one of the last few rendered is not drawn again: its
 ///   pixels are copied. The rests of a swipe are such frames. Callers may attach the frame's
-///   encoded bytes (``attach(_:as:to:)``) so that a repeated frame is not encoded again either.
+///   encoded bytes (``attach(_:to:)``) so that a repeated frame is not encoded again either.
 /// - **Groups.** A translucent group whose commands, clip and layer bounds equal those of a
 ///   group drawn in an earlier frame is composited from that group's kept layer, with this
 ///   frame's opacity — a cross-fade between pictures that do not move draws each picture
@@ -123,23 +123,25 @@ public final class RenderCache: Sendable {
     }
   }
 
-  /// Attaches `bytes` (for example the frame's PNG file) to the kept frame of `list`, under
-  /// `name` (for example the encoder's mode). Nothing is kept when that frame is not kept.
-  public func attach(_ bytes: [UInt8], as name: String, to list: DisplayList) {
+  /// Attaches bytes by name (for example the frame's PNG file under the encoder's mode) to the
+  /// kept frame of `list`, adding to what it holds. Nothing is kept when that frame is not kept.
+  /// One call for everything a frame made: each call hashes the display list.
+  public func attach(_ attachments: [String: [UInt8]], to list: DisplayList) {
+    guard !attachments.isEmpty else { return }
     let hash = list.hashValue
     state.withLock { s in
       guard let i = s.frames.lastIndex(where: { $0.hash == hash && $0.list == list }) else {
         return
       }
-      s.frames[i].attachments[name] = bytes
+      s.frames[i].attachments.merge(attachments) { $1 }
     }
   }
 
-  /// The bytes attached under `name` to the kept frame of `list`, if any.
-  public func attachment(_ name: String, of list: DisplayList) -> [UInt8]? {
+  /// Everything attached to the kept frame of `list`, by name; empty when none is kept.
+  public func attachments(of list: DisplayList) -> [String: [UInt8]] {
     let hash = list.hashValue
     return state.withLock { s in
-      s.frames.last(where: { $0.hash == hash && $0.list == list })?.attachments[name]
+      s.frames.last(where: { $0.hash == hash && $0.list == list })?.attachments ?? [:]
     }
   }
 

@@ -18,13 +18,9 @@ extension TutorialController {
   public func accessibilityTree() -> AccessibilityTree {
     layoutIfNeeded()
     let viewport = Rect(origin: .zero, size: pageSize)
-    var decorative = Set<ObjectIdentifier>()
     var labelNodes = Set<ObjectIdentifier>()
-    if let b = staticBackgroundNode { decorative.insert(ObjectIdentifier(b)) }
     var otherLabels = Set<ObjectIdentifier>()
     for (_, page) in pages {
-      decorative.insert(ObjectIdentifier(page.container))
-      decorative.insert(ObjectIdentifier(page.iconSlot))
       // Only the current page's label is read; the others are on their way out or in.
       if page.index == currentPage {
         labelNodes.insert(ObjectIdentifier(page.labelSlot))
@@ -35,8 +31,8 @@ extension TutorialController {
     var elements: [AccessibilityElement] = []
     for child in root.children {
       collect(
-        child, alpha: 1, viewport: viewport, decorative: decorative,
-        labels: labelNodes, skipped: otherLabels, isDecorative: false, into: &elements)
+        child, alpha: 1, viewport: viewport, labels: labelNodes, skipped: otherLabels,
+        isDecorative: false, into: &elements)
     }
     var ordered = Self.readingOrder(elements, rightToLeft: isRightToLeft)
     if loadedPageCount > 1 {
@@ -121,7 +117,7 @@ extension TutorialController {
   }
 
   private func collect(
-    _ node: Node, alpha: Double, viewport: Rect, decorative: Set<ObjectIdentifier>,
+    _ node: Node, alpha: Double, viewport: Rect,
     labels: Set<ObjectIdentifier>, skipped: Set<ObjectIdentifier>, isDecorative: Bool,
     into out: inout [AccessibilityElement]
   ) {
@@ -135,13 +131,14 @@ extension TutorialController {
       var inner: [AccessibilityElement] = []
       for child in node.children {
         collect(
-          child, alpha: a, viewport: viewport, decorative: decorative, labels: labels,
+          child, alpha: a, viewport: viewport, labels: labels,
           skipped: skipped, isDecorative: false, into: &inner)
       }
       out += Self.mergingText(Self.readingOrder(inner, rightToLeft: isRightToLeft))
       return
     }
-    let decorativeHere = isDecorative || decorative.contains(id)
+    // The rule the scene's ``SceneNode/isDecorative`` follows too.
+    let decorativeHere = isDecorative || node.isDecorativeLayer
     let frame = node.transformToRoot.apply(to: node.bounds).intersection(viewport)
     if let label = node.accessibilityLabel {
       guard !frame.isEmpty else { return }
@@ -178,7 +175,7 @@ extension TutorialController {
     if !decorativeHere {
       if let t = node as? TextNode {
         let text = t.displayedText.string
-        if !frame.isEmpty, !text.trimmingWhitespace.isEmpty {
+        if !frame.isEmpty, !text.allSatisfy(\.isWhitespace) {
           out.append(
             AccessibilityElement(
               label: text, value: t.accessibilityValue, hint: t.accessibilityHint,
@@ -188,7 +185,7 @@ extension TutorialController {
     }
     for child in node.children {
       collect(
-        child, alpha: a, viewport: viewport, decorative: decorative, labels: labels,
+        child, alpha: a, viewport: viewport, labels: labels,
         skipped: skipped, isDecorative: decorativeHere, into: &out)
     }
   }
@@ -241,15 +238,5 @@ extension TutorialController {
         return (a, $0.offset) < (b, $1.offset)
       }.map(\.element)
     }
-  }
-}
-
-extension String {
-  /// The string without leading and trailing spaces and newlines.
-  var trimmingWhitespace: Substring {
-    let s = self.drop { $0.isWhitespace }
-    var end = s.endIndex
-    while end > s.startIndex, s[s.index(before: end)].isWhitespace { end = s.index(before: end) }
-    return s[s.startIndex..<end]
   }
 }

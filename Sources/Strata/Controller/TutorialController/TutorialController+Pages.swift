@@ -12,6 +12,9 @@ extension TutorialController {
     let container = Node(
       frame: Rect(x: x, y: 0, width: m.width, height: m.height), name: "page \(index)")
     container.passesTouchesThrough = true
+    // The slots of the decorative layers: what the data source or configurePage puts in them
+    // is a picture to screen readers and audits, unless it has a label.
+    container.isDecorativeLayer = true
     let background = sources.node(.dynamicBackground, page: index)
     if let background {
       background.frame = container.bounds
@@ -60,6 +63,7 @@ extension TutorialController {
     let iconSlot = Node(
       frame: Rect(x: x, y: 0, width: m.width, height: 0), name: "icon slot \(index)")
     iconSlot.passesTouchesThrough = true
+    iconSlot.isDecorativeLayer = true
     let icon = sources.node(.icons, page: index)
     if let icon {
       icon.place(centredIn: Rect(x: 0, y: 0, width: m.width, height: 0))
@@ -68,7 +72,6 @@ extension TutorialController {
     let scale = textScale
     for node in [background, wireframe, inner, icon].compactMap({ $0 }) {
       Self.applyTextScale(scale, to: node, byDefault: false)
-      node.isDecorativeLayer = true
     }
     var nodes: [TutorialLayer: Node] = [:]
     nodes[.dynamicBackground] = background
