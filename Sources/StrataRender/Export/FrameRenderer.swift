@@ -120,7 +120,15 @@ extension Canvas {
   /// what a later opaque fill covers is never drawn — at the top level, and inside a group's
   /// layer for the commands of that group before it. The pixels are the same.
   public func draw(_ list: DisplayList, glyphCache: GlyphCache = GlyphCache()) {
-    let (occluders, clipsMade) = occlusion(list)
+    let (found, clipsMade) = occlusion(list)
+    occluders = found
+    covers = [:]
+    defer {
+      occluders = []
+      covers = [:]
+      coverCommand = -1
+      coverFloor = -1
+    }
     let ends = Self.groupEnds(list.commands)
     // The starts of the groups open around the current command, innermost last, and the
     // clips open around it.
@@ -131,7 +139,7 @@ extension Canvas {
     // group alone (what the group draws under a later fill outside it is covered anyway).
     func visibleArea(_ i: Int, floor: Int) -> IntRect {
       var visible = bounds
-      for o in occluders where o.index > i && o.scope < i && o.scope >= floor {
+      for o in occluders where o.isRectangle && o.index > i && o.scope < i && o.scope >= floor {
         visible = Self.shrink(visible, by: o.rect)
       }
       return visible
@@ -142,6 +150,8 @@ extension Canvas {
       if case .endGroup = c { _ = groups.popLast() }
       let floor = groups.last ?? -1
       let visible = visibleArea(i, floor: floor)
+      coverCommand = i
+      coverFloor = floor
       switch c {
       case .beginGroup(let o, let b):
         if let end = ends[i] {
@@ -155,6 +165,7 @@ extension Canvas {
               width: width, height: height, rect: groupRect(bounds: b, visible: visible),
               clips: openClips.map { list.commands[$0] }, commands: list.commands[(i + 1)..<end])
             if let kept = cache.group(key) {
+              coverCommand = end
               composite(
                 kept.pixels, of: kept.drawn, at: kept.drawn, opacity: o,
                 visible: visibleArea(end, floor: floor))
@@ -219,71 +230,6 @@ extension Canvas {
       }
     }
     return ends
-  }
-
-  /// The opaque top-level rectangles of `list` (with the index of the command that paints each),
-  /// and the clips made on the way, to reuse when drawing.
-  /// The opaque rectangles of `list`: each with the index of the command that paints it and
-  /// the index of the `beginGroup` of its group (−1 at the top level), so that it hides only
-  /// commands of that group before it; and the clips made on the way.
-  func occlusion(_ list: DisplayList) -> (
-    [(index: Int, rect: IntRect, scope: Int)], [Int: ClipMask]
-  ) {
-    var occluders: [(index: Int, rect: IntRect, scope: Int)] = []
-    var made: [Int: ClipMask] = [:]
-    var stack = [currentClip]
-    var groups: [Int] = []
-    for (i, c) in list.commands.enumerated() {
-      switch c {
-      case .beginGroup: groups.append(i)
-      case .endGroup: _ = groups.popLast()
-      case .beginClip(let p, let t, let r):
-        let clip = makeClip(p, transform: t, rule: r, inside: stack[stack.count - 1])
-        made[i] = clip
-        stack.append(clip)
-      case .beginClipUnion(let shapes, let t):
-        let clip = ClipMask(
-          union: shapes, transform: t, inside: stack[stack.count - 1], rasterizer: rasterizer)
-        made[i] = clip
-        stack.append(clip)
-      case .endClip:
-        if stack.count > 1 { stack.removeLast() }
-      case .fill(let p, let t, let paint, _, let o) where paint.isOpaque && o >= 1:
-        guard let inner = p.applying(t).axisAlignedRect.flatMap(IntRect.init(inside:)) else {
-          continue
-        }
-        // Inside a masked clip, only the rows the mask covers completely.
-        let rect = inner.intersection(stack[stack.count - 1].fullyCoveredRect)
-        if !rect.isEmpty { occluders.append((i, rect, groups.last ?? -1)) }
-      default:
-        continue
-      }
-    }
-    return (occluders, made)
-  }
-
-  /// `v` less the part of it `o` covers, when that leaves a rectangle (`o` spans all of `v`'s
-  /// width or height); `v` otherwise.
-  static func shrink(_ v: IntRect, by o: IntRect) -> IntRect {
-    if o.x <= v.x && o.maxX >= v.maxX {
-      if o.y <= v.y && o.maxY > v.y {
-        let top = Swift.min(o.maxY, v.maxY)
-        return IntRect(x: v.x, y: top, width: v.width, height: v.maxY - top)
-      }
-      if o.maxY >= v.maxY && o.y < v.maxY {
-        return IntRect(x: v.x, y: v.y, width: v.width, height: Swift.max(0, o.y - v.y))
-      }
-    }
-    if o.y <= v.y && o.maxY >= v.maxY {
-      if o.x <= v.x && o.maxX > v.x {
-        let left = Swift.min(o.maxX, v.maxX)
-        return IntRect(x: left, y: v.y, width: v.maxX - left, height: v.height)
-      }
-      if o.maxX >= v.maxX && o.x < v.maxX {
-        return IntRect(x: v.x, y: v.y, width: Swift.max(0, o.x - v.x), height: v.height)
-      }
-    }
-    return v
   }
 }
 

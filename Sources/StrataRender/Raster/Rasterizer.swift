@@ -26,27 +26,41 @@ final class Rasterizer: @unchecked Sendable {
   static func give(_ r: Rasterizer) { pool.withLock { if $0.count < 4 { $0.append(r) } } }
 
   private(set) var region = IntRect.empty
-  private var cells: [Float] = []
-  private var rowMin: [Int32] = []
-  private var rowMax: [Int32] = []
+  // These buffers are read and written in every inner loop: unchecked exclusivity keeps the
+  // run-time access checks of class properties out of those loops (nothing here is reentrant).
+  @exclusivity(unchecked) private var cells: [Float] = []
+  @exclusivity(unchecked) private var rowMin: [Int32] = []
+  @exclusivity(unchecked) private var rowMax: [Int32] = []
   /// The last touched cell that changes a visible pixel (cells from the width on only change
   /// pixels right of the region), or −1.
-  private var rowVisibleMax: [Int32] = []
+  @exclusivity(unchecked) private var rowVisibleMax: [Int32] = []
+  /// One flag per block of cells (``blockShift``) of each row, set when an edge touched a cell
+  /// of the block: the cells of an unflagged block are all zero, so the inside of a wide shape
+  /// is passed a block at a time, and only flagged blocks need clearing after a fill.
+  @exclusivity(unchecked) private var touchedBlocks: [UInt8] = []
+  /// One row's coverage, handed to the span callback.
+  @exclusivity(unchecked) private var rowCoverage: [UInt8] = []
   private var stride = 0
+  private var blocksPerRow = 0
 
   /// Prepares for a new fill over `region` (reusing the buffers).
   func reset(region r: IntRect) {
     region = r
     stride = r.width + 2
-    // Cells are zero between fills: forEachSpan clears the cells it reads.
-    let n = stride * Swift.max(0, r.height)
-    if cells.count < n { cells = [Float](repeating: 0, count: n) }
-    if rowMin.count < r.height {
-      rowMin = [Int32](repeating: 0, count: r.height)
-      rowMax = [Int32](repeating: 0, count: r.height)
-      rowVisibleMax = [Int32](repeating: 0, count: r.height)
+    blocksPerRow = (stride + Self.blockSize - 1) >> Self.blockShift
+    // Cells and flags are zero between fills: forEachSpan clears the blocks it reads.
+    let rows = Swift.max(0, r.height)
+    if cells.count < stride * rows { cells = [Float](repeating: 0, count: stride * rows) }
+    if touchedBlocks.count < blocksPerRow * rows {
+      touchedBlocks = [UInt8](repeating: 0, count: blocksPerRow * rows)
     }
-    for i in 0..<Swift.max(0, r.height) {
+    if rowCoverage.count < r.width { rowCoverage = [UInt8](repeating: 0, count: r.width) }
+    if rowMin.count < rows {
+      rowMin = [Int32](repeating: 0, count: rows)
+      rowMax = [Int32](repeating: 0, count: rows)
+      rowVisibleMax = [Int32](repeating: 0, count: rows)
+    }
+    for i in 0..<rows {
       rowMin[i] = Int32.max
       rowMax[i] = -1
       rowVisibleMax[i] = -1
@@ -55,89 +69,130 @@ final class Rasterizer: @unchecked Sendable {
 
   /// Adds every edge of the polylines (each closed implicitly) in device coordinates.
   func add(_ polylines: [Polyline]) {
-    for poly in polylines {
-      let pts = poly.points
-      guard pts.count > 1 else { continue }
-      var a = pts[pts.count - 1]
-      for b in pts {
-        addLine(a, b)
-        a = b
+    withEdges { edges in
+      for poly in polylines {
+        let pts = poly.points
+        guard pts.count > 1 else { continue }
+        var a = pts[pts.count - 1]
+        for b in pts {
+          edges.addLine(a, b)
+          a = b
+        }
       }
     }
   }
 
   /// Adds one directed edge.
   func addLine(_ p: Point, _ q: Point) {
-    guard p.y != q.y, p.isFinite, q.isFinite else { return }
-    let w = Double(region.width)
-    let ox = Double(region.x)
-    let oy = Double(region.y)
-    var x0 = p.x - ox
-    var y0 = p.y - oy
-    var x1 = q.x - ox
-    var y1 = q.y - oy
-    // Clip in x: the part beyond the right edge adds nothing visible; the part left of
-    // the left edge becomes a vertical edge at x = 0.
-    if x0 > w && x1 > w { return }
-    if x0 < 0 && x1 < 0 {
-      lineInRegion(0, y0, 0, y1)
-      return
-    }
-    if (x0 < 0) != (x1 < 0) {
-      let t = (0 - x0) / (x1 - x0)
-      let ym = y0 + (y1 - y0) * t
-      if x0 < 0 {
-        lineInRegion(0, y0, 0, ym)
-        x0 = 0
-        y0 = ym
-      } else {
-        lineInRegion(0, ym, 0, y1)
-        x1 = 0
-        y1 = ym
-      }
-    }
-    if (x0 > w) != (x1 > w) {
-      let t = (w - x0) / (x1 - x0)
-      let ym = y0 + (y1 - y0) * t
-      if x0 > w {
-        x0 = w
-        y0 = ym
-      } else {
-        x1 = w
-        y1 = ym
-      }
-    }
-    lineInRegion(x0, y0, x1, y1)
+    withEdges { $0.addLine(p, q) }
   }
 
-  /// Adds an edge whose x lies in 0...width (region coordinates).
-  private func lineInRegion(_ px: Double, _ py: Double, _ qx: Double, _ qy: Double) {
-    if py == qy { return }
-    let h = Double(region.height)
-    let dir: Float
-    var ax = px
-    var ay = py
-    var bx = qx
-    var by = qy
-    if ay < by {
-      dir = 1
-    } else {
-      dir = -1
-      swap(&ax, &bx)
-      swap(&ay, &by)
+  /// Runs `body` with the buffers as pointers, so adding each edge costs no array access checks.
+  private func withEdges(_ body: (inout Edges) -> Void) {
+    let rows = Swift.max(0, region.height)
+    guard rows > 0, region.width > 0 else { return }
+    cells.withUnsafeMutableBufferPointer { c in
+      rowMin.withUnsafeMutableBufferPointer { lo in
+        rowMax.withUnsafeMutableBufferPointer { hi in
+          rowVisibleMax.withUnsafeMutableBufferPointer { vis in
+            touchedBlocks.withUnsafeMutableBufferPointer { f in
+              guard let cb = c.baseAddress, let lb = lo.baseAddress, let hb = hi.baseAddress,
+                let vb = vis.baseAddress, let fb = f.baseAddress
+              else { return }
+              var edges = Edges(
+                region: region, stride: stride, blocksPerRow: blocksPerRow, cells: cb,
+                rowMin: lb, rowMax: hb, rowVisibleMax: vb, touchedBlocks: fb)
+              body(&edges)
+            }
+          }
+        }
+      }
     }
-    if by <= 0 || ay >= h { return }
-    let dxdy = (bx - ax) / (by - ay)
-    var x = ax
-    if ay < 0 {
-      x -= ay * dxdy
-      ay = 0
+  }
+
+  /// Accumulates edges into the rasterizer's buffers (see ``Rasterizer``).
+  private struct Edges {
+    let region: IntRect
+    let stride: Int
+    let blocksPerRow: Int
+    let cells: UnsafeMutablePointer<Float>
+    let rowMin: UnsafeMutablePointer<Int32>
+    let rowMax: UnsafeMutablePointer<Int32>
+    let rowVisibleMax: UnsafeMutablePointer<Int32>
+    let touchedBlocks: UnsafeMutablePointer<UInt8>
+
+    /// Adds one directed edge.
+    mutating func addLine(_ p: Point, _ q: Point) {
+      guard p.y != q.y, p.isFinite, q.isFinite else { return }
+      let w = Double(region.width)
+      let ox = Double(region.x)
+      let oy = Double(region.y)
+      var x0 = p.x - ox
+      var y0 = p.y - oy
+      var x1 = q.x - ox
+      var y1 = q.y - oy
+      // Clip in x: the part beyond the right edge adds nothing visible; the part left of
+      // the left edge becomes a vertical edge at x = 0.
+      if x0 > w && x1 > w { return }
+      if x0 < 0 && x1 < 0 {
+        lineInRegion(0, y0, 0, y1)
+        return
+      }
+      if (x0 < 0) != (x1 < 0) {
+        let t = (0 - x0) / (x1 - x0)
+        let ym = y0 + (y1 - y0) * t
+        if x0 < 0 {
+          lineInRegion(0, y0, 0, ym)
+          x0 = 0
+          y0 = ym
+        } else {
+          lineInRegion(0, ym, 0, y1)
+          x1 = 0
+          y1 = ym
+        }
+      }
+      if (x0 > w) != (x1 > w) {
+        let t = (w - x0) / (x1 - x0)
+        let ym = y0 + (y1 - y0) * t
+        if x0 > w {
+          x0 = w
+          y0 = ym
+        } else {
+          x1 = w
+          y1 = ym
+        }
+      }
+      lineInRegion(x0, y0, x1, y1)
     }
-    by = Swift.min(by, h)
-    let yStart = Int(ay)
-    let yEnd = Int(by.rounded(.up))
-    let maxCell = Double(region.width) + 1
-    cells.withUnsafeMutableBufferPointer { a in
+
+    /// Adds an edge whose x lies in 0...width (region coordinates).
+    private mutating func lineInRegion(_ px: Double, _ py: Double, _ qx: Double, _ qy: Double) {
+      if py == qy { return }
+      let h = Double(region.height)
+      let dir: Float
+      var ax = px
+      var ay = py
+      var bx = qx
+      var by = qy
+      if ay < by {
+        dir = 1
+      } else {
+        dir = -1
+        swap(&ax, &bx)
+        swap(&ay, &by)
+      }
+      if by <= 0 || ay >= h { return }
+      let dxdy = (bx - ax) / (by - ay)
+      var x = ax
+      if ay < 0 {
+        x -= ay * dxdy
+        ay = 0
+      }
+      by = Swift.min(by, h)
+      let yStart = Int(ay)
+      let yEnd = Int(by.rounded(.up))
+      let maxCell = Double(region.width) + 1
+      let a = cells
       for y in yStart..<yEnd {
         let top = Swift.max(Double(y), ay)
         let bottom = Swift.min(Double(y + 1), by)
@@ -184,14 +239,18 @@ final class Rasterizer: @unchecked Sendable {
         x = xnext
       }
     }
-  }
 
-  @inline(__always) private func touch(_ y: Int, _ lo: Int, _ hi: Int) {
-    if Int32(lo) < rowMin[y] { rowMin[y] = Int32(lo) }
-    if Int32(hi) > rowMax[y] { rowMax[y] = Int32(hi) }
-    if lo < region.width {
-      let visible = Int32(Swift.min(hi, region.width - 1))
-      if visible > rowVisibleMax[y] { rowVisibleMax[y] = visible }
+    @inline(__always) private func touch(_ y: Int, _ lo: Int, _ hi: Int) {
+      if Int32(lo) < rowMin[y] { rowMin[y] = Int32(lo) }
+      if Int32(hi) > rowMax[y] { rowMax[y] = Int32(hi) }
+      if lo < region.width {
+        let visible = Int32(Swift.min(hi, region.width - 1))
+        if visible > rowVisibleMax[y] { rowVisibleMax[y] = visible }
+      }
+      let row = y * blocksPerRow
+      for b in (lo >> Rasterizer.blockShift)...(hi >> Rasterizer.blockShift) {
+        touchedBlocks[row + b] = 1
+      }
     }
   }
 
@@ -206,73 +265,141 @@ final class Rasterizer: @unchecked Sendable {
       _ y: Int, _ x: Int, _ count: Int, _ values: UnsafeBufferPointer<UInt8>?, _ constant: UInt8
     ) -> Void
   ) {
-    let w = region.width
-    guard w > 0, region.height > 0 else { return }
-    var row = [UInt8](repeating: 0, count: w)
-    cells.withUnsafeMutableBufferPointer { a in
-      row.withUnsafeMutableBufferPointer { out in
-        for y in 0..<region.height {
-          let lo = Int(rowMin[y])
-          let hi = Int(rowMax[y])
-          if hi < 0 { continue }
-          let start = lineStartIndex(y)
-          var acc: Float = 0
-          let visibleMax = Int(rowVisibleMax[y])
-          let first = Swift.min(lo, w)
-          // Cells beyond `last` do not change the sum of any visible pixel.
-          let last = Swift.min(visibleMax, w)
-          if visibleMax < 0 || first > last {
-            for j in first...Swift.min(hi, w + 1) { a[start + j] = 0 }
-            rowMin[y] = Int32.max
-            rowMax[y] = -1
-            rowVisibleMax[y] = -1
-            continue
-          }
-          // Between edges the cells are zero and the coverage does not change: a run of at
-          // least `Self.constantRun` such cells goes out as one constant span (so the inside of
-          // a large shape is filled, not blended pixel by pixel).
-          var i = first
-          var spanStart = first
-          while i < last {
-            if a[start + i] == 0 && i > first {
-              var j = i
-              while j < last && a[start + j] == 0 { j += 1 }
-              if j - i >= Self.constantRun {
-                if spanStart < i {
-                  body(
-                    region.y + y, region.x + spanStart, i - spanStart,
-                    UnsafeBufferPointer(rebasing: UnsafeBufferPointer(out)[spanStart..<i]), 0)
-                }
-                let c = Self.coverage(acc, rule)
-                if c > 0 { body(region.y + y, region.x + i, j - i, nil, c) }
-                i = j
-                spanStart = j
-                continue
-              }
-              let c = Self.coverage(acc, rule)
-              while i < j {
-                out[i] = c
-                i += 1
-              }
-              continue
-            }
-            acc += a[start + i]
+    rowCoverage.withUnsafeMutableBufferPointer { out in
+      forEachRow { y, row, first, last in
+        let w = region.width
+        // Between edges the cells are zero and the coverage does not change: a run of at
+        // least `Self.constantRun` such cells goes out as one constant span (so the inside
+        // of a large shape is filled, not blended pixel by pixel).
+        var acc: Float = 0
+        var i = first
+        var spanStart = first
+        while i < last {
+          let v = row.cells[i]
+          if v != 0 {
+            acc += v
             out[i] = Self.coverage(acc, rule)
             i += 1
+            continue
           }
-          if spanStart < last {
-            body(
-              region.y + y, region.x + spanStart, last - spanStart,
-              UnsafeBufferPointer(rebasing: UnsafeBufferPointer(out)[spanStart..<last]), 0)
+          let j = row.nextNonZero(from: i, to: last)
+          let c = Self.coverage(acc, rule)
+          if j - i >= Self.constantRun {
+            if spanStart < i {
+              body(
+                region.y + y, region.x + spanStart, i - spanStart,
+                UnsafeBufferPointer(rebasing: UnsafeBufferPointer(out)[spanStart..<i]), 0)
+            }
+            if c > 0 { body(region.y + y, region.x + i, j - i, nil, c) }
+            spanStart = j
+          } else {
+            for k in i..<j { out[k] = c }
           }
-          // From `last` on, the sum is constant.
-          if last < w {
-            acc += a[start + last]
-            let c = Self.coverage(acc, rule)
-            if c > 0 { body(region.y + y, region.x + last, w - last, nil, c) }
+          i = j
+        }
+        if spanStart < last {
+          body(
+            region.y + y, region.x + spanStart, last - spanStart,
+            UnsafeBufferPointer(rebasing: UnsafeBufferPointer(out)[spanStart..<last]), 0)
+        }
+        // From `last` on, the sum is constant.
+        if last < w {
+          acc += row.cells[last]
+          let c = Self.coverage(acc, rule)
+          if c > 0 { body(region.y + y, region.x + last, w - last, nil, c) }
+        }
+      }
+    }
+  }
+
+  /// Calls `body(y, x, count)` for the runs of pixels the shape covers completely: runs with
+  /// no edge in them whose winding leaves the coverage within 10⁻⁴ of full, so that rounding
+  /// differences between two rasterizations of the shape cannot make them less than 255.
+  /// Coordinates are device pixels; rows top to bottom, runs left to right.
+  func forEachFullRun(rule: FillRule, _ body: (_ y: Int, _ x: Int, _ count: Int) -> Void) {
+    forEachRow { y, row, first, last in
+      let w = region.width
+      func full(_ acc: Float) -> Bool {
+        var v = Swift.abs(acc)
+        if rule == .evenOdd {
+          v = v.truncatingRemainder(dividingBy: 2)
+          if v > 1 { v = 2 - v }
+        }
+        return v >= 0.9999
+      }
+      var acc: Float = 0
+      var i = first
+      while i < last {
+        let v = row.cells[i]
+        if v != 0 {
+          acc += v
+          i += 1
+          continue
+        }
+        let j = row.nextNonZero(from: i, to: last)
+        if full(acc) { body(region.y + y, region.x + i, j - i) }
+        i = j
+      }
+      if last < w {
+        acc += row.cells[last]
+        if full(acc) { body(region.y + y, region.x + last, w - last) }
+      }
+    }
+  }
+
+  /// One row's cells and block flags, as ``forEachRow(_:)`` hands them out.
+  struct Row {
+    let cells: UnsafeMutablePointer<Float>
+    let flags: UnsafeMutablePointer<UInt8>
+
+    /// The first non-zero cell at or after `start` and before `end`, or `end`: flagged
+    /// blocks are searched cell by cell, the others passed whole.
+    @inline(__always) func nextNonZero(from start: Int, to end: Int) -> Int {
+      var i = start
+      while i < end {
+        let blockEnd = (i | (Rasterizer.blockSize - 1)) + 1
+        if flags[i >> Rasterizer.blockShift] == 0 {
+          i = blockEnd
+          continue
+        }
+        let stop = Swift.min(blockEnd, end)
+        while i < stop {
+          if cells[i] != 0 { return i }
+          i += 1
+        }
+      }
+      return end
+    }
+  }
+
+  /// Calls `body(y, row, first, last)` for every row an edge touched (y in region
+  /// coordinates) whose sums change a visible pixel: cells `first..<last` are where the
+  /// coverage changes, and from `last` on it is constant. Leaves every row's cells and flags
+  /// clear for the next fill.
+  private func forEachRow(_ body: (_ y: Int, _ row: Row, _ first: Int, _ last: Int) -> Void) {
+    let w = region.width
+    guard w > 0, region.height > 0 else { return }
+    let blocksPerRow = blocksPerRow
+    let stride = stride
+    cells.withUnsafeMutableBufferPointer { a in
+      touchedBlocks.withUnsafeMutableBufferPointer { f in
+        guard let cellBase = a.baseAddress, let flagBase = f.baseAddress else { return }
+        for y in 0..<region.height {
+          let hi = Int(rowMax[y])
+          if hi < 0 { continue }
+          let lo = Int(rowMin[y])
+          let row = Row(cells: cellBase + y * stride, flags: flagBase + y * blocksPerRow)
+          let visibleMax = Int(rowVisibleMax[y])
+          // Cells beyond `last` do not change the sum of any visible pixel.
+          let first = Swift.min(lo, w)
+          let last = Swift.min(visibleMax, w)
+          if visibleMax >= 0 && first <= last { body(y, row, first, last) }
+          // Only flagged blocks hold non-zero cells.
+          for b in (lo >> Self.blockShift)...(hi >> Self.blockShift) where row.flags[b] != 0 {
+            row.flags[b] = 0
+            let from = b << Self.blockShift
+            (row.cells + from).update(repeating: 0, count: Swift.min(Self.blockSize, stride - from))
           }
-          // Leave the row's cells zero for the next fill.
-          for j in first...Swift.min(hi, w + 1) { a[start + j] = 0 }
           rowMin[y] = Int32.max
           rowMax[y] = -1
           rowVisibleMax[y] = -1
@@ -281,7 +408,9 @@ final class Rasterizer: @unchecked Sendable {
     }
   }
 
-  @inline(__always) private func lineStartIndex(_ y: Int) -> Int { y * stride }
+  /// Cells per block of ``touchedBlocks``, as a power of two.
+  static let blockShift = 4
+  static let blockSize = 1 << blockShift
 
   /// The shortest run of unchanging coverage emitted as a constant span.
   static let constantRun = 16

@@ -133,17 +133,29 @@ extension Canvas {
     let r = drawn.intersection(rect).intersection(pr).intersection(visible)
     guard !r.isEmpty, pixels.count >= rect.width * rect.height * 4 else { return }
     surfaces[parentIndex].markDirty(minX: r.x, minY: r.y, maxX: r.maxX, maxY: r.maxY)
+    // What a later opaque fill covers is left out.
+    let covered = cover(for: r)
     pixels.withUnsafeBytes { rawSrc in
       surfaces[parentIndex].pixels.withUnsafeMutableBytes { rawDst in
         let src = rawSrc.bindMemory(to: UInt32.self)
         let dst = rawDst.bindMemory(to: UInt32.self)
         guard let s0 = src.baseAddress, let d0 = dst.baseAddress else { return }
-        for y in r.y..<r.maxY {
-          let si = (y - rect.y) * rect.width + (r.x - rect.x)
-          let di = (y - pr.y) * pr.width + (r.x - pr.x)
+        func blend(y: Int, from x0: Int, to x1: Int) {
+          guard x0 < x1 else { return }
+          let si = (y - rect.y) * rect.width + (x0 - rect.x)
+          let di = (y - pr.y) * pr.width + (x0 - pr.x)
           Pixels.blend(
             into: d0 + di, colors: s0 + si, solid: 0, coverage: nil, uniform: UInt32(o),
-            count: r.width)
+            count: x1 - x0)
+        }
+        for y in r.y..<r.maxY {
+          if let run = covered?.run(y: y), run.lowerBound < r.maxX, run.upperBound > r.x {
+            coveredPixels += Swift.min(run.upperBound, r.maxX) - Swift.max(run.lowerBound, r.x)
+            blend(y: y, from: r.x, to: run.lowerBound)
+            blend(y: y, from: run.upperBound, to: r.maxX)
+          } else {
+            blend(y: y, from: r.x, to: r.maxX)
+          }
         }
       }
     }

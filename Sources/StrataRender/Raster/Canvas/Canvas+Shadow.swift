@@ -86,7 +86,7 @@ extension Canvas {
       wide[r] = w
       return w
     }
-    withSpanTarget(columns: area.x..<area.maxX) { target in
+    withSpanTarget(columns: area.x..<area.maxX, cover: cover(for: area)) { target in
       alpha.withUnsafeBufferPointer { a in
         row.withUnsafeMutableBufferPointer { out in
           for y in area.y..<area.maxY {

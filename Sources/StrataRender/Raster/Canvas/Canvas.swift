@@ -25,6 +25,15 @@ public final class Canvas {
   var clips: [ClipMask]
   /// Where groups' layers are kept between frames, when the canvas draws a sequence.
   var cache: RenderCache?
+  /// While a display list is drawn: its opaque fills, the covers worked out so far (by index
+  /// in `occluders`), and the command being drawn with the start of its group (see
+  /// ``cover(for:)``).
+  var occluders: [Occluder] = []
+  var covers: [Int: RowCover] = [:]
+  var coverCommand = -1
+  var coverFloor = -1
+  /// How many pixels drawing left out because a later opaque fill covers them (for tests).
+  var coveredPixels = 0
   let rasterizer = Rasterizer.take()
 
   deinit { Rasterizer.give(rasterizer) }
@@ -160,9 +169,11 @@ public final class Canvas {
     guard !region.isEmpty else { return }
     let o = Int((opacity.clamped(to: 0...1) * 255).rounded())
     guard o > 0 else { return }
+    // An opaque colour copied along rows costs less than the search for what covers it.
+    let covered = o == 255 && shader.isOpaqueAlongRows ? nil : cover(for: region)
     rasterizer.reset(region: region)
     rasterizer.add(polylines)
-    withSpanTarget(columns: region.x..<region.maxX) { target in
+    withSpanTarget(columns: region.x..<region.maxX, cover: covered) { target in
       rasterizer.forEachSpan(rule: rule) { y, x, n, values, c in
         target.blend(
           y: y, x: x, count: n, coverage: values, constant: c, shader: shader, opacity255: o)
@@ -171,13 +182,16 @@ public final class Canvas {
   }
 
   /// Runs `body` with the current surface, clip and span buffers taken out of the canvas, so
-  /// the per-span work touches no canvas property. Spans must lie within `columns`.
-  func withSpanTarget(columns: Range<Int>, _ body: (inout SpanTarget) -> Void) {
+  /// the per-span work touches no canvas property. Spans must lie within `columns`; what
+  /// `cover` covers is left out of them.
+  func withSpanTarget(
+    columns: Range<Int>, cover: RowCover? = nil, _ body: (inout SpanTarget) -> Void
+  ) {
     let si = surfaces.count - 1
     let n = Swift.max(1, columns.count)
     var pixels = surfaces[si].pixels
     var colors = spanColors
-    var cover = spanCoverage
+    var scratch = spanCoverage
     var cache = shadeCache
     var drawn = (Int.max, Int.max, Int.min, Int.min)
     surfaces[si].pixels = []
@@ -187,27 +201,28 @@ public final class Canvas {
       surfaces[si].pixels = pixels
       surfaces[si].markDirty(minX: drawn.0, minY: drawn.1, maxX: drawn.2, maxY: drawn.3)
       spanColors = colors
-      spanCoverage = cover
+      spanCoverage = scratch
       shadeCache = cache
     }
     if colors.count < n { colors = [UInt32](repeating: 0, count: n) }
-    if cover.count < n { cover = [UInt8](repeating: 0, count: n) }
+    if scratch.count < n { scratch = [UInt8](repeating: 0, count: n) }
     cache.begin(columns: columns)
     let clip = clips[clips.count - 1]
     let rect = surfaces[si].rect
     pixels.withUnsafeMutableBytes { raw in
       colors.withUnsafeMutableBufferPointer { c in
-        cover.withUnsafeMutableBufferPointer { v in
+        scratch.withUnsafeMutableBufferPointer { v in
           guard let p = raw.baseAddress, let cb = c.baseAddress, let vb = v.baseAddress else {
             return
           }
           var target = SpanTarget(
             clip: clip, surface: rect,
             pixels: p.bindMemory(to: UInt32.self, capacity: raw.count / 4),
-            colors: cb, coverage: vb, capacity: n, cache: cache)
+            colors: cb, coverage: vb, capacity: n, cache: cache, cover: cover)
           body(&target)
           cache = target.cache
           drawn = (target.minX, target.minY, target.maxX, target.maxY)
+          coveredPixels += target.coveredPixels
         }
       }
     }
@@ -224,14 +239,49 @@ public final class Canvas {
     let coverage: UnsafeMutablePointer<UInt8>
     let capacity: Int
     var cache: ShadeCache
+    /// Pixels a later opaque fill paints over: spans leave them out.
+    let cover: RowCover?
+    /// How many pixels were left out.
+    var coveredPixels = 0
     /// The rows and columns blended into.
     var minX = Int.max
     var minY = Int.max
     var maxX = Int.min
     var maxY = Int.min
 
-    /// Blends `count` pixels of `shader` at row y from x, scaled by coverage, clip and opacity.
+    /// Blends `count` pixels of `shader` at row y from x, scaled by coverage, clip and opacity,
+    /// leaving out what ``cover`` covers.
     mutating func blend(
+      y: Int, x: Int, count: Int, coverage spanCoverage: UnsafeBufferPointer<UInt8>?,
+      constant: UInt8, shader: Shader, opacity255: Int
+    ) {
+      guard let covered = cover?.run(y: y), covered.lowerBound < x + count,
+        covered.upperBound > x
+      else {
+        blendAll(
+          y: y, x: x, count: count, coverage: spanCoverage, constant: constant, shader: shader,
+          opacity255: opacity255)
+        return
+      }
+      coveredPixels += Swift.min(covered.upperBound, x + count) - Swift.max(covered.lowerBound, x)
+      if covered.lowerBound > x {
+        let n = covered.lowerBound - x
+        blendAll(
+          y: y, x: x, count: n,
+          coverage: spanCoverage.map { UnsafeBufferPointer(rebasing: $0[0..<n]) },
+          constant: constant, shader: shader, opacity255: opacity255)
+      }
+      if covered.upperBound < x + count {
+        let skip = covered.upperBound - x
+        blendAll(
+          y: y, x: covered.upperBound, count: count - skip,
+          coverage: spanCoverage.map { UnsafeBufferPointer(rebasing: $0[skip..<count]) },
+          constant: constant, shader: shader, opacity255: opacity255)
+      }
+    }
+
+    /// ``blend(y:x:count:coverage:constant:shader:opacity255:)`` over the whole span.
+    private mutating func blendAll(
       y: Int, x: Int, count: Int, coverage spanCoverage: UnsafeBufferPointer<UInt8>?,
       constant: UInt8, shader: Shader, opacity255: Int
     ) {
@@ -242,16 +292,19 @@ public final class Canvas {
       if spanCoverage != nil || masked {
         uniform = nil
         let cov = coverage
-        for i in 0..<count { cov[i] = spanCoverage?[i] ?? constant }
+        if let values = spanCoverage?.baseAddress {
+          cov.update(from: values, count: count)
+        } else {
+          cov.update(repeating: constant, count: count)
+        }
         if masked, let mask = clip.mask {
           let maskStart = (y - clip.rect.y) * clip.rect.width + (x - clip.rect.x)
           mask.withUnsafeBufferPointer { m in
-            for i in 0..<count { cov[i] = UInt8(div255(Int(cov[i]) * Int(m[maskStart + i]))) }
+            guard let base = m.baseAddress else { return }
+            Pixels.multiply(cov, by: base + maskStart, count: count)
           }
         }
-        if opacity255 < 255 {
-          for i in 0..<count { cov[i] = UInt8(div255(Int(cov[i]) * opacity255)) }
-        }
+        if opacity255 < 255 { Pixels.multiply(cov, by: UInt8(opacity255), count: count) }
       } else if opacity255 < 255 {
         uniform = UInt32(div255(Int(constant) * opacity255))
       }

@@ -1,0 +1,160 @@
+import Strata
+
+/// The pixels an opaque fill paints over completely, row by row (the widest such run of each
+/// row): what earlier commands would draw there is covered anyway, so they leave it out.
+struct RowCover {
+  /// The first row, in device pixels.
+  let top: Int
+  /// For each row from `top`, the first column covered and the column after the last
+  /// (equal when the row has none).
+  var starts: [Int32]
+  var ends: [Int32]
+
+  /// The covered columns of row `y`, or nil.
+  @inline(__always) func run(y: Int) -> Range<Int>? {
+    let r = y - top
+    guard r >= 0, r < starts.count, starts[r] < ends[r] else { return nil }
+    return Int(starts[r])..<Int(ends[r])
+  }
+}
+
+extension Canvas {
+  /// An opaque fill that can hide what earlier commands of its group draw under it.
+  struct Occluder {
+    /// The fill's command, and the `beginGroup` of its group (−1 at the top level).
+    let index: Int
+    let scope: Int
+    /// The whole fill's bounds, within the part of its clip that lets everything through.
+    let rect: IntRect
+    /// Whether the fill is an axis-aligned rectangle: then `rect` is exactly what it covers.
+    let isRectangle: Bool
+    /// The outline in device pixels and its fill rule, for working out its ``RowCover``.
+    let path: Path
+    let rule: FillRule
+  }
+
+  /// The opaque fills of `list` and the clips made on the way (to reuse when drawing).
+  ///
+  /// A fill is opaque when its paint and opacity are; inside a clip with a mask it covers
+  /// only the rows the mask lets through completely.
+  func occlusion(_ list: DisplayList) -> ([Occluder], [Int: ClipMask]) {
+    var occluders: [Occluder] = []
+    var made: [Int: ClipMask] = [:]
+    var stack = [currentClip]
+    var groups: [Int] = []
+    for (i, c) in list.commands.enumerated() {
+      switch c {
+      case .beginGroup: groups.append(i)
+      case .endGroup: _ = groups.popLast()
+      case .beginClip(let p, let t, let r):
+        let clip = makeClip(p, transform: t, rule: r, inside: stack[stack.count - 1])
+        made[i] = clip
+        stack.append(clip)
+      case .beginClipUnion(let shapes, let t):
+        let clip = ClipMask(
+          union: shapes, transform: t, inside: stack[stack.count - 1], rasterizer: rasterizer)
+        made[i] = clip
+        stack.append(clip)
+      case .endClip:
+        if stack.count > 1 { stack.removeLast() }
+      case .fill(let p, let t, let paint, let rule, let o) where paint.isOpaque && o >= 1:
+        let path = p.applying(t)
+        let clip = stack[stack.count - 1].fullyCoveredRect
+        if let inner = path.axisAlignedRect.flatMap(IntRect.init(inside:)) {
+          let rect = inner.intersection(clip)
+          if !rect.isEmpty {
+            occluders.append(
+              Occluder(
+                index: i, scope: groups.last ?? -1, rect: rect, isRectangle: true, path: path,
+                rule: rule))
+          }
+          continue
+        }
+        let rect = IntRect(covering: path.bounds).intersection(clip)
+        if rect.width * rect.height >= Self.smallestCover {
+          occluders.append(
+            Occluder(
+              index: i, scope: groups.last ?? -1, rect: rect, isRectangle: false, path: path,
+              rule: rule))
+        }
+      default:
+        continue
+      }
+    }
+    return (occluders, made)
+  }
+
+  /// Fills and composites smaller than this (in pixels) do not look for a cover: finding
+  /// one would cost more than it saves.
+  static let smallestCover = 4096
+
+  /// Where the command being drawn can leave pixels out: the cover of the later opaque fill
+  /// of its group that overlaps `area` most, worked out the first time it is asked for.
+  ///
+  /// The command is ``coverCommand``, inside the group that begins at ``coverFloor``.
+  func cover(for area: IntRect) -> RowCover? {
+    guard !occluders.isEmpty, area.width * area.height >= Self.smallestCover else { return nil }
+    var best = -1
+    var bestArea = Self.smallestCover - 1
+    for (k, o) in occluders.enumerated()
+    where o.index > coverCommand && o.scope < coverCommand && o.scope >= coverFloor {
+      let r = o.rect.intersection(area)
+      guard !r.isEmpty, r.width * r.height > bestArea else { continue }
+      best = k
+      bestArea = r.width * r.height
+    }
+    guard best >= 0 else { return nil }
+    if let made = covers[best] { return made }
+    let made = makeCover(occluders[best])
+    covers[best] = made
+    return made
+  }
+
+  /// The rows and columns `o` covers completely.
+  private func makeCover(_ o: Occluder) -> RowCover {
+    let region = o.rect
+    var starts = [Int32](repeating: 0, count: Swift.max(0, region.height))
+    var ends = [Int32](repeating: 0, count: Swift.max(0, region.height))
+    if o.isRectangle {
+      for r in starts.indices {
+        starts[r] = Int32(region.x)
+        ends[r] = Int32(region.maxX)
+      }
+      return RowCover(top: region.y, starts: starts, ends: ends)
+    }
+    rasterizer.reset(region: region)
+    rasterizer.add(o.path.flattened(tolerance: Self.flatteningTolerance))
+    rasterizer.forEachFullRun(rule: o.rule) { y, x, n in
+      let r = y - region.y
+      if Int32(n) > ends[r] - starts[r] {
+        starts[r] = Int32(x)
+        ends[r] = Int32(x + n)
+      }
+    }
+    return RowCover(top: region.y, starts: starts, ends: ends)
+  }
+
+  /// `v` less the part of it `o` covers, when that leaves a rectangle (`o` spans all of `v`'s
+  /// width or height); `v` otherwise.
+  static func shrink(_ v: IntRect, by o: IntRect) -> IntRect {
+    if o.x <= v.x && o.maxX >= v.maxX {
+      if o.y <= v.y && o.maxY > v.y {
+        let top = Swift.min(o.maxY, v.maxY)
+        return IntRect(x: v.x, y: top, width: v.width, height: v.maxY - top)
+      }
+      if o.maxY >= v.maxY && o.y < v.maxY {
+        return IntRect(x: v.x, y: v.y, width: v.width, height: Swift.max(0, o.y - v.y))
+      }
+    }
+    if o.y <= v.y && o.maxY >= v.maxY {
+      if o.x <= v.x && o.maxX > v.x {
+        let left = Swift.min(o.maxX, v.maxX)
+        return IntRect(x: left, y: v.y, width: v.maxX - left, height: v.height)
+      }
+      if o.maxX >= v.maxX && o.x < v.maxX {
+        return IntRect(x: v.x, y: v.y, width: Swift.max(0, o.x - v.x), height: v.height)
+      }
+    }
+    return v
+  }
+}
