@@ -21,7 +21,9 @@ let package = Package(
     // The system zlib, used by the PNG codec.
     .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
     // Headless rendering of a Strata scene.
-    .target(name: "StrataRender", dependencies: ["Strata", "CZlib"]),
+    .target(name: "StrataRender", dependencies: ["Strata", "CZlib", "CStrataKernels"]),
+    // Pixel loops for wider vector units (AVX2), chosen at run time.
+    .target(name: "CStrataKernels"),
     // Images by name from a folder (the asset work of this wave starts here).
     .target(
       name: "StrataAssets",

@@ -1,3 +1,4 @@
+import CStrataKernels
 import Strata
 import Testing
 
@@ -169,6 +170,57 @@ import Testing
 }
 
 @Suite struct PackedPixelTests {
+  @Test func wideKernelsGiveTheBytesOfTheSwiftLoops() throws {
+    // Random premultiplied pixels, every combination of per-pixel or uniform source and
+    // coverage, lengths that leave remainders.
+    var rng = SeededNumbers(seed: 3)
+    func pixel() -> UInt32 {
+      let a = UInt32(rng.next(in: 0...255.99))
+      let c = { UInt32(rng.next(in: 0...(Double(a) + 0.99))) }
+      return c() | c() << 8 | c() << 16 | a << 24
+    }
+    for count in [0, 1, 7, 8, 9, 31, 64, 101] {
+      let dst = (0..<count).map { _ in pixel() }
+      let colors = (0..<count).map { _ in pixel() }
+      let coverage = (0..<count).map { _ in UInt8(rng.next(in: 0...255.99)) }
+      for (useColors, useCoverage, uniform) in [
+        (true, true, UInt32(255)), (true, false, 77), (false, true, 255), (false, false, 200),
+        (true, false, 255), (false, false, 0),
+      ] {
+        var wide = dst
+        var loop = dst
+        let solid = pixel()
+        colors.withUnsafeBufferPointer { c in
+          coverage.withUnsafeBufferPointer { v in
+            wide.withUnsafeMutableBufferPointer { w in
+              strata_blend(
+                w.baseAddress, useColors ? c.baseAddress : nil, solid,
+                useCoverage ? v.baseAddress : nil, uniform, count)
+            }
+            loop.withUnsafeMutableBufferPointer { l in
+              guard let base = l.baseAddress else { return }
+              Pixels.blendLoop(
+                into: base, colors: useColors ? c.baseAddress : nil, solid: solid,
+                coverage: useCoverage ? v.baseAddress : nil, uniform: uniform, count: count)
+            }
+          }
+        }
+        #expect(wide == loop, "count \(count)")
+      }
+      var a = coverage
+      var b = coverage
+      let factors = (0..<count).map { _ in UInt8(rng.next(in: 0...255.99)) }
+      factors.withUnsafeBufferPointer { f in
+        a.withUnsafeMutableBufferPointer { strata_multiply($0.baseAddress, f.baseAddress, count) }
+        b.withUnsafeMutableBufferPointer {
+          guard let base = $0.baseAddress, let fb = f.baseAddress else { return }
+          Pixels.multiplyLoop(base, by: fb, count: count)
+        }
+      }
+      #expect(a == b)
+    }
+  }
+
   @Test func laneArithmeticMatchesTheScalarForm() {
     var rng = SeededNumbers(seed: 7)
     for _ in 0..<2000 {
@@ -227,5 +279,69 @@ struct SeededNumbers {
   mutating func next(in range: ClosedRange<Double>) -> Double {
     range.lowerBound + Double(next() >> 11) / Double(1 << 53)
       * (range.upperBound - range.lowerBound)
+  }
+}
+
+@Suite struct LayerReuseTests {
+  /// A translucent group over a stripe; `coverFirst` starts it with an opaque rectangle over
+  /// all of its layer (so the layer's memory is not cleared first).
+  static func scene(groupAt x: Double, coverFirst: Bool, width: Double) -> Scene {
+    let root = Node(frame: Rect(x: 0, y: 0, width: 100, height: 80))
+    root.backgroundColor = .white
+    root.addChild(
+      ShapeNode(path: .rect(Rect(x: 0, y: 30, width: 100, height: 20)), fill: .solid(.green)))
+    let group = Node(frame: Rect(x: x, y: 5, width: width, height: 70))
+    group.alpha = 0.5
+    if coverFirst {
+      group.addChild(
+        ShapeNode(path: .rect(Rect(x: 0, y: 0, width: width, height: 70)), fill: .solid(.blue)))
+    }
+    group.addChild(
+      ShapeNode(
+        path: .circle(center: Point(x: width / 2, y: 35), radius: 20),
+        fill: .solid(Color(red: 1, green: 0, blue: 0, alpha: 0.7))))
+    // Two shapes that overlap, so the group needs a layer of its own.
+    group.addChild(
+      ShapeNode(path: .rect(Rect(x: width / 2, y: 30, width: 15, height: 30)), fill: .solid(.black))
+    )
+    root.addChild(group)
+    return Scene(root: root, size: root.size)
+  }
+
+  @Test func reusedLayersShowNothingOfTheGroupBefore() throws {
+    // Frames in a row through one renderer (whose layers are reused) equal each frame drawn
+    // by a renderer of its own.
+    let scenes = [
+      Self.scene(groupAt: 10, coverFirst: true, width: 80),
+      Self.scene(groupAt: 30, coverFirst: false, width: 50),
+      Self.scene(groupAt: 0, coverFirst: false, width: 100),
+      Self.scene(groupAt: 20, coverFirst: true, width: 60),
+      Self.scene(groupAt: 5, coverFirst: false, width: 40),
+    ]
+    let shared = FrameRenderer(scale: 2, textShaper: nil)
+    for (k, scene) in scenes.enumerated() {
+      let reused = try shared.render(scene)
+      let fresh = try FrameRenderer(scale: 2, textShaper: nil).render(scene)
+      #expect(reused == fresh, "frame \(k)")
+    }
+  }
+
+  @Test func clipMasksKnowWhereTheyLetEverythingThrough() {
+    // A 10×3 mask: row 0 full, row 1 full from 2 to 7, row 2 never full.
+    var mask = [UInt8](repeating: 255, count: 30)
+    mask[10] = 0
+    mask[11] = 128
+    mask[18] = 3
+    mask[19] = 0
+    for i in 20..<30 { mask[i] = 200 }
+    let clip = ClipMask(rect: IntRect(x: 5, y: 10, width: 10, height: 3), mask: mask)
+    #expect(clip.fullRuns == [0..<10, 2..<8, 0..<0])
+    #expect(!clip.masks(row: 10, from: 5, count: 10))
+    #expect(!clip.masks(row: 11, from: 7, count: 6))
+    #expect(clip.masks(row: 11, from: 6, count: 3))
+    #expect(clip.masks(row: 11, from: 12, count: 2))
+    #expect(clip.masks(row: 12, from: 8, count: 1))
+    #expect(clip.fullyCoveredRect == IntRect(x: 5, y: 10, width: 10, height: 1))
+    #expect(!ClipMask(rect: clip.rect, mask: nil).masks(row: 11, from: 0, count: 99))
   }
 }

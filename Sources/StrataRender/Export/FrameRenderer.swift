@@ -16,8 +16,8 @@ public struct FrameRenderer {
   public var textShaper: (any TextShaper)?
   /// Keeps rasterized glyphs between frames (shared by copies of this renderer).
   public var glyphCache: GlyphCache
-  /// Group layers kept clear between frames (shared by copies of this renderer), so a
-  /// sequence does not allocate and fault in a fresh layer for every translucent group.
+  /// Group layers kept between frames (shared by copies of this renderer), so a sequence
+  /// does not allocate and fault in a fresh layer for every translucent group.
   let layers = LayerPool()
   /// What the frames of a sequence share, kept between them; `nil` (the default) keeps
   /// nothing. Frames rendered with a cache have the same bytes as without one.
@@ -105,10 +105,15 @@ extension DisplayList {
   /// Whether the first command is an opaque fill of a rectangle covering the whole frame, so
   /// what the frame held before cannot show.
   var beginsWithOpaqueCover: Bool {
-    guard case .fill(let p, let t, let paint, _, let o)? = commands.first, paint.isOpaque, o >= 1,
+    Self.paintsOpaquely(commands.first, all: IntRect(x: 0, y: 0, width: width, height: height))
+  }
+
+  /// Whether `command` is an opaque fill of a rectangle that holds every pixel of `rect`.
+  static func paintsOpaquely(_ command: Command?, all rect: IntRect) -> Bool {
+    guard case .fill(let p, let t, let paint, _, let o)? = command, paint.isOpaque, o >= 1,
       let r = p.applying(t).axisAlignedRect.flatMap(IntRect.init(inside:))
     else { return false }
-    return r.x <= 0 && r.y <= 0 && r.maxX >= width && r.maxY >= height
+    return r.x <= rect.x && r.y <= rect.y && r.maxX >= rect.maxX && r.maxY >= rect.maxY
   }
 }
 
@@ -144,6 +149,13 @@ extension Canvas {
       }
       return visible
     }
+    // Whether the group starting at `i` paints all of its layer opaquely with its first
+    // command (not under a mask): the layer's memory then need not be cleared.
+    func coveredAtOnce(_ i: Int, _ bounds: Rect) -> Bool {
+      guard currentClip.mask == nil, i + 1 < list.commands.count else { return false }
+      let layer = groupRect(bounds: bounds, visible: visibleArea(i, floor: groups.last ?? -1))
+      return DisplayList.paintsOpaquely(list.commands[i + 1], all: layer)
+    }
     var i = 0
     while i < list.commands.count {
       let c = list.commands[i]
@@ -172,13 +184,14 @@ extension Canvas {
               i = end + 1
               continue
             }
-            pushGroup(opacity: o, bounds: b, visible: visible)
+            pushGroup(
+              opacity: o, bounds: b, visible: visible, coveredAtOnce: coveredAtOnce(i, b))
             if cache.shouldKeep(key) { surfaces[surfaces.count - 1].cacheKey = key }
             groups.append(i)
             break
           }
         }
-        pushGroup(opacity: o, bounds: b, visible: visible)
+        pushGroup(opacity: o, bounds: b, visible: visible, coveredAtOnce: coveredAtOnce(i, b))
         groups.append(i)
       case .endGroup: popGroup(visible: visible)
       case .beginClip(let p, let t, let r):
@@ -233,20 +246,20 @@ extension Canvas {
   }
 }
 
-/// Clear layers for group surfaces, shared by the copies of a renderer and its workers.
+/// Layers for group surfaces, shared by the copies of a renderer and its workers.
 final class LayerPool: Sendable {
-  private let spares = Locked<[[UInt8]]>([])
+  private let spares = Locked<[Canvas.Layer]>([])
 
-  /// Takes the spare layers (each all clear).
-  func take() -> [[UInt8]] {
+  /// Takes the spare layers.
+  func take() -> [Canvas.Layer] {
     spares.withLock { s in
       defer { s = [] }
       return s
     }
   }
 
-  /// Gives back layers (each all clear), keeping at most four.
-  func give(_ layers: [[UInt8]]) {
+  /// Gives back layers, keeping at most four.
+  func give(_ layers: [Canvas.Layer]) {
     spares.withLock { s in
       s += layers
       if s.count > 4 { s.removeFirst(s.count - 4) }

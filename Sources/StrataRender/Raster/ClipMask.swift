@@ -6,15 +6,16 @@ struct ClipMask {
   var rect: IntRect
   /// Coverage per pixel of `rect`, or `nil` when the whole rectangle is inside.
   var mask: [UInt8]? {
-    didSet { fullRows = mask.map { ClipMask.fullRows($0, width: rect.width) } ?? [] }
+    didSet { fullRuns = mask.map { ClipMask.fullRuns($0, width: rect.width) } ?? [] }
   }
-  /// For each row of `rect`, whether the mask is 255 all along it (so it changes nothing).
-  private(set) var fullRows: [Bool] = []
+  /// For each row of `rect`, the widest run of columns (relative to `rect.x`) where the mask is
+  /// 255: spans inside it need no mask.
+  private(set) var fullRuns: [Range<Int32>] = []
 
   init(rect: IntRect, mask: [UInt8]?) {
     self.rect = rect
     self.mask = mask
-    self.fullRows = mask.map { ClipMask.fullRows($0, width: rect.width) } ?? []
+    self.fullRuns = mask.map { ClipMask.fullRuns($0, width: rect.width) } ?? []
   }
 
   /// The clip of `path` (under `transform`, to device pixels) inside `outer`, rasterized with
@@ -49,10 +50,7 @@ struct ClipMask {
         }
       }
     }
-    if let outerMask = outer.mask {
-      let cropped = Self.crop(outerMask, from: outer.rect, to: rect)
-      for i in mask.indices { mask[i] = UInt8(div255(Int(mask[i]) * Int(cropped[i]))) }
-    }
+    if let outerMask = outer.mask { Self.multiply(&mask, by: outerMask, of: outer.rect, at: rect) }
     self.init(rect: rect, mask: mask)
   }
 
@@ -94,25 +92,50 @@ struct ClipMask {
         }
       }
     }
-    if let outerMask = outer.mask {
-      let cropped = Self.crop(outerMask, from: outer.rect, to: rect)
-      for i in mask.indices { mask[i] = UInt8(div255(Int(mask[i]) * Int(cropped[i]))) }
-    }
+    if let outerMask = outer.mask { Self.multiply(&mask, by: outerMask, of: outer.rect, at: rect) }
     self.init(rect: rect, mask: mask)
   }
 
-  static func fullRows(_ mask: [UInt8], width: Int) -> [Bool] {
+  /// The widest run of 255 in each row of `mask`.
+  static func fullRuns(_ mask: [UInt8], width: Int) -> [Range<Int32>] {
     guard width > 0 else { return [] }
-    return stride(from: 0, to: mask.count, by: width).map { start in
-      mask[start..<Swift.min(mask.count, start + width)].allSatisfy { $0 == 255 }
+    let rows = (mask.count + width - 1) / width
+    var runs = [Range<Int32>](repeating: 0..<0, count: rows)
+    mask.withUnsafeBufferPointer { m in
+      guard let base = m.baseAddress else { return }
+      for r in 0..<rows {
+        let row = base + r * width
+        let n = Swift.min(width, mask.count - r * width)
+        var best = 0..<0
+        var i = 0
+        while i < n {
+          if row[i] != 255 {
+            i += 1
+            continue
+          }
+          // A run starts at i: pass eight bytes at a time while they are all 255.
+          let start = i
+          while i + 8 <= n && UnsafeRawPointer(row + i).loadUnaligned(as: UInt64.self) == .max {
+            i += 8
+          }
+          while i < n && row[i] == 255 { i += 1 }
+          if i - start > best.count { best = start..<i }
+        }
+        runs[r] = Int32(best.lowerBound)..<Int32(best.upperBound)
+      }
     }
+    return runs
   }
 
-  /// The mask row `y` (device) must be applied.
-  func masks(row y: Int) -> Bool {
+  /// Whether the mask must be applied to the `count` pixels of row `y` from column `x` (device
+  /// pixels): not when they all lie where the mask is 255.
+  func masks(row y: Int, from x: Int, count: Int) -> Bool {
     guard mask != nil else { return false }
     let r = y - rect.y
-    return r < 0 || r >= fullRows.count || !fullRows[r]
+    guard r >= 0, r < fullRuns.count else { return true }
+    let run = fullRuns[r]
+    let start = x - rect.x
+    return start < Int(run.lowerBound) || start + count > Int(run.upperBound)
   }
 
   /// The longest run of rows that the mask covers completely, as a rectangle (the whole
@@ -121,8 +144,8 @@ struct ClipMask {
     guard mask != nil else { return rect }
     var best = (start: 0, length: 0)
     var run = (start: 0, length: 0)
-    for (r, full) in fullRows.enumerated() {
-      if full {
+    for (r, full) in fullRuns.enumerated() {
+      if full.lowerBound == 0 && Int(full.upperBound) == rect.width {
         if run.length == 0 { run.start = r }
         run.length += 1
         if run.length > best.length { best = run }
@@ -137,11 +160,31 @@ struct ClipMask {
   static func crop(_ mask: [UInt8], from: IntRect, to: IntRect) -> [UInt8] {
     guard !to.isEmpty else { return [] }
     var out = [UInt8](repeating: 0, count: to.width * to.height)
-    for y in to.y..<to.maxY {
-      for x in to.x..<to.maxX where x >= from.x && x < from.maxX && y >= from.y && y < from.maxY {
-        out[(y - to.y) * to.width + (x - to.x)] = mask[(y - from.y) * from.width + (x - from.x)]
+    let common = from.intersection(to)
+    guard !common.isEmpty, mask.count >= from.width * from.height else { return out }
+    out.withUnsafeMutableBufferPointer { o in
+      mask.withUnsafeBufferPointer { m in
+        guard let ob = o.baseAddress, let mb = m.baseAddress else { return }
+        for y in common.y..<common.maxY {
+          (ob + (y - to.y) * to.width + (common.x - to.x)).update(
+            from: mb + (y - from.y) * from.width + (common.x - from.x), count: common.width)
+        }
       }
     }
     return out
+  }
+
+  /// `mask` (of `rect`) times `outer` (of `outerRect`; zero outside it), pixel by pixel.
+  static func multiply(
+    _ mask: inout [UInt8], by outer: [UInt8], of outerRect: IntRect, at rect: IntRect
+  ) {
+    let cropped = crop(outer, from: outerRect, to: rect)
+    guard cropped.count == mask.count else { return }
+    mask.withUnsafeMutableBufferPointer { m in
+      cropped.withUnsafeBufferPointer { c in
+        guard let mb = m.baseAddress, let cb = c.baseAddress else { return }
+        Pixels.multiply(mb, by: cb, count: m.count)
+      }
+    }
   }
 }

@@ -1,3 +1,5 @@
+import CStrataKernels
+
 /// Packed-pixel arithmetic: a premultiplied RGBA pixel as one UInt32 (red in the low byte,
 /// as the bytes lie in memory on little-endian machines), processed two channels at a time.
 enum Pixels {
@@ -36,6 +38,12 @@ enum Pixels {
   }
 
   typealias Vector8 = SIMD8<UInt32>
+
+  /// Whether ``blend(into:colors:solid:coverage:uniform:count:)`` and
+  /// ``multiply(_:by:count:)`` run the C kernels for the processor's wider vector unit (AVX2 on
+  /// x86-64) instead of the loops here, which are compiled for the baseline. The bytes are the
+  /// same either way (tests compare them).
+  static let wideKernels = strata_kernels_available()
 
   /// ``lerp(_:_:_:)`` on eight pixels at once, each with its own weight.
   @inline(__always) static func lerp(_ a: Vector8, _ b: Vector8, _ f: Vector8) -> Vector8 {
@@ -78,6 +86,19 @@ enum Pixels {
     into dst: UnsafeMutablePointer<UInt32>, colors: UnsafePointer<UInt32>?, solid: UInt32,
     coverage: UnsafePointer<UInt8>?, uniform: UInt32, count: Int
   ) {
+    if wideKernels {
+      strata_blend(dst, colors, solid, coverage, uniform, count)
+    } else {
+      blendLoop(
+        into: dst, colors: colors, solid: solid, coverage: coverage, uniform: uniform, count: count)
+    }
+  }
+
+  /// ``blend(into:colors:solid:coverage:uniform:count:)`` in Swift's own vector lanes.
+  static func blendLoop(
+    into dst: UnsafeMutablePointer<UInt32>, colors: UnsafePointer<UInt32>?, solid: UInt32,
+    coverage: UnsafePointer<UInt8>?, uniform: UInt32, count: Int
+  ) {
     var i = 0
     let full = Vector8(repeating: 255)
     while i + 8 <= count {
@@ -108,6 +129,17 @@ enum Pixels {
   /// `values[i]` = `values[i]` · `factors[i]` / 255, rounded to nearest (as ``div255(_:)``),
   /// sixteen at a time in 16-bit lanes.
   static func multiply(
+    _ values: UnsafeMutablePointer<UInt8>, by factors: UnsafePointer<UInt8>, count: Int
+  ) {
+    if wideKernels {
+      strata_multiply(values, factors, count)
+    } else {
+      multiplyLoop(values, by: factors, count: count)
+    }
+  }
+
+  /// ``multiply(_:by:count:)`` in Swift's own vector lanes.
+  static func multiplyLoop(
     _ values: UnsafeMutablePointer<UInt8>, by factors: UnsafePointer<UInt8>, count: Int
   ) {
     var i = 0

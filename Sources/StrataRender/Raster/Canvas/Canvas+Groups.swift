@@ -60,6 +60,13 @@ extension Canvas {
     if clips.count > 1 { clips.removeLast() }
   }
 
+  /// Memory for a group's layer, kept for the next group: `dirty` is the range of bytes its
+  /// last group drew into (the rest is zero).
+  struct Layer: Sendable {
+    var pixels: [UInt8]
+    var dirty: Range<Int>
+  }
+
   /// Starts a group: what is drawn until ``popGroup()`` is composited as one image with `opacity`.
   ///
   /// `bounds` (device pixels) limits the offscreen layer; `nil` means the current clip.
@@ -68,18 +75,28 @@ extension Canvas {
   }
 
   /// ``pushGroup(opacity:bounds:)`` with the layer limited to `visible` (device pixels).
-  func pushGroup(opacity: Double, bounds: Rect?, visible: IntRect) {
+  ///
+  /// `coveredAtOnce`: the group's first command paints every pixel of the layer opaquely, so
+  /// what the memory held before cannot show and it need not be cleared.
+  func pushGroup(opacity: Double, bounds: Rect?, visible: IntRect, coveredAtOnce: Bool = false) {
     let rect = groupRect(bounds: bounds, visible: visible)
     let count = Swift.max(0, rect.width * rect.height * 4)
-    // Reuse the memory of an earlier group: spare layers are kept all clear (each is cleared
-    // where it was drawn when its group ends), so reusing one costs nothing.
-    var pixels = spareSurfaces.popLast() ?? []
-    if pixels.count >= count {
-      pixels.removeLast(pixels.count - count)
+    // Reuse the memory of an earlier group, clearing only what that group drew.
+    var layer = spareSurfaces.popLast() ?? Layer(pixels: [], dirty: 0..<0)
+    if layer.pixels.count >= count {
+      layer.pixels.removeLast(layer.pixels.count - count)
+      let stale = layer.dirty.clamped(to: 0..<count)
+      if !coveredAtOnce && !stale.isEmpty {
+        layer.pixels.withUnsafeMutableBytes { raw in
+          guard let base = raw.baseAddress else { return }
+          (base + stale.lowerBound).initializeMemory(
+            as: UInt8.self, repeating: 0, count: stale.count)
+        }
+      }
     } else {
-      pixels = [UInt8](repeating: 0, count: count)
+      layer.pixels = [UInt8](repeating: 0, count: count)
     }
-    surfaces.append(Surface(rect: rect, pixels: pixels, opacity: opacity.clamped(to: 0...1)))
+    surfaces.append(Surface(rect: rect, pixels: layer.pixels, opacity: opacity.clamped(to: 0...1)))
   }
 
   /// The layer of a group starting now: the current clip and layer, limited to `visible` and
@@ -97,21 +114,17 @@ extension Canvas {
   /// ``popGroup()``, compositing only within `visible` (device pixels).
   func popGroup(visible: IntRect) {
     guard surfaces.count > 1 else { return }
-    var top = surfaces.removeLast()
+    let top = surfaces.removeLast()
     let drawn = top.dirty.intersection(top.rect)
     defer {
-      // Clear what was drawn, so the layer goes back to the spares all clear.
+      // The layer goes back to the spares with the bytes it drew into, to be cleared when used.
+      var dirty = 0..<0
       if !drawn.isEmpty {
-        top.pixels.withUnsafeMutableBytes { raw in
-          let p = raw.bindMemory(to: UInt32.self)
-          guard let base = p.baseAddress else { return }
-          for y in drawn.y..<drawn.maxY {
-            let start = (y - top.rect.y) * top.rect.width + (drawn.x - top.rect.x)
-            (base + start).update(repeating: 0, count: drawn.width)
-          }
-        }
+        let first = (drawn.y - top.rect.y) * top.rect.width + (drawn.x - top.rect.x)
+        let last = (drawn.maxY - 1 - top.rect.y) * top.rect.width + (drawn.maxX - top.rect.x)
+        dirty = (first * 4)..<(last * 4)
       }
-      if spareSurfaces.count < 4 { spareSurfaces.append(top.pixels) }
+      if spareSurfaces.count < 4 { spareSurfaces.append(Layer(pixels: top.pixels, dirty: dirty)) }
     }
     if let key = top.cacheKey, let cache {
       cache.keepGroup(key, drawn: drawn, pixels: Self.copy(drawn, from: top.pixels, of: top.rect))

@@ -20,8 +20,9 @@ public final class Canvas {
   public static let flatteningTolerance = 0.005
 
   var surfaces: [Surface]
-  /// Clear layers to reuse for groups (kept clear: a group clears what it drew when it ends).
-  var spareSurfaces: [[UInt8]] = []
+  /// Layers to reuse for groups, each with the bytes its last group drew (cleared when it is
+  /// used again, unless the new group paints over all of it at once).
+  var spareSurfaces: [Layer] = []
   var clips: [ClipMask]
   /// Where groups' layers are kept between frames, when the canvas draws a sequence.
   var cache: RenderCache?
@@ -288,7 +289,7 @@ public final class Canvas {
       guard count > 0, count <= capacity else { return }
       // The coverage of each pixel: the shape's, times the clip's, times the opacity.
       var uniform: UInt32? = UInt32(constant)
-      let masked = clip.masks(row: y)
+      let masked = clip.masks(row: y, from: x, count: count)
       if spanCoverage != nil || masked {
         uniform = nil
         let cov = coverage

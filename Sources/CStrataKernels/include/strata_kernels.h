@@ -1,0 +1,22 @@
+// Pixel loops of StrataRender written for wider vector units than the baseline the Swift code is
+// compiled for (x86-64 with AVX2, chosen at run time). Each gives exactly the bytes of its Swift
+// counterpart in Pixels.swift; when the processor lacks the unit, Swift's own loops run instead.
+#ifndef STRATA_KERNELS_H
+#define STRATA_KERNELS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/// Whether the kernels below can run on this processor.
+bool strata_kernels_available(void);
+
+/// Source-over of `count` premultiplied pixels onto `dst`: each source (`colors[i]`, or `solid`
+/// when `colors` is null) scaled by its coverage (`coverage[i]`, or `uniform` when `coverage` is
+/// null) first. The arithmetic of Pixels.blend.
+void strata_blend(uint32_t *dst, const uint32_t *colors, uint32_t solid, const uint8_t *coverage,
+                  uint32_t uniform, intptr_t count);
+
+/// values[i] = values[i] * factors[i] / 255, rounded to nearest, as Pixels.multiply.
+void strata_multiply(uint8_t *values, const uint8_t *factors, intptr_t count);
+
+#endif

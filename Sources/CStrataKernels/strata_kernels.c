@@ -1,0 +1,122 @@
+#include "strata_kernels.h"
+
+// Scalar forms, for the pixels left after the last whole vector. Packed pixels: red in the low
+// byte, two channels per 32-bit word processed at once (see Pixels.swift).
+static inline uint32_t scale1(uint32_t p, uint32_t a) {
+  uint32_t rb = (p & 0x00FF00FFu) * a + 0x00800080u;
+  rb = ((rb + ((rb >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
+  uint32_t ga = ((p >> 8) & 0x00FF00FFu) * a + 0x00800080u;
+  ga = (ga + ((ga >> 8) & 0x00FF00FFu)) & ~0x00FF00FFu;
+  return rb | ga;
+}
+
+static inline uint32_t over1(uint32_t src, uint32_t dst) {
+  uint32_t sa = src >> 24;
+  if (sa == 255) return src;
+  return src + scale1(dst, 255 - sa);
+}
+
+static inline uint8_t div255(uint32_t x) {
+  uint32_t t = x + 128;
+  return (uint8_t)((t + (t >> 8)) >> 8);
+}
+
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#include <cpuid.h>
+#include <immintrin.h>
+
+bool strata_kernels_available(void) {
+  unsigned a, b, c, d;
+  if (!__get_cpuid(1, &a, &b, &c, &d)) return false;
+  // The operating system must save the 256-bit registers (OSXSAVE, then XCR0 bits 1 and 2).
+  if (!(c & (1u << 27))) return false;
+  unsigned lo, hi;
+  __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+  if ((lo & 6u) != 6u) return false;
+  if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return false;
+  return (b & (1u << 5)) != 0;  // AVX2
+}
+
+// Every channel of eight pixels times its weight / 255, rounded: the two channels of each
+// 16-bit half multiplied in 16-bit lanes (nothing exceeds 16 bits). `a16` holds each pixel's
+// weight in both halves.
+__attribute__((target("avx2"))) static inline __m256i scale8(__m256i p, __m256i a16) {
+  const __m256i low = _mm256_set1_epi16(0x00FF);
+  const __m256i half = _mm256_set1_epi16(0x0080);
+  __m256i rb = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(p, low), a16), half);
+  rb = _mm256_srli_epi16(_mm256_add_epi16(rb, _mm256_srli_epi16(rb, 8)), 8);
+  __m256i ga = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_srli_epi16(p, 8), a16), half);
+  ga = _mm256_andnot_si256(low, _mm256_add_epi16(ga, _mm256_srli_epi16(ga, 8)));
+  return _mm256_or_si256(rb, ga);
+}
+
+// A 32-bit weight per pixel (0...255) in both 16-bit halves.
+__attribute__((target("avx2"))) static inline __m256i widen(__m256i w32) {
+  return _mm256_or_si256(w32, _mm256_slli_epi32(w32, 16));
+}
+
+__attribute__((target("avx2"))) void strata_blend(uint32_t *dst, const uint32_t *colors,
+                                                  uint32_t solid, const uint8_t *coverage,
+                                                  uint32_t uniform, intptr_t count) {
+  intptr_t i = 0;
+  const __m256i solid8 = _mm256_set1_epi32((int)solid);
+  const __m256i uniform16 = _mm256_set1_epi16((short)uniform);
+  const __m256i full = _mm256_set1_epi16(255);
+  for (; i + 8 <= count; i += 8) {
+    __m256i src = colors ? _mm256_loadu_si256((const __m256i *)(colors + i)) : solid8;
+    __m256i cov16 = uniform16;
+    if (coverage) {
+      __m128i bytes = _mm_loadl_epi64((const __m128i *)(coverage + i));
+      cov16 = widen(_mm256_cvtepu8_epi32(bytes));
+    }
+    __m256i s = scale8(src, cov16);
+    __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+    __m256i inv = _mm256_sub_epi16(full, widen(_mm256_srli_epi32(s, 24)));
+    _mm256_storeu_si256((__m256i *)(dst + i), _mm256_add_epi32(s, scale8(d, inv)));
+  }
+  for (; i < count; i++) {
+    uint32_t c = coverage ? coverage[i] : uniform;
+    if (c != 0) {
+      uint32_t src = colors ? colors[i] : solid;
+      dst[i] = over1(c == 255 ? src : scale1(src, c), dst[i]);
+    }
+  }
+}
+
+__attribute__((target("avx2"))) void strata_multiply(uint8_t *values, const uint8_t *factors,
+                                                     intptr_t count) {
+  intptr_t i = 0;
+  const __m256i round = _mm256_set1_epi16(128);
+  for (; i + 16 <= count; i += 16) {
+    __m256i v = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(values + i)));
+    __m256i f = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(factors + i)));
+    __m256i t = _mm256_add_epi16(_mm256_mullo_epi16(v, f), round);
+    __m256i q = _mm256_srli_epi16(_mm256_add_epi16(t, _mm256_srli_epi16(t, 8)), 8);
+    // Back to bytes: pack the two 128-bit halves (each lane is at most 255).
+    __m128i packed = _mm_packus_epi16(_mm256_castsi256_si128(q), _mm256_extracti128_si256(q, 1));
+    _mm_storeu_si128((__m128i *)(values + i), packed);
+  }
+  for (; i < count; i++) values[i] = div255((uint32_t)values[i] * factors[i]);
+}
+
+#else
+
+bool strata_kernels_available(void) { return false; }
+
+// Not called where the kernels are unavailable; the scalar forms keep them correct regardless.
+void strata_blend(uint32_t *dst, const uint32_t *colors, uint32_t solid, const uint8_t *coverage,
+                  uint32_t uniform, intptr_t count) {
+  for (intptr_t i = 0; i < count; i++) {
+    uint32_t c = coverage ? coverage[i] : uniform;
+    if (c != 0) {
+      uint32_t src = colors ? colors[i] : solid;
+      dst[i] = over1(c == 255 ? src : scale1(src, c), dst[i]);
+    }
+  }
+}
+
+void strata_multiply(uint8_t *values, const uint8_t *factors, intptr_t count) {
+  for (intptr_t i = 0; i < count; i++) values[i] = div255((uint32_t)values[i] * factors[i]);
+}
+
+#endif
