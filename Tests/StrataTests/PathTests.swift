@@ -214,3 +214,47 @@ func polygonArea(_ pts: [Point]) -> Double {
       Path.rect(Rect(x: 0, y: 0, width: Double.infinity, height: 1)).axisAlignedRect == nil)
   }
 }
+
+@Suite struct FlattenedPathTests {
+  /// Paths that exercise every element and the edge cases of subpaths: curves, closes
+  /// followed by more segments, a lone move, a close right after a move.
+  static let paths: [Path] = {
+    var a = Path.roundedRect(Rect(x: 1, y: 2, width: 40, height: 30), cornerRadius: 9)
+    a.append(.circle(center: Point(x: 20, y: 20), radius: 7))
+    var b = Path()
+    b.move(to: Point(x: 0, y: 0))
+    b.quad(to: Point(x: 10, y: 0), control: Point(x: 5, y: 8))
+    b.close()
+    b.line(to: Point(x: 3, y: 9))
+    b.cubic(to: Point(x: 9, y: 9), control1: Point(x: 4, y: 20), control2: Point(x: 8, y: -5))
+    b.move(to: Point(x: 50, y: 50))
+    b.move(to: Point(x: 60, y: 60))
+    b.close()
+    b.move(to: Point(x: 70, y: 70))
+    b.line(to: Point(x: 80, y: 75))
+    return [a, b, Path(), .rect(Rect(x: 0, y: 0, width: 3, height: 3))]
+  }()
+
+  @Test func flatteningIntoABufferGivesThePolylines() {
+    var flat = FlattenedPath()
+    for tolerance in [0.005, 0.1, 2] {
+      for path in Self.paths {
+        // One buffer, reused from path to path, holds exactly what `flattened` returns.
+        path.flatten(tolerance: tolerance, into: &flat)
+        #expect(flat.polylines == path.flattened(tolerance: tolerance))
+        #expect(flat.subpaths.last?.end ?? 0 == flat.points.count)
+      }
+    }
+  }
+
+  @Test func aClosedSubpathIsMarkedAndTheNextStartsAtItsStart() {
+    var flat = FlattenedPath()
+    Self.paths[1].flatten(tolerance: 0.1, into: &flat)
+    let polylines = flat.polylines
+    #expect(polylines.count == 4)
+    #expect(polylines[0].isClosed)
+    #expect(polylines[1].points.first == Point(x: 0, y: 0))
+    #expect(polylines[2].points == [Point(x: 60, y: 60)] && polylines[2].isClosed)
+    #expect(polylines[3].points == [Point(x: 70, y: 70), Point(x: 80, y: 75)])
+  }
+}

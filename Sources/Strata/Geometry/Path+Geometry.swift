@@ -12,6 +12,53 @@ public struct Polyline: Hashable, Sendable {
   }
 }
 
+/// Flattened subpaths stored back to back in one array of points: what ``Path/flatten(tolerance:into:)``
+/// fills, so that flattening path after path reuses the same memory.
+public struct FlattenedPath: Sendable {
+  /// The points of every subpath, one subpath after another.
+  public fileprivate(set) var points: [Point] = []
+  /// Where each subpath's points end in ``points`` (the next starts there), and whether it was
+  /// closed explicitly.
+  public fileprivate(set) var subpaths: [(end: Int, isClosed: Bool)] = []
+
+  /// Creates an empty flattened path.
+  public init() {}
+
+  /// The subpaths as separate polylines.
+  public var polylines: [Polyline] {
+    var start = 0
+    return subpaths.map { sub in
+      defer { start = sub.end }
+      return Polyline(points: Array(points[start..<sub.end]), isClosed: sub.isClosed)
+    }
+  }
+
+  /// Empties it, keeping its memory.
+  mutating func removeAll() {
+    points.removeAll(keepingCapacity: true)
+    subpaths.removeAll(keepingCapacity: true)
+  }
+
+  /// Where the subpath being built starts in ``points``.
+  private var openStart: Int { subpaths.last?.end ?? 0 }
+
+  /// The first point of the subpath being built, if it has any.
+  fileprivate var currentSubpathStart: Point? {
+    openStart < points.count ? points[openStart] : nil
+  }
+
+  /// Ends the subpath being built: kept when it has two points or more (or one, closed), and
+  /// dropped otherwise.
+  fileprivate mutating func finishSubpath(closed: Bool) {
+    let count = points.count - openStart
+    if count > 1 || (count == 1 && closed) {
+      subpaths.append((points.count, closed))
+    } else {
+      points.removeLast(count)
+    }
+  }
+}
+
 /// How the inside of a self-overlapping path is decided.
 public enum FillRule: String, Hashable, Sendable, CaseIterable {
   /// Inside where the winding number is not zero.
@@ -45,24 +92,25 @@ extension Path {
   ///
   /// - Complexity: O(elements + segments produced).
   public func flattened(tolerance: Double = 0.1) -> [Polyline] {
+    var flat = FlattenedPath()
+    flatten(tolerance: tolerance, into: &flat)
+    return flat.polylines
+  }
+
+  /// ``flattened(tolerance:)`` into `flat`, replacing what it held: a renderer that flattens
+  /// path after path into one ``FlattenedPath`` reuses its memory instead of allocating.
+  public func flatten(tolerance: Double = 0.1, into flat: inout FlattenedPath) {
     let tol = tolerance > 0 && tolerance.isFinite ? tolerance : 0.1
-    var result: [Polyline] = []
-    var current: [Point] = []
+    flat.removeAll()
     var last = Point.zero
-    func finish(closed: Bool) {
-      if current.count > 1 || (current.count == 1 && closed) {
-        result.append(Polyline(points: current, isClosed: closed))
-      }
-      current = []
-    }
     for e in elements {
       switch e {
       case .move(let p):
-        finish(closed: false)
-        current = [p]
+        flat.finishSubpath(closed: false)
+        flat.points.append(p)
         last = p
       case .line(let p):
-        current.append(p)
+        flat.points.append(p)
         last = p
       case .quad(let p, let c):
         let dd = Vector(dx: last.x - 2 * c.x + p.x, dy: last.y - 2 * c.y + p.y).length
@@ -71,7 +119,7 @@ extension Path {
         for i in 1...n {
           let t = Double(i) / Double(n)
           let mt = 1 - t
-          current.append(
+          flat.points.append(
             Point(
               x: mt * mt * p0.x + 2 * mt * t * c.x + t * t * p.x,
               y: mt * mt * p0.y + 2 * mt * t * c.y + t * t * p.y))
@@ -89,23 +137,22 @@ extension Path {
           let b = 3 * mt * mt * t
           let cc = 3 * mt * t * t
           let d = t * t * t
-          current.append(
+          flat.points.append(
             Point(
               x: a * p0.x + b * c1.x + cc * c2.x + d * p.x,
               y: a * p0.y + b * c1.y + cc * c2.y + d * p.y))
         }
         last = p
       case .close:
-        let start = current.first
-        finish(closed: true)
+        let start = flat.currentSubpathStart
+        flat.finishSubpath(closed: true)
         if let start {
           last = start
-          current = [start]
+          flat.points.append(start)
         }
       }
     }
-    finish(closed: false)
-    return result
+    flat.finishSubpath(closed: false)
   }
 
   static func segmentCount(_ estimate: Double) -> Int {

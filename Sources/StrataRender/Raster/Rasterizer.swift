@@ -82,6 +82,26 @@ final class Rasterizer: @unchecked Sendable {
     }
   }
 
+  /// Adds every edge of the flattened subpaths (each closed implicitly), each point mapped
+  /// through `mapping` first when one is given.
+  func add(_ flat: FlattenedPath, mapping: Transform? = nil) {
+    withEdges { edges in
+      flat.points.withUnsafeBufferPointer { pts in
+        var start = 0
+        for sub in flat.subpaths {
+          defer { start = sub.end }
+          guard sub.end - start > 1 else { continue }
+          var a = mapping.map { $0.apply(to: pts[sub.end - 1]) } ?? pts[sub.end - 1]
+          for k in start..<sub.end {
+            let b = mapping.map { $0.apply(to: pts[k]) } ?? pts[k]
+            edges.addLine(a, b)
+            a = b
+          }
+        }
+      }
+    }
+  }
+
   /// Adds one directed edge.
   func addLine(_ p: Point, _ q: Point) {
     withEdges { $0.addLine(p, q) }

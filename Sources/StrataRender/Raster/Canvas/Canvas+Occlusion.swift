@@ -123,7 +123,8 @@ extension Canvas {
       return RowCover(top: region.y, starts: starts, ends: ends)
     }
     rasterizer.reset(region: region)
-    rasterizer.add(o.path.flattened(tolerance: Self.flatteningTolerance))
+    o.path.flatten(tolerance: Self.flatteningTolerance, into: &coverFlattened)
+    rasterizer.add(coverFlattened)
     rasterizer.forEachFullRun(rule: o.rule) { y, x, n in
       let r = y - region.y
       if Int32(n) > ends[r] - starts[r] {

@@ -18,13 +18,14 @@ extension Canvas {
     opacity: Double, visible: IntRect
   ) {
     let moved = transform.concatenating(Transform(translation: offset))
-    let polys = path.applying(moved).flattened(tolerance: Self.flatteningTolerance)
+    path.applying(moved).flatten(tolerance: Self.flatteningTolerance, into: &flattened)
     let s = sigma.isFinite ? Swift.max(0, Swift.min(sigma, 500)) : 0
     let margin = Int((3 * s).rounded(.up)) + 2
     let target = clips[clips.count - 1].rect.intersection(surfaces[surfaces.count - 1].rect)
       .intersection(visible)
-    let region = IntRect(covering: Self.bounds(of: polys)).outset(by: margin).intersection(
-      target.outset(by: margin))
+    let region = IntRect(covering: Self.bounds(of: flattened.points)).outset(by: margin)
+      .intersection(
+        target.outset(by: margin))
     guard !region.isEmpty, region.width * region.height <= PixelBuffer.pixelLimit else { return }
     let shader = Shader.solid(PremultipliedColor(color, opacity: opacity))
     guard case .solid(let pc) = shader, pc.a > 0 else { return }
@@ -39,8 +40,7 @@ extension Canvas {
     let shrink = Transform(translationX: -Double(region.x), y: -Double(region.y)).thenScaled(
       x: 1 / Double(k), y: 1 / Double(k))
     rasterizer.reset(region: small)
-    rasterizer.add(
-      polys.map { Polyline(points: $0.points.map { shrink.apply(to: $0) }, isClosed: $0.isClosed) })
+    rasterizer.add(flattened, mapping: shrink)
     rasterizer.forEachSpan(rule: .nonZero) { y, x, n, values, c in
       let base = y * small.width + x
       for i in 0..<n { alpha[base + i] = values?[i] ?? c }

@@ -42,6 +42,9 @@ public final class Canvas {
   /// Resampled bitmap rows kept between the rows of one draw.
   var shadeCache = ShadeCache()
   var spanCoverage = [UInt8](repeating: 0, count: 1024)
+  /// Paths flattened for a fill, and for working out a cover, kept to reuse their memory.
+  var flattened = FlattenedPath()
+  var coverFlattened = FlattenedPath()
 
   /// Creates a transparent canvas.
   ///
@@ -104,8 +107,8 @@ public final class Canvas {
     visible: IntRect
   ) {
     guard let shader = Shader(paint, transform: transform, opacity: opacity) else { return }
-    let polys = path.applying(transform).flattened(tolerance: Self.flatteningTolerance)
-    fill(polylines: polys, rule: rule, shader: shader, visible: visible)
+    path.applying(transform).flatten(tolerance: Self.flatteningTolerance, into: &flattened)
+    fill(flattened, rule: rule, shader: shader, visible: visible)
   }
 
   /// Strokes `path` with `paint` and `style` (the width is in the path's own space).
@@ -153,8 +156,8 @@ public final class Canvas {
       shader = .image(image, inverse: inv, nearest: nearest)
     }
     let quad = Path.rect(Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)))
-    let polys = quad.applying(transform).flattened(tolerance: Self.flatteningTolerance)
-    fill(polylines: polys, rule: .nonZero, shader: shader, opacity: opacity, visible: visible)
+    quad.applying(transform).flatten(tolerance: Self.flatteningTolerance, into: &flattened)
+    fill(flattened, rule: .nonZero, shader: shader, opacity: opacity, visible: visible)
   }
 
   // MARK: Internals
@@ -162,18 +165,38 @@ public final class Canvas {
   func fill(
     polylines: [Polyline], rule: FillRule, shader: Shader, opacity: Double = 1, visible: IntRect
   ) {
+    fill(
+      bounds: Self.bounds(of: polylines), rule: rule, shader: shader, opacity: opacity,
+      visible: visible
+    ) { $0.add(polylines) }
+  }
+
+  /// Fills flattened subpaths with `shader`.
+  func fill(
+    _ flat: FlattenedPath, rule: FillRule, shader: Shader, opacity: Double = 1, visible: IntRect
+  ) {
+    fill(
+      bounds: Self.bounds(of: flat.points), rule: rule, shader: shader, opacity: opacity,
+      visible: visible
+    ) { $0.add(flat) }
+  }
+
+  /// Fills the edges `addEdges` gives the rasterizer, which lie within `bounds`.
+  private func fill(
+    bounds: Rect, rule: FillRule, shader: Shader, opacity: Double, visible: IntRect,
+    addEdges: (Rasterizer) -> Void
+  ) {
     let clip = clips[clips.count - 1]
     let surface = surfaces[surfaces.count - 1].rect
-    let region = IntRect(covering: Self.bounds(of: polylines)).intersection(clip.rect).intersection(
-      surface
-    ).intersection(visible)
+    let region = IntRect(covering: bounds).intersection(clip.rect).intersection(surface)
+      .intersection(visible)
     guard !region.isEmpty else { return }
     let o = Int((opacity.clamped(to: 0...1) * 255).rounded())
     guard o > 0 else { return }
     // An opaque colour copied along rows costs less than the search for what covers it.
     let covered = o == 255 && shader.isOpaqueAlongRows ? nil : cover(for: region)
     rasterizer.reset(region: region)
-    rasterizer.add(polylines)
+    addEdges(rasterizer)
     withSpanTarget(columns: region.x..<region.maxX, cover: covered) { target in
       rasterizer.forEachSpan(rule: rule) { y, x, n, values, c in
         target.blend(
@@ -338,19 +361,38 @@ public final class Canvas {
   }
 
   static func bounds(of polys: [Polyline]) -> Rect {
+    var box = Bounds()
+    for poly in polys { box.add(poly.points) }
+    return box.rect
+  }
+
+  /// The smallest rectangle holding the finite points, or ``Rect/zero``.
+  static func bounds(of points: [Point]) -> Rect {
+    var box = Bounds()
+    box.add(points)
+    return box.rect
+  }
+
+  /// The smallest rectangle holding the finite points added so far.
+  struct Bounds {
     var l = Double.infinity
     var t = Double.infinity
     var r = -Double.infinity
     var b = -Double.infinity
-    for poly in polys {
-      for p in poly.points where p.isFinite {
+
+    mutating func add(_ points: [Point]) {
+      for p in points where p.isFinite {
         l = Swift.min(l, p.x)
         t = Swift.min(t, p.y)
         r = Swift.max(r, p.x)
         b = Swift.max(b, p.y)
       }
     }
-    guard l <= r, t <= b else { return .zero }
-    return Rect(x: l, y: t, width: r - l, height: b - t)
+
+    /// The rectangle, or ``Rect/zero`` when no finite point was added.
+    var rect: Rect {
+      guard l <= r, t <= b else { return .zero }
+      return Rect(x: l, y: t, width: r - l, height: b - t)
+    }
   }
 }
