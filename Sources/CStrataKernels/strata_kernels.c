@@ -1,5 +1,32 @@
 #include "strata_kernels.h"
 
+// a·b + c must stay two roundings, as in Swift, never one fused multiply-add.
+#pragma STDC FP_CONTRACT OFF
+
+static inline uint32_t gradient_index(double t) {
+  if (!(t > 0)) return 0;
+  if (t >= 1) return 255;
+  return (uint32_t)(t * 255 + 0.5);
+}
+
+static void radial_pad_from(uint32_t *out, const uint32_t *table, intptr_t from, intptr_t count,
+                            intptr_t x, double a, double b, double rowX, double rowY, double r2) {
+  for (intptr_t i = from; i < count; i++) {
+    double px = (double)(x + i) + 0.5;
+    double dx = a * px + rowX;
+    double dy = b * px + rowY;
+    double t = __builtin_sqrt((dx * dx + dy * dy) * r2);
+    out[i] = table[gradient_index(t)];
+  }
+}
+
+static void linear_pad_from(uint32_t *out, const uint32_t *table, intptr_t from, intptr_t count,
+                            intptr_t x, double kx, double row) {
+  for (intptr_t i = from; i < count; i++) {
+    out[i] = table[gradient_index(kx * ((double)(x + i) + 0.5) + row)];
+  }
+}
+
 // Scalar forms, for the pixels left after the last whole vector. Packed pixels: red in the low
 // byte, two channels per 32-bit word processed at once (see Pixels.swift).
 static inline uint32_t scale1(uint32_t p, uint32_t a) {
@@ -99,9 +126,62 @@ __attribute__((target("avx2"))) void strata_multiply(uint8_t *values, const uint
   for (; i < count; i++) values[i] = div255((uint32_t)values[i] * factors[i]);
 }
 
+// Four gradient positions to table indices, as gradient_index does.
+__attribute__((target("avx2"))) static inline __m128i gradient_indices(__m256d t) {
+  const __m256d zero = _mm256_setzero_pd();
+  const __m256d one = _mm256_set1_pd(1);
+  __m256d v = _mm256_add_pd(_mm256_mul_pd(t, _mm256_set1_pd(255)), _mm256_set1_pd(0.5));
+  v = _mm256_blendv_pd(v, _mm256_set1_pd(255), _mm256_cmp_pd(t, one, _CMP_GE_OQ));
+  v = _mm256_and_pd(v, _mm256_cmp_pd(t, zero, _CMP_GT_OQ));
+  return _mm256_cvttpd_epi32(v);
+}
+
+__attribute__((target("avx2"))) void strata_radial_pad(uint32_t *out, const uint32_t *table,
+                                                       intptr_t count, intptr_t x, double a,
+                                                       double b, double rowX, double rowY,
+                                                       double r2) {
+  intptr_t i = 0;
+  const __m256d columns = _mm256_setr_pd(0.5, 1.5, 2.5, 3.5);
+  const __m256d va = _mm256_set1_pd(a), vb = _mm256_set1_pd(b);
+  const __m256d vx = _mm256_set1_pd(rowX), vy = _mm256_set1_pd(rowY), vr = _mm256_set1_pd(r2);
+  for (; i + 4 <= count; i += 4) {
+    __m256d px = _mm256_add_pd(_mm256_set1_pd((double)(x + i)), columns);
+    __m256d dx = _mm256_add_pd(_mm256_mul_pd(va, px), vx);
+    __m256d dy = _mm256_add_pd(_mm256_mul_pd(vb, px), vy);
+    __m256d q = _mm256_mul_pd(_mm256_add_pd(_mm256_mul_pd(dx, dx), _mm256_mul_pd(dy, dy)), vr);
+    __m128i idx = gradient_indices(_mm256_sqrt_pd(q));
+    _mm_storeu_si128((__m128i *)(out + i), _mm_i32gather_epi32((const int *)table, idx, 4));
+  }
+  radial_pad_from(out, table, i, count, x, a, b, rowX, rowY, r2);
+}
+
+__attribute__((target("avx2"))) void strata_linear_pad(uint32_t *out, const uint32_t *table,
+                                                       intptr_t count, intptr_t x, double kx,
+                                                       double row) {
+  intptr_t i = 0;
+  const __m256d columns = _mm256_setr_pd(0.5, 1.5, 2.5, 3.5);
+  const __m256d vk = _mm256_set1_pd(kx), vrow = _mm256_set1_pd(row);
+  for (; i + 4 <= count; i += 4) {
+    __m256d px = _mm256_add_pd(_mm256_set1_pd((double)(x + i)), columns);
+    __m128i idx = gradient_indices(_mm256_add_pd(_mm256_mul_pd(vk, px), vrow));
+    _mm_storeu_si128((__m128i *)(out + i), _mm_i32gather_epi32((const int *)table, idx, 4));
+  }
+  linear_pad_from(out, table, i, count, x, kx, row);
+}
+
 #else
 
 bool strata_kernels_available(void) { return false; }
+
+void strata_radial_pad(uint32_t *out, const uint32_t *table, intptr_t count, intptr_t x, double a,
+                       double b, double rowX, double rowY, double r2) {
+  radial_pad_from(out, table, 0, count, x, a, b, rowX, rowY, r2);
+}
+
+void strata_linear_pad(uint32_t *out, const uint32_t *table, intptr_t count, intptr_t x, double kx,
+                       double row) {
+  linear_pad_from(out, table, 0, count, x, kx, row);
+}
 
 // Not called where the kernels are unavailable; the scalar forms keep them correct regardless.
 void strata_blend(uint32_t *dst, const uint32_t *colors, uint32_t solid, const uint8_t *coverage,

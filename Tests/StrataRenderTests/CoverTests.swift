@@ -221,6 +221,40 @@ import Testing
     }
   }
 
+  @Test func gradientKernelsGiveTheValuesOfTheSwiftArithmetic() {
+    // Positions straddling 0 and 1 and every index in between, through a table that tells
+    // indices apart.
+    let table = (0..<256).map { UInt32($0) * 0x0101_0101 }
+    var rng = SeededNumbers(seed: 11)
+    for _ in 0..<200 {
+      let x = Int(rng.next(in: -300...300))
+      let count = Int(rng.next(in: 0...37))
+      let a = rng.next(in: -0.02...0.02)
+      let b = rng.next(in: -0.02...0.02)
+      let rowX = rng.next(in: -2...2)
+      let rowY = rng.next(in: -2...2)
+      let r2 = rng.next(in: 0.1...3)
+      var radial = [UInt32](repeating: 0, count: count)
+      var linear = [UInt32](repeating: 0, count: count)
+      table.withUnsafeBufferPointer { t in
+        radial.withUnsafeMutableBufferPointer {
+          strata_radial_pad($0.baseAddress, t.baseAddress, count, x, a, b, rowX, rowY, r2)
+        }
+        linear.withUnsafeMutableBufferPointer {
+          strata_linear_pad($0.baseAddress, t.baseAddress, count, x, a, rowX)
+        }
+      }
+      for i in 0..<count {
+        let px = Double(x + i) + 0.5
+        let dx = a * px + rowX
+        let dy = b * px + rowY
+        let t = ((dx * dx + dy * dy) * r2).squareRoot()
+        #expect(radial[i] == table[Shader.index(t)])
+        #expect(linear[i] == table[Shader.index(a * px + rowX)])
+      }
+    }
+  }
+
   @Test func laneArithmeticMatchesTheScalarForm() {
     var rng = SeededNumbers(seed: 7)
     for _ in 0..<2000 {

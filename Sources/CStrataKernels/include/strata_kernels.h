@@ -19,4 +19,16 @@ void strata_blend(uint32_t *dst, const uint32_t *colors, uint32_t solid, const u
 /// values[i] = values[i] * factors[i] / 255, rounded to nearest, as Pixels.multiply.
 void strata_multiply(uint8_t *values, const uint8_t *factors, intptr_t count);
 
+/// Colours of `count` pixels of a radial gradient padded at its ends, from device column `x`:
+/// for column c, px = c + 0.5, dx = a·px + rowX, dy = b·px + rowY, t = √((dx² + dy²)·r2),
+/// and the colour is table[index(t)] (0 for t ≤ 0 or NaN, 255 for t ≥ 1, else t·255 + 0.5
+/// truncated). The arithmetic of Shader.shade, operation for operation.
+void strata_radial_pad(uint32_t *out, const uint32_t *table, intptr_t count, intptr_t x, double a,
+                       double b, double rowX, double rowY, double r2);
+
+/// Colours of `count` pixels of a linear gradient padded at its ends: t = kx·(c + 0.5) + row
+/// for column c from `x`, and the colour is table[index(t)], as in strata_radial_pad.
+void strata_linear_pad(uint32_t *out, const uint32_t *table, intptr_t count, intptr_t x, double kx,
+                       double row);
+
 #endif

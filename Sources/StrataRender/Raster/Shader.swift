@@ -1,3 +1,4 @@
+import CStrataKernels
 import Strata
 
 /// A paint resolved to device space: what colour each pixel centre gets, premultiplied.
@@ -91,7 +92,9 @@ enum Shader {
     case .linear(let lut, let kx, let ky, let k0, let spread):
       let row = ky * py + k0
       lut.withUnsafeBufferPointer { table in
-        if spread == .pad {
+        if spread == .pad && Pixels.wideKernels, let base = table.baseAddress {
+          strata_linear_pad(out, base, count, x, kx, row)
+        } else if spread == .pad {
           // Four pixels at a time: the same operations in the same order, so the same values.
           var i = 0
           let columns = SIMD4<Double>(0.5, 1.5, 2.5, 3.5)
@@ -119,6 +122,10 @@ enum Shader {
       let rowX = inv.c * py + inv.tx - center.x
       let rowY = inv.d * py + inv.ty - center.y
       lut.withUnsafeBufferPointer { table in
+        if spread == .pad && Pixels.wideKernels, let base = table.baseAddress {
+          strata_radial_pad(out, base, count, x, inv.a, inv.b, rowX, rowY, r2)
+          return
+        }
         var i = 0
         if spread == .pad {
           // Four pixels at a time: the same operations in the same order, so the same values.

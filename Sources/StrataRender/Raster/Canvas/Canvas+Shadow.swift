@@ -73,43 +73,59 @@ extension Canvas {
     // Up-sample separably: each small row once across the area's columns (×256, kept in
     // UInt32), then each output row as a vertical blend of two such rows — contiguous work the
     // compiler vectorises. The result is the same bilinear value as sampling four pixels.
-    var wide: [Int: [UInt32]] = [:]
-    func widened(_ r: Int, _ a: UnsafeBufferPointer<UInt8>) -> [UInt32] {
-      if let w = wide[r] { return w }
-      var w = [UInt32](repeating: 0, count: area.width)
+    // Two widened rows are kept (the rows above and below the output row); output rows move
+    // down, so each small row is widened once.
+    var wide = [[UInt32]](repeating: [UInt32](repeating: 0, count: area.width), count: 2)
+    var held = [-1, -1]
+    func widened(_ r: Int, keeping other: Int, _ a: UnsafeBufferPointer<UInt8>) -> Int {
+      if held[0] == r { return 0 }
+      if held[1] == r { return 1 }
+      let slot = held[0] == other ? 1 : 0
       let base = r * small.width
-      for i in 0..<area.width {
-        let fx = UInt32(columns.f[i])
-        w[i] = UInt32(a[base + columns.i0[i]]) * (256 - fx) + UInt32(a[base + columns.i1[i]]) * fx
+      wide[slot].withUnsafeMutableBufferPointer { w in
+        for i in 0..<area.width {
+          let fx = UInt32(columns.f[i])
+          w[i] = UInt32(a[base + columns.i0[i]]) * (256 - fx) + UInt32(a[base + columns.i1[i]]) * fx
+        }
       }
-      if wide.count > 4 { wide.removeAll(keepingCapacity: true) }
-      wide[r] = w
-      return w
+      held[slot] = r
+      return slot
     }
-    withSpanTarget(columns: area.x..<area.maxX, cover: cover(for: area)) { target in
+    // Only the columns outside what a later opaque fill covers are worked out and blended.
+    let covered = cover(for: area)
+    withSpanTarget(columns: area.x..<area.maxX) { target in
       alpha.withUnsafeBufferPointer { a in
         row.withUnsafeMutableBufferPointer { out in
           for y in area.y..<area.maxY {
-            if k == 1 {
-              let start = (y - region.y) * region.width + (area.x - region.x)
-              for i in 0..<area.width { out[i] = a[start + i] }
-            } else {
-              let r = y - area.y
-              let top = widened(rows.i0[r], a)
-              let bottom = widened(rows.i1[r], a)
-              let fy = UInt32(rows.f[r])
-              top.withUnsafeBufferPointer { t in
-                bottom.withUnsafeBufferPointer { b in
-                  for i in 0..<area.width {
-                    out[i] = UInt8(
-                      truncatingIfNeeded: (t[i] &* (256 - fy) &+ b[i] &* fy &+ 32768) >> 16)
+            var parts = (0..<area.width, 0..<0)
+            if let run = covered?.run(y: y) {
+              let lo = Swift.min(Swift.max(run.lowerBound - area.x, 0), area.width)
+              let hi = Swift.min(Swift.max(run.upperBound - area.x, 0), area.width)
+              if lo < hi { parts = (0..<lo, hi..<area.width) }
+            }
+            for columns in [parts.0, parts.1] where !columns.isEmpty {
+              if k == 1 {
+                let start = (y - region.y) * region.width + (area.x - region.x)
+                for i in columns { out[i] = a[start + i] }
+              } else {
+                let r = y - area.y
+                let top = widened(rows.i0[r], keeping: rows.i1[r], a)
+                let bottom = widened(rows.i1[r], keeping: rows.i0[r], a)
+                let fy = UInt32(rows.f[r])
+                wide[top].withUnsafeBufferPointer { t in
+                  wide[bottom].withUnsafeBufferPointer { b in
+                    for i in columns {
+                      out[i] = UInt8(
+                        truncatingIfNeeded: (t[i] &* (256 - fy) &+ b[i] &* fy &+ 32768) >> 16)
+                    }
                   }
                 }
               }
+              target.blend(
+                y: y, x: area.x + columns.lowerBound, count: columns.count,
+                coverage: UnsafeBufferPointer(rebasing: UnsafeBufferPointer(out)[columns]),
+                constant: 0, shader: shader, opacity255: 255)
             }
-            target.blend(
-              y: y, x: area.x, count: area.width, coverage: UnsafeBufferPointer(out), constant: 0,
-              shader: shader, opacity255: 255)
           }
         }
       }
