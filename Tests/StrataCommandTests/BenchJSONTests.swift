@@ -21,3 +21,74 @@ import Testing
     }
   }
 }
+
+@Suite struct AllocationCountTests {
+  /// Without the counting library the group says it cannot count, rather than report zero.
+  @Test func withoutTheCounterNothingIsClaimed() throws {
+    let r = runTool(["bench", "--filter", "allocations", "--json"])
+    #expect(r.status == 0)
+    #expect(r.out.contains("\"median\":null"))
+    let table = runTool(["bench", "--filter", "allocations"])
+    #expect(table.out.contains("Benchmarks/allocations.sh"))
+  }
+
+  /// Benchmarks/allocation-counter.c, preloaded, counts what a frame allocates: the group then
+  /// reports scene, display list and raster figures per frame.
+  @Test func theCounterCountsFrames() throws {
+    #if os(Linux)
+      guard let compiler = ["clang", "cc", "gcc"].lazy.compactMap(findTool).first else {
+        print("skipped: no C compiler to build the allocation counter")
+        return
+      }
+      let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+      let library = FileManager.default.temporaryDirectory
+        .appendingPathComponent("strata-counter-\(getpid()).so")
+      defer { try? FileManager.default.removeItem(at: library) }
+      let build = Process()
+      build.executableURL = URL(fileURLWithPath: compiler)
+      build.arguments = [
+        "-O2", "-shared", "-fPIC",
+        root.appendingPathComponent("Benchmarks/allocation-counter.c").path, "-o", library.path,
+      ]
+      try build.run()
+      build.waitUntilExit()
+      try #require(build.terminationStatus == 0)
+      let exe = try #require(strataExecutable())
+      let p = Process()
+      p.executableURL = exe
+      p.arguments = ["bench", "--quick", "--filter", "allocations", "--json"]
+      p.environment = ProcessInfo.processInfo.environment.merging(["LD_PRELOAD": library.path]) {
+        $1
+      }
+      let out = Pipe()
+      p.standardOutput = out
+      try p.run()
+      let data = out.fileHandleForReading.readDataToEndOfFile()
+      p.waitUntilExit()
+      #expect(p.terminationStatus == 0)
+      var figures: [String: Double] = [:]
+      for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+        let object = try #require(
+          try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let name = try #require(object["name"] as? String)
+        figures[name] = object["median"] as? Double
+      }
+      #expect(
+        Set(figures.keys) == ["allocations.scene", "allocations.displaylist", "allocations.raster"])
+      for (name, value) in figures { #expect(value.isFinite && value >= 0, "\(name)") }
+      // A display list holds paths and runs, so building one allocates: the counter sees it.
+      #expect((figures["allocations.displaylist"] ?? 0) > 0)
+      print("allocations per frame:", figures.sorted { $0.key < $1.key })
+    #endif
+  }
+}
+
+/// The path of an executable named `name` on the PATH, if there is one.
+private func findTool(_ name: String) -> String? {
+  for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+    let path = "\(dir)/\(name)"
+    if FileManager.default.isExecutableFile(atPath: path) { return path }
+  }
+  return nil
+}

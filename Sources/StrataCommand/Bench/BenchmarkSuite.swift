@@ -44,7 +44,7 @@ struct BenchmarkSuite {
   var filter: String?
 
   /// The groups `--filter` chooses from.
-  static let groupNames = ["controller", "render", "text", "keyframes", "preview"]
+  static let groupNames = ["controller", "render", "text", "keyframes", "preview", "allocations"]
 
   /// One JSON object per result instead of the table.
   var json = false
@@ -59,6 +59,7 @@ struct BenchmarkSuite {
       ("text", { TextBenchmark(quick: quick).run() }),
       ("keyframes", { KeyframeBenchmark(quick: quick).run() }),
       ("preview", { PreviewBenchmark(quick: quick).run() }),
+      ("allocations", { AllocationBenchmark(quick: quick).run() }),
     ]
     for (name, body) in groups where filter.map({ name.contains($0) }) ?? true {
       results += body()

@@ -1,0 +1,74 @@
+import Strata
+import StrataExamples
+import StrataRender
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Heap allocations per frame of the animals swipe at @3x, in the steady state (a first pass
+/// warms every cache): building the scene, its display list, and rasterizing it. Counting
+/// needs the library `Benchmarks/allocations.sh` preloads; without it the group says so.
+struct AllocationBenchmark {
+  var quick: Bool
+
+  /// The allocations so far, when the counting library is loaded.
+  static func count() -> Int? {
+    #if os(Linux)
+      typealias Counter = @convention(c) () -> Int
+      guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "strata_allocation_count")
+      else { return nil }
+      return unsafeBitCast(symbol, to: Counter.self)()
+    #else
+      return nil
+    #endif
+  }
+
+  func run() -> [BenchmarkResult] {
+    guard Self.count() != nil else {
+      return [
+        BenchmarkResult(
+          name: "allocations", value: .nan, unit: "",
+          note: "not counted: run Benchmarks/allocations.sh (Linux, glibc)")
+      ]
+    }
+    let tutorial = AnimalsTutorial(pageSize: Size(width: 390, height: 844))
+    let renderer = FrameRenderer(scale: 3)
+    var frame = PixelBuffer.placeholder
+    // --quick: every twelfth frame of the swipe.
+    let swipe = FrameSequence.swipe(pages: 2).positions
+    let positions = quick ? stride(from: 0, to: swipe.count, by: 12).map { swipe[$0] } : swipe
+    var totals = (scene: 0, list: 0, raster: 0)
+    for pass in 0..<2 {
+      for p in positions {
+        tutorial.setPagePosition(p)
+        let a0 = Self.count() ?? 0
+        let scene = tutorial.scene()
+        let a1 = Self.count() ?? 0
+        guard let list = try? renderer.displayList(for: scene) else { return [] }
+        let a2 = Self.count() ?? 0
+        try? renderer.render(list, into: &frame)
+        let a3 = Self.count() ?? 0
+        // The first pass fills the caches (glyphs, layers, buffers); the second is counted.
+        if pass == 1 {
+          totals.scene += a1 - a0
+          totals.list += a2 - a1
+          totals.raster += a3 - a2
+        }
+      }
+    }
+    let n = Double(positions.count)
+    let note = "animals swipe at @3x, \(positions.count) frames, steady state"
+    return [
+      BenchmarkResult(
+        name: "allocations.scene", value: Double(totals.scene) / n, unit: "allocs/frame", note: note
+      ),
+      BenchmarkResult(
+        name: "allocations.displaylist", value: Double(totals.list) / n, unit: "allocs/frame"),
+      BenchmarkResult(
+        name: "allocations.raster", value: Double(totals.raster) / n, unit: "allocs/frame"),
+    ]
+  }
+}
