@@ -34,9 +34,26 @@ public struct FlattenedPath: Sendable {
   }
 
   /// Empties it, keeping its memory.
-  mutating func removeAll() {
+  public mutating func removeAll() {
     points.removeAll(keepingCapacity: true)
     subpaths.removeAll(keepingCapacity: true)
+  }
+
+  /// Appends a subpath of `points`, in reverse order when `reversed` (kept when it has two
+  /// points or more, or one and is closed).
+  public mutating func append(subpath points: [Point], isClosed: Bool, reversed: Bool = false) {
+    finishSubpath(closed: false)
+    if reversed {
+      for p in points.reversed() { self.points.append(p) }
+    } else {
+      self.points.append(contentsOf: points)
+    }
+    finishSubpath(closed: isClosed)
+  }
+
+  /// Maps every point through `t`.
+  public mutating func apply(_ t: Transform) {
+    for i in points.indices { points[i] = t.apply(to: points[i]) }
   }
 
   /// Where the subpath being built starts in ``points``.
@@ -188,7 +205,8 @@ extension Path {
       case .quad(let p, let c):
         add(p)
         // Extremum of a quadratic: derivative 2[(1−t)(c−p0) + t(p−c)] = 0.
-        for tt in Path.quadExtrema(last.x, c.x, p.x) + Path.quadExtrema(last.y, c.y, p.y) {
+        let roots = Path.quadExtrema(last.x, c.x, p.x) + Path.quadExtrema(last.y, c.y, p.y)
+        roots.each { tt in
           let mt = 1 - tt
           add(
             Point(
@@ -198,9 +216,9 @@ extension Path {
         last = p
       case .cubic(let p, let c1, let c2):
         add(p)
-        for tt in Path.cubicExtrema(last.x, c1.x, c2.x, p.x)
-          + Path.cubicExtrema(last.y, c1.y, c2.y, p.y)
-        {
+        let roots =
+          Path.cubicExtrema(last.x, c1.x, c2.x, p.x) + Path.cubicExtrema(last.y, c1.y, c2.y, p.y)
+        roots.each { tt in
           let mt = 1 - tt
           let a = mt * mt * mt
           let b3 = 3 * mt * mt * tt
@@ -220,30 +238,63 @@ extension Path {
     return Rect(x: l, y: t, width: r - l, height: b - t)
   }
 
-  static func quadExtrema(_ a: Double, _ b: Double, _ c: Double) -> [Double] {
-    let denom = a - 2 * b + c
-    guard denom != 0 else { return [] }
-    let t = (a - b) / denom
-    return t > 0 && t < 1 ? [t] : []
+  /// Up to four parameters in 0 < t < 1, kept without allocating (bounds are taken for every
+  /// path a frame fills).
+  struct Roots {
+    private var storage: (Double, Double, Double, Double) = (0, 0, 0, 0)
+    private(set) var count = 0
+
+    mutating func add(_ t: Double) {
+      guard t > 0, t < 1, count < 4 else { return }
+      switch count {
+      case 0: storage.0 = t
+      case 1: storage.1 = t
+      case 2: storage.2 = t
+      default: storage.3 = t
+      }
+      count += 1
+    }
+
+    static func + (a: Roots, b: Roots) -> Roots {
+      var r = a
+      b.each { r.add($0) }
+      return r
+    }
+
+    /// Calls `body` with each parameter, in the order they were added.
+    func each(_ body: (Double) -> Void) {
+      if count > 0 { body(storage.0) }
+      if count > 1 { body(storage.1) }
+      if count > 2 { body(storage.2) }
+      if count > 3 { body(storage.3) }
+    }
   }
 
-  static func cubicExtrema(_ p0: Double, _ p1: Double, _ p2: Double, _ p3: Double) -> [Double] {
+  static func quadExtrema(_ a: Double, _ b: Double, _ c: Double) -> Roots {
+    var roots = Roots()
+    let denom = a - 2 * b + c
+    guard denom != 0 else { return roots }
+    roots.add((a - b) / denom)
+    return roots
+  }
+
+  static func cubicExtrema(_ p0: Double, _ p1: Double, _ p2: Double, _ p3: Double) -> Roots {
     // B'(t)/3 = a t² + b t + c
     let a = -p0 + 3 * p1 - 3 * p2 + p3
     let b = 2 * (p0 - 2 * p1 + p2)
     let c = p1 - p0
-    var roots: [Double] = []
+    var roots = Roots()
     if Swift.abs(a) < 1e-12 {
-      if b != 0 { roots.append(-c / b) }
+      if b != 0 { roots.add(-c / b) }
     } else {
       let disc = b * b - 4 * a * c
       if disc >= 0 {
         let s = disc.squareRoot()
-        roots.append((-b + s) / (2 * a))
-        roots.append((-b - s) / (2 * a))
+        roots.add((-b + s) / (2 * a))
+        roots.add((-b - s) / (2 * a))
       }
     }
-    return roots.filter { $0 > 0 && $0 < 1 }
+    return roots
   }
 
   /// The winding number of the path around `point`: the signed count of crossings of a ray to the right.

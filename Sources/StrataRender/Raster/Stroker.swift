@@ -12,14 +12,33 @@ struct Stroker {
   var style: StrokeStyle
   var tolerance: Double
 
-  func outline(of path: Path) -> [[Point]] {
+  /// The pieces of the stroke of `path`, each a closed subpath of `pieces` (emptied first) wound
+  /// the same way.
+  func outline(of path: Path, into pieces: inout FlattenedPath) {
+    pieces.removeAll()
     let hw = style.width / 2
-    guard hw > 0, hw.isFinite else { return [] }
+    guard hw > 0, hw.isFinite else { return }
     var polys = path.flattened(tolerance: tolerance).map { dedupe($0) }
     if let dashed = dash(polys) { polys = dashed }
-    var pieces: [[Point]] = []
-    for poly in polys { addPieces(poly, hw: hw, into: &pieces) }
-    return pieces.map(orient)
+    var out = Pieces(flat: pieces)
+    pieces = FlattenedPath()
+    for poly in polys { addPieces(poly, hw: hw, into: &out) }
+    pieces = out.flat
+  }
+
+  /// Where pieces go: each into the flattened path, wound one fixed way (positive signed area).
+  struct Pieces {
+    var flat: FlattenedPath
+
+    mutating func append(_ pts: [Point]) {
+      var area = 0.0
+      for i in pts.indices {
+        let a = pts[i]
+        let b = pts[(i + 1) % pts.count]
+        area += a.x * b.y - b.x * a.y
+      }
+      flat.append(subpath: pts, isClosed: true, reversed: area < 0)
+    }
   }
 
   private func dedupe(_ p: Polyline) -> Polyline {
@@ -84,7 +103,7 @@ struct Stroker {
     return out
   }
 
-  private func addPieces(_ poly: Polyline, hw: Double, into pieces: inout [[Point]]) {
+  private func addPieces(_ poly: Polyline, hw: Double, into pieces: inout Pieces) {
     let pts = poly.points
     guard let first = pts.first else { return }
     if pts.count == 1 {
@@ -125,7 +144,7 @@ struct Stroker {
   }
 
   private func addJoin(
-    at p: Point, _ d0: Vector, _ d1: Vector, hw: Double, into pieces: inout [[Point]]
+    at p: Point, _ d0: Vector, _ d1: Vector, hw: Double, into pieces: inout Pieces
   ) {
     let turn = d0.cross(d1)
     if Swift.abs(turn) < 1e-12 && d0.dot(d1) > 0 { return }
@@ -154,7 +173,7 @@ struct Stroker {
     pieces.append([p, o0, o1])
   }
 
-  private func addCap(at p: Point, direction d: Vector, hw: Double, into pieces: inout [[Point]]) {
+  private func addCap(at p: Point, direction d: Vector, hw: Double, into pieces: inout Pieces) {
     switch style.cap {
     case .butt: return
     case .round: pieces.append(circle(p, hw))
@@ -174,14 +193,4 @@ struct Stroker {
     }
   }
 
-  /// The polygon wound one fixed way (positive signed area).
-  private func orient(_ pts: [Point]) -> [Point] {
-    var area = 0.0
-    for i in pts.indices {
-      let a = pts[i]
-      let b = pts[(i + 1) % pts.count]
-      area += a.x * b.y - b.x * a.y
-    }
-    return area < 0 ? pts.reversed() : pts
-  }
 }

@@ -126,12 +126,12 @@ public final class Canvas {
     visible: IntRect
   ) {
     guard let shader = Shader(paint, transform: transform, opacity: opacity) else { return }
-    let outline = Stroker(
+    Stroker(
       style: style, tolerance: Self.flatteningTolerance / Swift.max(1e-9, transform.maximumScale)
     )
-    .outline(of: path)
-    let polys = outline.map { Polyline(points: $0.map { transform.apply(to: $0) }, isClosed: true) }
-    fill(polylines: polys, rule: .nonZero, shader: shader, visible: visible)
+    .outline(of: path, into: &flattened)
+    flattened.apply(transform)
+    fill(flattened, rule: .nonZero, shader: shader, visible: visible)
   }
 
   /// Draws a bitmap: `transform` maps its pixel space (0…width × 0…height) to device pixels.
