@@ -234,14 +234,25 @@ import Testing
       let rowX = rng.next(in: -2...2)
       let rowY = rng.next(in: -2...2)
       let r2 = rng.next(in: 0.1...3)
+      // The kernels and the Swift loops, each against the formula one pixel at a time.
       var radial = [UInt32](repeating: 0, count: count)
       var linear = [UInt32](repeating: 0, count: count)
+      var radialLoop = radial
+      var linearLoop = linear
       table.withUnsafeBufferPointer { t in
         radial.withUnsafeMutableBufferPointer {
           strata_radial_pad($0.baseAddress, t.baseAddress, count, x, a, b, rowX, rowY, r2)
         }
         linear.withUnsafeMutableBufferPointer {
           strata_linear_pad($0.baseAddress, t.baseAddress, count, x, a, rowX)
+        }
+        radialLoop.withUnsafeMutableBufferPointer {
+          guard let out = $0.baseAddress else { return }
+          Shader.radialPadLoop(out, t, count, x, a, b, rowX, rowY, r2)
+        }
+        linearLoop.withUnsafeMutableBufferPointer {
+          guard let out = $0.baseAddress else { return }
+          Shader.linearPadLoop(out, t, count, x, a, rowX)
         }
       }
       for i in 0..<count {
@@ -250,7 +261,9 @@ import Testing
         let dy = b * px + rowY
         let t = ((dx * dx + dy * dy) * r2).squareRoot()
         #expect(radial[i] == table[Shader.index(t)])
+        #expect(radialLoop[i] == table[Shader.index(t)])
         #expect(linear[i] == table[Shader.index(a * px + rowX)])
+        #expect(linearLoop[i] == table[Shader.index(a * px + rowX)])
       }
     }
   }

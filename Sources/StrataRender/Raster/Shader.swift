@@ -1,4 +1,3 @@
-import CStrataKernels
 import Strata
 
 /// A paint resolved to device space: what colour each pixel centre gets, premultiplied.
@@ -92,25 +91,8 @@ enum Shader {
     case .linear(let lut, let kx, let ky, let k0, let spread):
       let row = ky * py + k0
       lut.withUnsafeBufferPointer { table in
-        if spread == .pad && Pixels.wideKernels, let base = table.baseAddress {
-          strata_linear_pad(out, base, count, x, kx, row)
-        } else if spread == .pad {
-          // Four pixels at a time: the same operations in the same order, so the same values.
-          var i = 0
-          let columns = SIMD4<Double>(0.5, 1.5, 2.5, 3.5)
-          while i + 4 <= count {
-            let t = kx * (SIMD4(repeating: Double(x + i)) + columns) + row
-            let v = t * 255 + 0.5
-            out[i] = table[Shader.index(t[0], scaled: v[0])]
-            out[i + 1] = table[Shader.index(t[1], scaled: v[1])]
-            out[i + 2] = table[Shader.index(t[2], scaled: v[2])]
-            out[i + 3] = table[Shader.index(t[3], scaled: v[3])]
-            i += 4
-          }
-          while i < count {
-            out[i] = table[Shader.index(kx * (Double(x + i) + 0.5) + row)]
-            i += 1
-          }
+        if spread == .pad {
+          Shader.linearPad(out, table, count, x, kx, row)
         } else {
           for i in 0..<count {
             out[i] = table[Shader.index(spread.fold(kx * (Double(x + i) + 0.5) + row))]
@@ -122,34 +104,16 @@ enum Shader {
       let rowX = inv.c * py + inv.tx - center.x
       let rowY = inv.d * py + inv.ty - center.y
       lut.withUnsafeBufferPointer { table in
-        if spread == .pad && Pixels.wideKernels, let base = table.baseAddress {
-          strata_radial_pad(out, base, count, x, inv.a, inv.b, rowX, rowY, r2)
+        if spread == .pad {
+          Shader.radialPad(out, table, count, x, inv.a, inv.b, rowX, rowY, r2)
           return
         }
-        var i = 0
-        if spread == .pad {
-          // Four pixels at a time: the same operations in the same order, so the same values.
-          let columns = SIMD4<Double>(0.5, 1.5, 2.5, 3.5)
-          while i + 4 <= count {
-            let px = SIMD4(repeating: Double(x + i)) + columns
-            let dx = inv.a * px + rowX
-            let dy = inv.b * px + rowY
-            let t = ((dx * dx + dy * dy) * r2).squareRoot()
-            let v = t * 255 + 0.5
-            out[i] = table[Shader.index(t[0], scaled: v[0])]
-            out[i + 1] = table[Shader.index(t[1], scaled: v[1])]
-            out[i + 2] = table[Shader.index(t[2], scaled: v[2])]
-            out[i + 3] = table[Shader.index(t[3], scaled: v[3])]
-            i += 4
-          }
-        }
-        while i < count {
+        for i in 0..<count {
           let px = Double(x + i) + 0.5
           let dx = inv.a * px + rowX
           let dy = inv.b * px + rowY
           let t = ((dx * dx + dy * dy) * r2).squareRoot()
-          out[i] = table[Shader.index(spread == .pad ? t : spread.fold(t))]
-          i += 1
+          out[i] = table[Shader.index(spread.fold(t))]
         }
       }
     case .focal(let lut, let inv, let center, let radius, let focus, let spread):
@@ -293,41 +257,6 @@ enum Shader {
       t.a * (Double(c) + 0.5) + t.tx - 0.5
     }
     private func inv(_ t: Transform, _ c: Int) -> Double { Self.inv(t, c) }
-  }
-
-  /// The colour every pixel of row `y` gets, when it does not vary along the row (a solid
-  /// colour, or a linear gradient that changes only vertically).
-  func rowColor(y: Int) -> UInt32? {
-    switch self {
-    case .solid(let c): return Pixels.pack(c)
-    case .linear(let lut, let kx, let ky, let k0, let spread) where kx == 0:
-      return lut[Shader.index(spread.fold(ky * (Double(y) + 0.5) + k0))]
-    default: return nil
-    }
-  }
-
-  /// Whether every pixel gets an opaque colour that does not vary along its row: filling with
-  /// such a shader is a plain copy of one colour, which costs less than finding what a later
-  /// fill covers.
-  var isOpaqueAlongRows: Bool {
-    switch self {
-    case .solid(let c): return c.a == 255
-    case .linear(let lut, let kx, _, _, _) where kx == 0: return lut.allSatisfy { $0 >> 24 == 255 }
-    default: return false
-    }
-  }
-
-  @inline(__always) static func index(_ t: Double) -> Int {
-    if !(t > 0) { return 0 }
-    if t >= 1 { return 255 }
-    return Int(t * 255 + 0.5)
-  }
-
-  /// ``index(_:)`` with `scaled` = t · 255 + 0.5 already worked out.
-  @inline(__always) static func index(_ t: Double, scaled: Double) -> Int {
-    if !(t > 0) { return 0 }
-    if t >= 1 { return 255 }
-    return Int(scaled)
   }
 
   /// Nearest-neighbour samples of `count` pixels of row `py` from device column `x`, seen through `inv`.
