@@ -72,6 +72,18 @@ enum Shader {
     }
   }
 
+  /// Whether an opaque `paint` (``Strata/Paint/isOpaque``) under `transform` gives every pixel
+  /// it fills an opaque colour: not when the paint cannot be resolved (a gradient whose
+  /// space is singular draws nothing), so such a fill must not hide what is under it.
+  static func paintsOpaquely(_ paint: Paint, transform: Transform) -> Bool {
+    guard paint.isOpaque else { return false }
+    switch paint {
+    case .solid: return true
+    case .linearGradient, .radialGradient: return transform.inverted() != nil
+    case .radial(let r): return r.transform.concatenating(transform).inverted() != nil
+    }
+  }
+
   static func table(_ g: Gradient, opacity: Double) -> [UInt32] {
     (0..<256).map {
       Pixels.pack(PremultipliedColor(g.color(at: Double($0) / 255), opacity: opacity))

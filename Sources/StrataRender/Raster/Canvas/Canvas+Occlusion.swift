@@ -57,7 +57,8 @@ extension Canvas {
         stack.append(clip)
       case .endClip:
         if stack.count > 1 { stack.removeLast() }
-      case .fill(let p, let t, let paint, let rule, let o) where paint.isOpaque && o >= 1:
+      case .fill(let p, let t, let paint, let rule, let o)
+      where o >= 1 && Shader.paintsOpaquely(paint, transform: t):
         let path = p.applying(t)
         let clip = stack[stack.count - 1].fullyCoveredRect
         if let inner = path.axisAlignedRect.flatMap(IntRect.init(inside:)) {

@@ -1,0 +1,115 @@
+import Strata
+import Testing
+
+@testable import StrataRender
+
+/// What a renderer keeps between frames (layers, frame buffers) and what it may skip (clearing)
+/// never shows in the next frame.
+@Suite struct LayerReuseTests {
+  /// A translucent group over a stripe; `coverFirst` starts it with an opaque rectangle over
+  /// all of its layer (so the layer's memory is not cleared first).
+  static func scene(groupAt x: Double, coverFirst: Bool, width: Double) -> Scene {
+    let root = Node(frame: Rect(x: 0, y: 0, width: 100, height: 80))
+    root.backgroundColor = .white
+    root.addChild(
+      ShapeNode(path: .rect(Rect(x: 0, y: 30, width: 100, height: 20)), fill: .solid(.green)))
+    let group = Node(frame: Rect(x: x, y: 5, width: width, height: 70))
+    group.alpha = 0.5
+    if coverFirst {
+      group.addChild(
+        ShapeNode(path: .rect(Rect(x: 0, y: 0, width: width, height: 70)), fill: .solid(.blue)))
+    }
+    group.addChild(
+      ShapeNode(
+        path: .circle(center: Point(x: width / 2, y: 35), radius: 20),
+        fill: .solid(Color(red: 1, green: 0, blue: 0, alpha: 0.7))))
+    // Two shapes that overlap, so the group needs a layer of its own.
+    group.addChild(
+      ShapeNode(path: .rect(Rect(x: width / 2, y: 30, width: 15, height: 30)), fill: .solid(.black))
+    )
+    root.addChild(group)
+    return Scene(root: root, size: root.size)
+  }
+
+  @Test func reusedLayersShowNothingOfTheGroupBefore() throws {
+    // Frames in a row through one renderer (whose layers are reused) equal each frame drawn
+    // by a renderer of its own.
+    let scenes = [
+      Self.scene(groupAt: 10, coverFirst: true, width: 80),
+      Self.scene(groupAt: 30, coverFirst: false, width: 50),
+      Self.scene(groupAt: 0, coverFirst: false, width: 100),
+      Self.scene(groupAt: 20, coverFirst: true, width: 60),
+      Self.scene(groupAt: 5, coverFirst: false, width: 40),
+    ]
+    let shared = FrameRenderer(scale: 2, textShaper: nil)
+    for (k, scene) in scenes.enumerated() {
+      let reused = try shared.render(scene)
+      let fresh = try FrameRenderer(scale: 2, textShaper: nil).render(scene)
+      #expect(reused == fresh, "frame \(k)")
+    }
+  }
+
+  @Test func aGradientThatDrawsNothingHidesNothing() throws {
+    // An opaque radial gradient whose own space is singular cannot be resolved and draws
+    // nothing: it must not leave a reused frame or layer uncleared, nor hide what is under it.
+    let width = 40
+    let height = 30
+    let all = Path.rect(Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
+    let blue: DisplayList.Command = .fill(
+      all, transform: .identity, paint: .solid(.blue), rule: .nonZero, opacity: 1)
+    let nothing: DisplayList.Command = .fill(
+      all, transform: .identity,
+      paint: .radial(
+        RadialGradient(
+          Gradient(colors: [.red, .green]), center: Point(x: 20, y: 15), radius: 10,
+          transform: Transform(scale: 0))),
+      rule: .nonZero, opacity: 1)
+    let disc: DisplayList.Command = .fill(
+      .circle(center: Point(x: 20, y: 15), radius: 8), transform: .identity,
+      paint: .solid(.yellow), rule: .nonZero, opacity: 1)
+    let dirty = DisplayList(
+      width: width, height: height,
+      commands: [
+        blue, .beginGroup(opacity: 0.5, bounds: Rect(x: 0, y: 0, width: 40, height: 30)), blue,
+        disc, .endGroup,
+      ])
+    let lists = [
+      DisplayList(width: width, height: height, commands: [nothing, disc]),
+      DisplayList(
+        width: width, height: height,
+        commands: [
+          disc, .beginGroup(opacity: 0.5, bounds: Rect(x: 0, y: 0, width: 40, height: 30)),
+          nothing, disc, .endGroup,
+        ]),
+      DisplayList(width: width, height: height, commands: [disc, nothing]),
+    ]
+    for (k, list) in lists.enumerated() {
+      let shared = FrameRenderer(scale: 1, textShaper: nil)
+      var frame = try shared.render(dirty)
+      try shared.render(list, into: &frame)
+      let fresh = try FrameRenderer(scale: 1, textShaper: nil).render(list)
+      #expect(frame == fresh, "list \(k)")
+      // The disc is drawn and nothing is hidden.
+      #expect(fresh.pixel(x: 20, y: 15).r > 0, "list \(k)")
+    }
+  }
+
+  @Test func clipMasksKnowWhereTheyLetEverythingThrough() {
+    // A 10×3 mask: row 0 full, row 1 full from 2 to 7, row 2 never full.
+    var mask = [UInt8](repeating: 255, count: 30)
+    mask[10] = 0
+    mask[11] = 128
+    mask[18] = 3
+    mask[19] = 0
+    for i in 20..<30 { mask[i] = 200 }
+    let clip = ClipMask(rect: IntRect(x: 5, y: 10, width: 10, height: 3), mask: mask)
+    #expect(clip.fullRuns == [0..<10, 2..<8, 0..<0])
+    #expect(!clip.masks(row: 10, from: 5, count: 10))
+    #expect(!clip.masks(row: 11, from: 7, count: 6))
+    #expect(clip.masks(row: 11, from: 6, count: 3))
+    #expect(clip.masks(row: 11, from: 12, count: 2))
+    #expect(clip.masks(row: 12, from: 8, count: 1))
+    #expect(clip.fullyCoveredRect == IntRect(x: 5, y: 10, width: 10, height: 1))
+    #expect(!ClipMask(rect: clip.rect, mask: nil).masks(row: 11, from: 0, count: 99))
+  }
+}
