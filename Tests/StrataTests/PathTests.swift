@@ -247,6 +247,18 @@ func polygonArea(_ pts: [Point]) -> Double {
     }
   }
 
+  @Test func flatteningThroughATransformGivesTheMappedPathsPoints() {
+    let t = Transform(rotation: 0.37).thenScaled(x: 2.5, y: 1.5).thenTranslated(x: -3, y: 11)
+    var direct = FlattenedPath()
+    var mapped = FlattenedPath()
+    for path in Self.paths {
+      path.flatten(tolerance: 0.01, applying: t, into: &direct)
+      path.applying(t).flatten(tolerance: 0.01, into: &mapped)
+      #expect(direct.points == mapped.points)
+      #expect(direct.polylines == mapped.polylines)
+    }
+  }
+
   @Test func aClosedSubpathIsMarkedAndTheNextStartsAtItsStart() {
     var flat = FlattenedPath()
     Self.paths[1].flatten(tolerance: 0.1, into: &flat)

@@ -117,19 +117,45 @@ extension Path {
   /// ``flattened(tolerance:)`` into `flat`, replacing what it held: a renderer that flattens
   /// path after path into one ``FlattenedPath`` reuses its memory instead of allocating.
   public func flatten(tolerance: Double = 0.1, into flat: inout FlattenedPath) {
+    flatten(tolerance: tolerance, into: &flat) { $0 }
+  }
+
+  /// ``flatten(tolerance:into:)`` of the path mapped through `t`: the same points as
+  /// `applying(t).flatten(tolerance:into:)`, without building the mapped path.
+  public func flatten(
+    tolerance: Double = 0.1, applying t: Transform, into flat: inout FlattenedPath
+  ) {
+    // `applying` starts a path that does not begin with a move at the untransformed origin;
+    // such paths take that road so that the points stay the same.
+    if let first = elements.first, case .move = first {
+      flatten(tolerance: tolerance, into: &flat) { t.apply(to: $0) }
+    } else {
+      applying(t).flatten(tolerance: tolerance, into: &flat)
+    }
+  }
+
+  /// The flattening, each element's points mapped through `map` first.
+  @inline(__always)
+  private func flatten(
+    tolerance: Double, into flat: inout FlattenedPath, map: (Point) -> Point
+  ) {
     let tol = tolerance > 0 && tolerance.isFinite ? tolerance : 0.1
     flat.removeAll()
     var last = Point.zero
     for e in elements {
       switch e {
-      case .move(let p):
+      case .move(let point):
+        let p = map(point)
         flat.finishSubpath(closed: false)
         flat.points.append(p)
         last = p
-      case .line(let p):
+      case .line(let point):
+        let p = map(point)
         flat.points.append(p)
         last = p
-      case .quad(let p, let c):
+      case .quad(let point, let control):
+        let p = map(point)
+        let c = map(control)
         let dd = Vector(dx: last.x - 2 * c.x + p.x, dy: last.y - 2 * c.y + p.y).length
         let n = Path.segmentCount((dd / (4 * tol)).squareRoot())
         let p0 = last
@@ -142,7 +168,10 @@ extension Path {
               y: mt * mt * p0.y + 2 * mt * t * c.y + t * t * p.y))
         }
         last = p
-      case .cubic(let p, let c1, let c2):
+      case .cubic(let point, let control1, let control2):
+        let p = map(point)
+        let c1 = map(control1)
+        let c2 = map(control2)
         let d1 = Vector(dx: last.x - 2 * c1.x + c2.x, dy: last.y - 2 * c1.y + c2.y).length
         let d2 = Vector(dx: c1.x - 2 * c2.x + p.x, dy: c1.y - 2 * c2.y + p.y).length
         let n = Path.segmentCount((0.75 * Swift.max(d1, d2) / tol).squareRoot())

@@ -18,7 +18,7 @@ extension Canvas {
     opacity: Double, visible: IntRect
   ) {
     let moved = transform.concatenating(Transform(translation: offset))
-    path.applying(moved).flatten(tolerance: Self.flatteningTolerance, into: &flattened)
+    path.flatten(tolerance: Self.flatteningTolerance, applying: moved, into: &flattened)
     let s = sigma.isFinite ? Swift.max(0, Swift.min(sigma, 500)) : 0
     let margin = Int((3 * s).rounded(.up)) + 2
     let target = clips[clips.count - 1].rect.intersection(surfaces[surfaces.count - 1].rect)

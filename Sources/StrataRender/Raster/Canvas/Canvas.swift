@@ -107,7 +107,7 @@ public final class Canvas {
     visible: IntRect
   ) {
     guard let shader = Shader(paint, transform: transform, opacity: opacity) else { return }
-    path.applying(transform).flatten(tolerance: Self.flatteningTolerance, into: &flattened)
+    path.flatten(tolerance: Self.flatteningTolerance, applying: transform, into: &flattened)
     fill(flattened, rule: rule, shader: shader, visible: visible)
   }
 
@@ -156,7 +156,7 @@ public final class Canvas {
       shader = .image(image, inverse: inv, nearest: nearest)
     }
     let quad = Path.rect(Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)))
-    quad.applying(transform).flatten(tolerance: Self.flatteningTolerance, into: &flattened)
+    quad.flatten(tolerance: Self.flatteningTolerance, applying: transform, into: &flattened)
     fill(flattened, rule: .nonZero, shader: shader, opacity: opacity, visible: visible)
   }
 
