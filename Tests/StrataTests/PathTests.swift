@@ -212,6 +212,21 @@ func polygonArea(_ pts: [Point]) -> Double {
         == nil)
     #expect(
       Path.rect(Rect(x: 0, y: 0, width: Double.infinity, height: 1)).axisAlignedRect == nil)
+    // Ending where it began counts as closed; a fifth corner elsewhere, a flat rectangle,
+    // or an L-shaped walk over four points do not make a rectangle.
+    let corners = [Point(x: 0, y: 0), Point(x: 4, y: 0), Point(x: 4, y: 3), Point(x: 0, y: 3)]
+    var open = Path()
+    open.move(to: corners[0])
+    for c in corners.dropFirst() + [corners[0]] { open.line(to: c) }
+    #expect(open.axisAlignedRect == Rect(x: 0, y: 0, width: 4, height: 3))
+    var fifth = Path()
+    fifth.move(to: corners[0])
+    for c in corners.dropFirst() + [Point(x: 0, y: 1)] { fifth.line(to: c) }
+    #expect(fifth.axisAlignedRect == nil)
+    #expect(Path.rect(Rect(x: 0, y: 0, width: 4, height: 0)).axisAlignedRect == nil)
+    #expect(
+      Path.polygon([Point(x: 0, y: 0), Point(x: 4, y: 0), Point(x: 4, y: 3), Point(x: 2, y: 3)])
+        .axisAlignedRect == nil)
   }
 }
 
