@@ -102,11 +102,6 @@ final class Rasterizer: @unchecked Sendable {
     }
   }
 
-  /// Adds one directed edge.
-  func addLine(_ p: Point, _ q: Point) {
-    withEdges { $0.addLine(p, q) }
-  }
-
   /// Runs `body` with the buffers as pointers, so adding each edge costs no array access checks.
   private func withEdges(_ body: (inout Edges) -> Void) {
     let rows = Swift.max(0, region.height)

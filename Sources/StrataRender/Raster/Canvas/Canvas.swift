@@ -162,33 +162,14 @@ public final class Canvas {
 
   // MARK: Internals
 
-  func fill(
-    polylines: [Polyline], rule: FillRule, shader: Shader, opacity: Double = 1, visible: IntRect
-  ) {
-    fill(
-      bounds: Self.bounds(of: polylines), rule: rule, shader: shader, opacity: opacity,
-      visible: visible
-    ) { $0.add(polylines) }
-  }
-
   /// Fills flattened subpaths with `shader`.
   func fill(
     _ flat: FlattenedPath, rule: FillRule, shader: Shader, opacity: Double = 1, visible: IntRect
   ) {
-    fill(
-      bounds: Self.bounds(of: flat.points), rule: rule, shader: shader, opacity: opacity,
-      visible: visible
-    ) { $0.add(flat) }
-  }
-
-  /// Fills the edges `addEdges` gives the rasterizer, which lie within `bounds`.
-  private func fill(
-    bounds: Rect, rule: FillRule, shader: Shader, opacity: Double, visible: IntRect,
-    addEdges: (Rasterizer) -> Void
-  ) {
     let clip = clips[clips.count - 1]
     let surface = surfaces[surfaces.count - 1].rect
-    let region = IntRect(covering: bounds).intersection(clip.rect).intersection(surface)
+    let region = IntRect(covering: Self.bounds(of: flat.points)).intersection(clip.rect)
+      .intersection(surface)
       .intersection(visible)
     guard !region.isEmpty else { return }
     let o = Int((opacity.clamped(to: 0...1) * 255).rounded())
@@ -196,7 +177,7 @@ public final class Canvas {
     // An opaque colour copied along rows costs less than the search for what covers it.
     let covered = o == 255 && shader.isOpaqueAlongRows ? nil : cover(for: region)
     rasterizer.reset(region: region)
-    addEdges(rasterizer)
+    rasterizer.add(flat)
     withSpanTarget(columns: region.x..<region.maxX, cover: covered) { target in
       rasterizer.forEachSpan(rule: rule) { y, x, n, values, c in
         target.blend(
