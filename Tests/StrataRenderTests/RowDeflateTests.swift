@@ -1,3 +1,4 @@
+import CZlib
 import Foundation
 import Strata
 import StrataExamples
@@ -76,6 +77,46 @@ import Testing
       let z = bytes.withUnsafeBufferPointer { RowDeflate.zlib($0, stride: 7, bpp: 3) }
       #expect(try Zlib.inflate(z, expected: bytes.count) == bytes)
     }
+  }
+
+  /// The checksum agrees with zlib's at every length around its chunk boundaries (16 bytes,
+  /// 65,536) and on bytes of 255, the values that would overflow its lanes first.
+  @Test func adlerMatchesZlib() {
+    var g = Generator(state: 3)
+    let lengths = [0, 1, 15, 16, 17, 255, 5552, 65_535, 65_536, 65_537, 200_003, 1_048_593]
+    for length in lengths {
+      for fill in [nil, UInt8(255)] {
+        let bytes = (0..<length).map { _ in fill ?? UInt8(g.next() & 0xFF) }
+        let ours = bytes.withUnsafeBufferPointer { Adler32.checksum($0) }
+        let theirs = bytes.withUnsafeBufferPointer {
+          UInt32(CZlib.adler32(1, $0.baseAddress, uInt($0.count)))
+        }
+        #expect(ours == theirs, "\(length) bytes of \(fill.map(String.init) ?? "noise")")
+        // Continued from a split anywhere.
+        let cut = length / 3
+        let continued = bytes.withUnsafeBufferPointer {
+          Adler32.checksum(
+            UnsafeBufferPointer(rebasing: $0[cut...]),
+            continuing: Adler32.checksum(UnsafeBufferPointer(rebasing: $0[..<cut])))
+        }
+        #expect(continued == theirs, "\(length) bytes split at \(cut)")
+      }
+    }
+  }
+
+  /// Inputs longer than a block, mixing blocks that are stored (noise) with coded ones (runs,
+  /// repeats at odd distances), with matches reaching back across block boundaries.
+  @Test func blocksOfEveryKindRoundTrip() throws {
+    var g = Generator(state: 7)
+    var bytes: [UInt8] = []
+    let block = RowDeflate.blockBytes
+    for _ in 0..<(block + 1234) { bytes.append(UInt8(g.next() & 0xFF)) }
+    let motif = (0..<97).map { _ in UInt8(g.next() & 0xFF) }
+    for k in 0..<(block + 5) { bytes.append(k % 1013 < 300 ? motif[k % 97] : UInt8(k % 7)) }
+    for _ in 0..<(block / 3) { bytes.append(UInt8(g.next() & 0x03)) }
+    let z = bytes.withUnsafeBufferPointer { RowDeflate.zlib($0, stride: 1013, bpp: 4) }
+    #expect(try Zlib.inflate(z, expected: bytes.count) == bytes)
+    #expect(z.count < bytes.count)
   }
 
   /// On the animals frames the compressor is no bigger than zlib at level 1 (give or take a

@@ -149,6 +149,16 @@ extension RowDeflate {
       }
     }
 
+    /// The low `bits` bits of `code` in reverse order (swapping halves, then quarters, …).
+    @inline(__always) static func reversed(_ code: UInt16, bits: Int) -> UInt16 {
+      var v = code
+      v = (v >> 1) & 0x5555 | (v & 0x5555) << 1
+      v = (v >> 2) & 0x3333 | (v & 0x3333) << 2
+      v = (v >> 4) & 0x0F0F | (v & 0x0F0F) << 4
+      v = v >> 8 | v << 8
+      return v >> UInt16(16 - bits)
+    }
+
     /// Canonical codes for `lengths`, bit-reversed for least-significant-first output.
     static func codes(_ lengths: [UInt8]) -> [UInt16] {
       var perLength = [Int](repeating: 0, count: 16)
@@ -163,9 +173,7 @@ extension RowDeflate {
       for (s, l) in lengths.enumerated() where l > 0 {
         let c = next[Int(l)]
         next[Int(l)] += 1
-        var reversed = 0
-        for b in 0..<Int(l) where c & (1 << b) != 0 { reversed |= 1 << (Int(l) - 1 - b) }
-        out[s] = UInt16(reversed)
+        out[s] = reversed(UInt16(truncatingIfNeeded: c), bits: Int(l))
       }
       return out
     }

@@ -5,11 +5,11 @@
 /// those become runs of equal bytes, repeats of the pixel before, and repeats of the row
 /// above, so instead of searching a hash chain it tries just three distances at each position
 /// — one byte, one pixel and one row back — and takes the longest match of at least 3 bytes.
-/// Each block of up to 128 KiB of input gets Huffman codes fitted to its own symbol counts
+/// Each block of up to 256 KiB of input gets Huffman codes fitted to its own symbol counts
 /// (lengths limited to 15 bits); a block that would not shrink is stored instead.
 @_spi(Benchmarks) public struct RowDeflate {
   /// The input bytes per block.
-  static let blockBytes = 1 << 16
+  static let blockBytes = 1 << 18
 
   /// A zlib stream of `data`: rows of `stride` bytes (filter byte included) and pixels of
   /// `bpp` bytes.
@@ -27,11 +27,15 @@
       w.byte(0x01)
       var state = State(stride: stride, bpp: bpp)
       defer { state.release() }
+      // The checksum is summed block by block, while the block is still in cache.
+      var adler: UInt32 = 1
       if let base = data.baseAddress, n > 0 {
         var start = 0
         while start < n {
           let end = Swift.min(n, start + blockBytes)
           state.block(base, from: start, to: end, last: end == n, into: &w)
+          adler = Adler32.checksum(
+            UnsafeBufferPointer(rebasing: data[start..<end]), continuing: adler)
           start = end
         }
       } else {
@@ -44,7 +48,6 @@
         w.byte(0xFF)
       }
       w.alignToByte()
-      let adler = Adler32.checksum(data)
       w.byte(UInt8(adler >> 24))
       w.byte(UInt8((adler >> 16) & 0xFF))
       w.byte(UInt8((adler >> 8) & 0xFF))
@@ -89,10 +92,8 @@
       filled += n
       if filled >= 32 {
         if count + 4 <= capacity {
-          out[count] = UInt8(truncatingIfNeeded: accumulator)
-          out[count + 1] = UInt8(truncatingIfNeeded: accumulator >> 8)
-          out[count + 2] = UInt8(truncatingIfNeeded: accumulator >> 16)
-          out[count + 3] = UInt8(truncatingIfNeeded: accumulator >> 24)
+          UnsafeMutableRawPointer(out + count).storeBytes(
+            of: UInt32(truncatingIfNeeded: accumulator).littleEndian, as: UInt32.self)
           count += 4
         }
         accumulator >>= 32
