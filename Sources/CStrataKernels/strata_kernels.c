@@ -48,6 +48,21 @@ static inline uint8_t div255(uint32_t x) {
   return (uint8_t)((t + (t >> 8)) >> 8);
 }
 
+// Adler-32 one byte at a time, from `from` to `count`; `a` and `b` stay below 2^32 for 5,552
+// bytes after a reduction.
+static uint32_t adler_from(uint64_t a, uint64_t b, const uint8_t *data, intptr_t from,
+                           intptr_t count) {
+  for (intptr_t i = from; i < count; i++) {
+    a += data[i];
+    b += a;
+    if ((i & 4095) == 4095) {
+      a %= 65521;
+      b %= 65521;
+    }
+  }
+  return (uint32_t)((b % 65521) << 16 | (a % 65521));
+}
+
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
 #include <cpuid.h>
 #include <immintrin.h>
@@ -169,9 +184,53 @@ __attribute__((target("avx2"))) void strata_linear_pad(uint32_t *out, const uint
   linear_pad_from(out, table, i, count, x, kx, row);
 }
 
+// Thirty-two bytes a step. Over a chunk of k steps from sums a0, b0: a gains every byte; b gains
+// 32·k·a0, 32 times the byte sums held before each step, and each byte weighted by 32 − its
+// place in the step. Byte sums come from SAD against zero, weighted sums from maddubs (u8 × s8,
+// pairs added) then madd by ones; chunks of 1,024 steps keep every 32-bit lane from overflowing.
+__attribute__((target("avx2"))) uint32_t strata_adler32(uint32_t adler, const uint8_t *data,
+                                                        intptr_t count) {
+  uint64_t a = adler & 0xFFFF, b = adler >> 16;
+  const __m256i zero = _mm256_setzero_si256();
+  const __m256i ones = _mm256_set1_epi16(1);
+  const __m256i weights = _mm256_setr_epi8(32, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20,
+                                           19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6,
+                                           5, 4, 3, 2, 1);
+  intptr_t i = 0;
+  while (count - i >= 32) {
+    intptr_t steps = (count - i) / 32;
+    if (steps > 1024) steps = 1024;
+    __m256i sums = zero, before = zero, weighted = zero;
+    for (intptr_t k = 0; k < steps; k++, i += 32) {
+      __m256i v = _mm256_loadu_si256((const __m256i *)(data + i));
+      before = _mm256_add_epi32(before, sums);
+      sums = _mm256_add_epi32(sums, _mm256_sad_epu8(v, zero));
+      weighted = _mm256_add_epi32(weighted,
+                                  _mm256_madd_epi16(_mm256_maddubs_epi16(v, weights), ones));
+    }
+    uint32_t s[8], p[8], w[8];
+    _mm256_storeu_si256((__m256i *)s, sums);
+    _mm256_storeu_si256((__m256i *)p, before);
+    _mm256_storeu_si256((__m256i *)w, weighted);
+    uint64_t sum = 0, prior = 0, weight = 0;
+    for (int l = 0; l < 8; l++) {
+      sum += s[l];
+      prior += p[l];
+      weight += w[l];
+    }
+    b = (b + 32 * (uint64_t)steps * a + 32 * prior + weight) % 65521;
+    a = (a + sum) % 65521;
+  }
+  return adler_from(a, b, data, i, count);
+}
+
 #else
 
 bool strata_kernels_available(void) { return false; }
+
+uint32_t strata_adler32(uint32_t adler, const uint8_t *data, intptr_t count) {
+  return adler_from(adler & 0xFFFF, adler >> 16, data, 0, count);
+}
 
 void strata_radial_pad(uint32_t *out, const uint32_t *table, intptr_t count, intptr_t x, double a,
                        double b, double rowX, double rowY, double r2) {

@@ -79,11 +79,15 @@ import Testing
     }
   }
 
-  /// The checksum agrees with zlib's at every length around its chunk boundaries (16 bytes,
-  /// 65,536) and on bytes of 255, the values that would overflow its lanes first.
+  /// The checksum — the wide kernel where the processor has it, and the Swift loop — agrees
+  /// with zlib's at lengths around the chunk boundaries of both (16 and 32 bytes, 65,536 and
+  /// 32,768) and on bytes of 255, the values that would overflow lanes first.
   @Test func adlerMatchesZlib() {
     var g = Generator(state: 3)
-    let lengths = [0, 1, 15, 16, 17, 255, 5552, 65_535, 65_536, 65_537, 200_003, 1_048_593]
+    let lengths = [
+      0, 1, 15, 16, 17, 31, 32, 33, 255, 5552, 32_767, 32_768, 32_800, 65_535, 65_536, 65_537,
+      200_003, 1_048_593,
+    ]
     for length in lengths {
       for fill in [nil, UInt8(255)] {
         let bytes = (0..<length).map { _ in fill ?? UInt8(g.next() & 0xFF) }
@@ -92,6 +96,8 @@ import Testing
           UInt32(CZlib.adler32(1, $0.baseAddress, uInt($0.count)))
         }
         #expect(ours == theirs, "\(length) bytes of \(fill.map(String.init) ?? "noise")")
+        let loop = bytes.withUnsafeBufferPointer { Adler32.checksumLoop($0) }
+        #expect(loop == theirs, "Swift loop: \(length) bytes")
         // Continued from a split anywhere.
         let cut = length / 3
         let continued = bytes.withUnsafeBufferPointer {

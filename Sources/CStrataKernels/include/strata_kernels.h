@@ -31,4 +31,8 @@ void strata_radial_pad(uint32_t *out, const uint32_t *table, intptr_t count, int
 void strata_linear_pad(uint32_t *out, const uint32_t *table, intptr_t count, intptr_t x, double kx,
                        double row);
 
+/// The Adler-32 checksum (RFC 1950) of the bytes whose checksum is `adler` followed by `count`
+/// bytes of `data` (1 for none before).
+uint32_t strata_adler32(uint32_t adler, const uint8_t *data, intptr_t count);
+
 #endif

@@ -1,8 +1,20 @@
+import CStrataKernels
+
 /// Adler-32 (RFC 1950), the zlib stream's checksum.
 @_spi(Benchmarks) public enum Adler32 {
   /// The checksum of `data`, or of the bytes before it (whose checksum is `running`) followed
   /// by `data`.
   public static func checksum(_ data: UnsafeBufferPointer<UInt8>, continuing running: UInt32 = 1)
+    -> UInt32
+  {
+    guard Pixels.wideKernels, let p = data.baseAddress else {
+      return checksumLoop(data, continuing: running)
+    }
+    return strata_adler32(running, p, data.count)
+  }
+
+  /// ``checksum(_:continuing:)`` in Swift, for processors without the wide kernels.
+  static func checksumLoop(_ data: UnsafeBufferPointer<UInt8>, continuing running: UInt32 = 1)
     -> UInt32
   {
     var a = UInt64(running & 0xFFFF)

@@ -38,6 +38,7 @@ extension RowDeflate.State {
     let c1 = count > 1 ? distanceCodes[1].code : 0
     let c2 = count > 2 ? distanceCodes[2].code : 0
     let tokens = self.tokens
+    let literalRun = bpp
     var n = 0
     var i = start
     literalCounts.withUnsafeMutableBufferPointer { lc in
@@ -118,10 +119,18 @@ extension RowDeflate.State {
               dc[which == 0 ? c0 : which == 1 ? c1 : c2] += 1
               i += best
             } else {
-              let b = p[i]
-              tokens[n] = UInt32(b)
-              lc[Int(b)] += 1
-              i += 1
+              // Nothing matches here: the rest of the pixel is taken as literals unsearched.
+              // Matches seldom start inside a pixel that began with a literal, and searching
+              // pixel by pixel in noisy areas keeps matches at pixel boundaries (a third of
+              // the searches for an RGB frame, ~1 % larger).
+              let run = i + literalRun < end ? literalRun : 1
+              for k in 0..<run {
+                let b = p[i + k]
+                tokens[n + k] = UInt32(b)
+                lc[Int(b)] += 1
+              }
+              n += run - 1
+              i += run
             }
             n += 1
           }

@@ -88,17 +88,23 @@
 
     /// Appends the low `n` bits of `value` (n ≤ 32).
     @inline(__always) mutating func bits(_ value: UInt32, _ n: Int) {
-      accumulator |= UInt64(value) << UInt64(filled)
-      filled += n
-      if filled >= 32 {
-        if count + 4 <= capacity {
-          UnsafeMutableRawPointer(out + count).storeBytes(
-            of: UInt32(truncatingIfNeeded: accumulator).littleEndian, as: UInt32.self)
-          count += 4
-        }
-        accumulator >>= 32
-        filled -= 32
+      // Fewer than 8 bits are held before and at most 39 after, so shifts stay below 64 (masking shifts, wrapping
+      // sums). Every call stores all eight bytes of the accumulator and keeps the whole ones:
+      // no branch on how full it is, which a stream of codes of mixed lengths would mispredict.
+      accumulator |= UInt64(value) &<< UInt64(truncatingIfNeeded: filled)
+      filled &+= n
+      let whole = filled &>> 3
+      if count &+ 8 <= capacity {
+        UnsafeMutableRawPointer(out + count).storeBytes(
+          of: accumulator.littleEndian, as: UInt64.self)
+        count &+= whole
+      } else {
+        // The last few bytes of the buffer (not reached: the capacity has room past any
+        // block's bound): one at a time, and nothing past the end.
+        for k in 0..<whole { byte(UInt8(truncatingIfNeeded: accumulator &>> UInt64(8 * k))) }
       }
+      accumulator &>>= UInt64(truncatingIfNeeded: whole &<< 3)
+      filled &= 7
     }
 
     /// Flushes the bits held, padding the last byte with zeros.
