@@ -1,3 +1,4 @@
+import CStrataKernels
 import Foundation
 import Strata
 import Testing
@@ -154,6 +155,50 @@ import Testing
           UInt8(crc >> 24), UInt8((crc >> 16) & 0xFF), UInt8((crc >> 8) & 0xFF), UInt8(crc & 0xFF),
         ])
       pos += 12 + len
+    }
+  }
+  /// The Sub-filtered RGB row of the wide kernel and of the Swift loop: the same bytes as the
+  /// definition, the AND of the alphas, and nothing written past the row — at widths that
+  /// leave every remainder of the kernel's eight-pixel steps.
+  @Test func subRowsOfTheKernelAndTheLoopAgree() {
+    var state: UInt64 = 5
+    func byte() -> UInt8 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return UInt8(truncatingIfNeeded: state >> 40)
+    }
+    for width in Array(0...27) + [64, 1170] {
+      for translucentAt in [nil, 0, width / 2, width - 1] {
+        var rgba = (0..<(width * 4)).map { _ in byte() }
+        for x in 0..<width { rgba[x * 4 + 3] = x == translucentAt ? 254 : 255 }
+        var expected = [UInt8](repeating: 0, count: width * 3)
+        for x in 0..<width {
+          for c in 0..<3 {
+            expected[x * 3 + c] = rgba[x * 4 + c] &- (x > 0 ? rgba[x * 4 + c - 4] : 0)
+          }
+        }
+        let inside = translucentAt.map { (0..<width).contains($0) } ?? false
+        let expectedAlpha: UInt8 = inside ? 254 : 255
+        // Guard bytes after the row must survive.
+        var wide = [UInt8](repeating: 0xA5, count: width * 3 + 16)
+        var loop = wide
+        var alphas: [UInt8] = []
+        rgba.withUnsafeBufferPointer { r in
+          guard let row = r.baseAddress ?? UnsafePointer(bitPattern: 1) else { return }
+          wide.withUnsafeMutableBufferPointer {
+            alphas.append(strata_sub_rgb($0.baseAddress, row, width))
+          }
+          loop.withUnsafeMutableBufferPointer {
+            guard let o = $0.baseAddress else { return }
+            alphas.append(PNGEncoder.subRGBLoop(o, row, width: width))
+          }
+        }
+        let label = "width \(width), translucent at \(translucentAt.map(String.init) ?? "none")"
+        #expect(Array(wide.prefix(width * 3)) == expected, "kernel, \(label)")
+        #expect(Array(loop.prefix(width * 3)) == expected, "loop, \(label)")
+        #expect(wide.suffix(16).allSatisfy { $0 == 0xA5 }, "kernel wrote past the row, \(label)")
+        #expect(loop.suffix(16).allSatisfy { $0 == 0xA5 }, "loop wrote past the row, \(label)")
+        #expect(alphas == [expectedAlpha, expectedAlpha], "\(label)")
+      }
     }
   }
 }

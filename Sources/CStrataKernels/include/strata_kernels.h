@@ -35,4 +35,9 @@ void strata_linear_pad(uint32_t *out, const uint32_t *table, intptr_t count, int
 /// bytes of `data` (1 for none before).
 uint32_t strata_adler32(uint32_t adler, const uint8_t *data, intptr_t count);
 
+/// One row of `width` RGBA pixels as RGB with PNG's Sub filter: out[3i + c] = rgba[4i + c] −
+/// rgba[4(i − 1) + c] (the first pixel as it is); writes exactly 3·width bytes. Returns the AND
+/// of every pixel's alpha (255 only if all are opaque).
+uint8_t strata_sub_rgb(uint8_t *out, const uint8_t *rgba, intptr_t width);
+
 #endif

@@ -1,3 +1,4 @@
+import CStrataKernels
 import CZlib
 import Strata
 
@@ -129,37 +130,9 @@ public struct PNGEncoder: Sendable {
           let row = s + y * width * 4
           let o = dst + y * (rowBytes + 1)
           o[0] = PNGFilter.sub.rawValue
-          o[1] = row[0]
-          o[2] = row[1]
-          o[3] = row[2]
-          // Every alpha of the row at once: their AND is 255 only if all are. Pixels go four
-          // bytes at a time: the bytes of each less those of the pixel before, with no borrow
-          // between bytes; each is stored as four bytes, the fourth overwritten by the next
-          // pixel (the row's last pixel goes byte by byte, so nothing is written past it).
-          let raw = UnsafeRawPointer(row)
-          let out = UnsafeMutableRawPointer(o)
-          var alphas = UInt32(row[3]) << 24 | 0x00FF_FFFF
-          var previous = UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self))
-          var k = 4
-          for p in 1..<Swift.max(1, width - 1) {
-            let current = UInt32(
-              littleEndian: raw.loadUnaligned(fromByteOffset: p * 4, as: UInt32.self))
-            alphas &= current
-            let difference =
-              ((current | 0x8080_8080) &- (previous & 0x7F7F_7F7F))
-              ^ ((current ^ ~previous) & 0x8080_8080)
-            out.storeBytes(of: difference.littleEndian, toByteOffset: k, as: UInt32.self)
-            previous = current
-            k += 3
-          }
-          if width > 1 {
-            let i = (width - 1) * 4
-            o[k] = row[i] &- row[i - 4]
-            o[k + 1] = row[i + 1] &- row[i - 3]
-            o[k + 2] = row[i + 2] &- row[i - 2]
-            alphas &= UInt32(row[i + 3]) << 24 | 0x00FF_FFFF
-          }
-          let alpha = UInt8(truncatingIfNeeded: alphas >> 24)
+          let alpha =
+            Pixels.wideKernels
+            ? strata_sub_rgb(o + 1, row, width) : subRGBLoop(o + 1, row, width: width)
           guard alpha == 255 else {
             opaque = false
             return
@@ -169,6 +142,46 @@ public struct PNGEncoder: Sendable {
       initialized = opaque ? total : 0
     }
     return opaque ? rows : nil
+  }
+
+  /// One row of `width` RGBA pixels as RGB with the Sub filter (3 · `width` bytes), and the
+  /// AND of their alphas: the Swift form of `strata_sub_rgb`, for processors without the wide
+  /// kernels.
+  static func subRGBLoop(
+    _ o: UnsafeMutablePointer<UInt8>, _ row: UnsafePointer<UInt8>, width: Int
+  ) -> UInt8 {
+    guard width > 0 else { return 255 }
+    o[0] = row[0]
+    o[1] = row[1]
+    o[2] = row[2]
+    // Every alpha of the row at once: their AND is 255 only if all are. Pixels go four bytes at
+    // a time: the bytes of each less those of the pixel before, with no borrow between bytes;
+    // each is stored as four bytes, the fourth overwritten by the next pixel (the row's last
+    // pixel goes byte by byte, so nothing is written past it).
+    let raw = UnsafeRawPointer(row)
+    let out = UnsafeMutableRawPointer(o)
+    var alphas = UInt32(row[3]) << 24 | 0x00FF_FFFF
+    var previous = UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self))
+    var k = 3
+    for p in 1..<Swift.max(1, width - 1) {
+      let current = UInt32(
+        littleEndian: raw.loadUnaligned(fromByteOffset: p * 4, as: UInt32.self))
+      alphas &= current
+      let difference =
+        ((current | 0x8080_8080) &- (previous & 0x7F7F_7F7F))
+        ^ ((current ^ ~previous) & 0x8080_8080)
+      out.storeBytes(of: difference.littleEndian, toByteOffset: k, as: UInt32.self)
+      previous = current
+      k += 3
+    }
+    if width > 1 {
+      let i = (width - 1) * 4
+      o[k] = row[i] &- row[i - 4]
+      o[k + 1] = row[i + 1] &- row[i - 3]
+      o[k + 2] = row[i + 2] &- row[i - 2]
+      alphas &= UInt32(row[i + 3]) << 24 | 0x00FF_FFFF
+    }
+    return UInt8(truncatingIfNeeded: alphas >> 24)
   }
 
   /// Encodes `buffer` and writes it to `path` atomically.

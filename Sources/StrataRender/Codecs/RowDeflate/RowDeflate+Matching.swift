@@ -37,6 +37,10 @@ extension RowDeflate.State {
     let c0 = distanceCodes[0].code
     let c1 = count > 1 ? distanceCodes[1].code : 0
     let c2 = count > 2 ? distanceCodes[2].code : 0
+    // Where all three distances reach back, and stand-ins for the ones that do not exist.
+    let reach = Swift.max(d0, d1, d2)
+    let d1Safe = d1 > 0 ? d1 : d0
+    let d2Safe = d2 > 0 ? d2 : d0
     let tokens = self.tokens
     let literalRun = bpp
     var n = 0
@@ -48,47 +52,51 @@ extension RowDeflate.State {
             let limit = Swift.min(258, end - i)
             var best = 0
             var which = 0
-            // Which distances agree on the next three bytes, found without branching: in
-            // noisy areas (photographs, edges) none do, and the byte is a literal at once.
-            var hits = 0
-            if limit >= 4 {
+            // How many of the next eight bytes each distance repeats (0 where it cannot reach):
+            // one XOR and a trailing-zero count each, without branching, so short matches and
+            // misses never need a loop, and only a distance that repeats all eight is followed.
+            let l0: Int
+            let l1: Int
+            let l2: Int
+            if limit >= 8 && i >= reach {
               let raw = UnsafeRawPointer(p)
-              let here = raw.loadUnaligned(fromByteOffset: i, as: UInt32.self) & 0xFF_FFFF
-              let m0 =
-                d0 <= i ? raw.loadUnaligned(fromByteOffset: i - d0, as: UInt32.self) : ~here
-              let m1 =
-                d1 > 0 && d1 <= i
-                ? raw.loadUnaligned(fromByteOffset: i - d1, as: UInt32.self) : ~here
-              let m2 =
-                d2 > 0 && d2 <= i
-                ? raw.loadUnaligned(fromByteOffset: i - d2, as: UInt32.self) : ~here
-              hits =
-                (m0 & 0xFF_FFFF == here ? 1 : 0) | (m1 & 0xFF_FFFF == here ? 2 : 0)
-                | (m2 & 0xFF_FFFF == here ? 4 : 0)
-            } else if limit == 3 {
-              hits = 7
+              let here = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+              let x0 = here ^ raw.loadUnaligned(fromByteOffset: i - d0, as: UInt64.self)
+              let x1 = here ^ raw.loadUnaligned(fromByteOffset: i - d1Safe, as: UInt64.self)
+              let x2 = here ^ raw.loadUnaligned(fromByteOffset: i - d2Safe, as: UInt64.self)
+              l0 = x0.littleEndian.trailingZeroBitCount &>> 3
+              l1 = d1 > 0 ? x1.littleEndian.trailingZeroBitCount &>> 3 : 0
+              l2 = d2 > 0 ? x2.littleEndian.trailingZeroBitCount &>> 3 : 0
+            } else {
+              // The first row and a block's last bytes.
+              let head = Swift.min(8, limit)
+              l0 = d0 <= i ? Self.matchLength(p, i, d0, head) : 0
+              l1 = d1 > 0 && d1 <= i ? Self.matchLength(p, i, d1, head) : 0
+              l2 = d2 > 0 && d2 <= i ? Self.matchLength(p, i, d2, head) : 0
             }
-            if hits != 0 {
-              // Farthest first: a row repeat is usually the longest; nearer wins ties.
-              if hits & 4 != 0 && d2 > 0 && d2 <= i {
-                best = Self.matchLength(p, i, d2, limit)
-                which = 2
+            /// The match at `d` whose first `l` bytes agree.
+            @inline(__always) func length(_ l: Int, _ d: Int) -> Int {
+              l == 8 && limit > 8 ? 8 + Self.matchLength(p, i + 8, d, limit - 8) : l
+            }
+            // Farthest first: a row repeat is usually the longest; nearer wins ties. A long
+            // enough match is taken as it is: trying the others costs more than the few bytes
+            // they might add.
+            if l2 >= 3 {
+              best = length(l2, d2)
+              which = 2
+            }
+            if best < 24 && l1 >= 3 && l1 >= Swift.min(best, 8) {
+              let m = length(l1, d1)
+              if m >= best {
+                best = m
+                which = 1
               }
-              // A long enough match is taken as it is: trying the others costs more than
-              // the few bytes they might add.
-              if best < 24 && hits & 2 != 0 && d1 > 0 && d1 <= i {
-                let m = Self.matchLength(p, i, d1, limit)
-                if m >= best {
-                  best = m
-                  which = 1
-                }
-              }
-              if best < 24 && hits & 1 != 0 && d0 <= i {
-                let m = Self.matchLength(p, i, d0, limit)
-                if m >= best {
-                  best = m
-                  which = 0
-                }
+            }
+            if best < 24 && l0 >= 3 && l0 >= Swift.min(best, 8) {
+              let m = length(l0, d0)
+              if m >= best {
+                best = m
+                which = 0
               }
             }
             var far = 0
