@@ -7,7 +7,8 @@ extension RowDeflate {
     let distances: [Int]
     let distanceCodes: [(code: Int, extraBits: Int, extra: Int)]
     /// The block's tokens: a literal byte, or a match (bit 31) of a length (low 16 bits) at one
-    /// of the three distances (bits 16–23).
+    /// of the three distances (bits 16–23: 0, 1 or 2) or at a distance of its own (3), whose
+    /// code, extra bit count and extra bits follow in the next slot (bits 0–4, 5–8, 9–21).
     let tokens: UnsafeMutablePointer<UInt32>
     var tokenCount = 0
     /// The last position of each hashed 4-byte sequence (+1; 0 for none), for matches at other
@@ -110,11 +111,15 @@ extension RowDeflate {
               w.bits(UInt32(truncatingIfNeeded: l & mask), Int(l >> 56))
               let which = Int((token >> 16) & 0xFF)
               if which == 3 {
-                // A match at a distance of its own, in the next slot.
-                let d = Tables.distance(Int(tokens[k]))
+                // A match at a distance of its own: its code, extra bit count and extra bits
+                // in the next slot.
+                let d = tokens[k]
                 k += 1
-                w.bits(UInt32(distanceHuffman[d.code]), Int(distanceLengths[d.code]))
-                if d.extraBits > 0 { w.bits(UInt32(d.extra), d.extraBits) }
+                let code = Int(d & 0x1F)
+                let codeLength = Int(distanceLengths[code])
+                w.bits(
+                  UInt32(distanceHuffman[code]) | (d >> 9) << UInt32(codeLength),
+                  codeLength + Int((d >> 5) & 0xF))
                 continue
               }
               let d = dt[which]

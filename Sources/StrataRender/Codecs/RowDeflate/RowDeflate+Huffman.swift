@@ -86,16 +86,20 @@ extension RowDeflate {
     /// get codes when any is used, so the code is complete.
     static func lengths(_ counts: [UInt32], limit: Int, into lengths: inout [UInt8]) {
       for k in lengths.indices { lengths[k] = 0 }
-      var used = counts.indices.filter { counts[$0] > 0 }
-      if used.isEmpty { return }
-      if used.count == 1 { used.append(used[0] == 0 ? 1 : 0) }
-      // Symbols by count, least first (ties by symbol, so codes are deterministic).
-      used.sort { (counts[$0], $0) < (counts[$1], $1) }
+      // Symbols by count, least first (ties by symbol, so codes are deterministic): sorted as
+      // keys of count and symbol in one integer.
+      var keys: [UInt64] = []
+      keys.reserveCapacity(counts.count + 1)
+      for (s, c) in counts.enumerated() where c > 0 { keys.append(UInt64(c) << 16 | UInt64(s)) }
+      if keys.isEmpty { return }
+      if keys.count == 1 { keys.insert(keys[0] & 0xFFFF == 0 ? 1 : 0, at: 0) }
+      keys.sort()
+      let used = keys.map { Int($0 & 0xFFFF) }
       let m = used.count
       // The two-queue construction: leaves in order, internal nodes in creation order.
       var weight = [UInt64](repeating: 0, count: 2 * m)
       var parent = [Int](repeating: -1, count: 2 * m)
-      for (k, s) in used.enumerated() { weight[k] = UInt64(Swift.max(1, counts[s])) }
+      for (k, key) in keys.enumerated() { weight[k] = Swift.max(1, key >> 16) }
       var leaf = 0
       var node = m
       var next = m

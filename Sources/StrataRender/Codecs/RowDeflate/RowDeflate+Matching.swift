@@ -117,9 +117,10 @@ extension RowDeflate.State {
             if far > 0 {
               tokens[n] = UInt32(1 << 31) | UInt32(3) << 16 | UInt32(best)
               n += 1
-              tokens[n] = UInt32(far)
+              let d = RowDeflate.Tables.distance(far)
+              tokens[n] = UInt32(d.code) | UInt32(d.extraBits) << 5 | UInt32(d.extra) << 9
               lc[257 + Int(lengths[best] & 0xFF)] += 1
-              dc[RowDeflate.Tables.distance(far).code] += 1
+              dc[d.code] += 1
               i += best
             } else if best >= 3 {
               tokens[n] = UInt32(1 << 31) | UInt32(which) << 16 | UInt32(best)
