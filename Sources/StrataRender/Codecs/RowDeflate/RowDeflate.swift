@@ -4,7 +4,9 @@
 /// Rendered frames are mostly flat colour, gradients and repeated rows. After the Sub filter
 /// those become runs of equal bytes, repeats of the pixel before, and repeats of the row
 /// above, so instead of searching a hash chain it tries just three distances at each position
-/// — one byte, one pixel and one row back — and takes the longest match of at least 3 bytes.
+/// — one byte, one pixel and one row back — and takes the longest match of at least 3 bytes,
+/// then the last place the next four bytes were seen (repeated glyphs and shapes). Where
+/// nothing matches, the rest of the pixel is written as literals without searching.
 /// Each block of up to 256 KiB of input gets Huffman codes fitted to its own symbol counts
 /// (lengths limited to 15 bits); a block that would not shrink is stored instead.
 @_spi(Benchmarks) public struct RowDeflate {
