@@ -113,3 +113,44 @@ import Testing
     #expect(!ClipMask(rect: clip.rect, mask: nil).masks(row: 11, from: 0, count: 99))
   }
 }
+
+/// The stroker's buffers, kept by a canvas from stroke to stroke, never carry one stroke into
+/// the next: every outline through reused buffers equals one made with fresh buffers.
+@Suite struct StrokerScratchTests {
+  @Test func reusedBuffersGiveTheOutlinesOfFreshOnes() {
+    var zigzag = Path()
+    zigzag.move(to: Point(x: 0, y: 0))
+    zigzag.line(to: Point(x: 10, y: 8))
+    zigzag.line(to: Point(x: 10, y: 8))  // a repeated point
+    zigzag.line(to: Point(x: 20, y: -3))
+    zigzag.quad(to: Point(x: 35, y: 4), control: Point(x: 30, y: 20))
+    var dot = Path()
+    dot.move(to: Point(x: 5, y: 5))
+    dot.close()
+    let paths: [Path] = [
+      zigzag, .circle(center: Point(x: 40, y: 40), radius: 12),
+      .roundedRect(Rect(x: 0, y: 0, width: 50, height: 20), cornerRadius: 6), dot, Path(),
+    ]
+    let styles: [StrokeStyle] = [
+      StrokeStyle(width: 3, join: .miter, cap: .butt),
+      StrokeStyle(width: 5, join: .round, cap: .round),
+      StrokeStyle(width: 2, join: .bevel, cap: .square, dash: [4, 2], dashPhase: 1),
+      StrokeStyle(width: 0.5, join: .miter, cap: .square, miterLimit: 1.1),
+    ]
+    var scratch = Stroker.Scratch()
+    var reused = FlattenedPath()
+    var fresh = FlattenedPath()
+    var pieces = 0
+    for style in styles {
+      for path in paths {
+        let stroker = Stroker(style: style, tolerance: 0.05)
+        stroker.outline(of: path, into: &reused, scratch: &scratch)
+        stroker.outline(of: path, into: &fresh)
+        #expect(reused.points == fresh.points)
+        #expect(reused.polylines == fresh.polylines)
+        pieces += fresh.subpaths.count
+      }
+    }
+    #expect(pieces > 100)
+  }
+}

@@ -274,6 +274,51 @@ func polygonArea(_ pts: [Point]) -> Double {
     }
   }
 
+  /// Bounds and rectangle tests through a transform, without the mapped path, answer exactly
+  /// what the mapped path does — also for a path that does not start with a move, and for
+  /// rectangles that stay or stop being axis-aligned.
+  @Test func boundsAndRectanglesThroughATransformMatchTheMappedPath() {
+    var noMove = Path()
+    noMove.line(to: Point(x: 4, y: 9))
+    noMove.quad(to: Point(x: 10, y: 0), control: Point(x: 5, y: -8))
+    let rect = Path.rect(Rect(x: 1.25, y: 2, width: 3, height: 7))
+    let transforms = [
+      Transform.identity, Transform(rotation: 0.37).thenScaled(x: 2.5, y: 1.5),
+      Transform.identity.thenScaled(x: 3, y: -2).thenTranslated(x: 0.1, y: 7),
+      Transform(rotation: Double.pi / 2),
+    ]
+    for t in transforms {
+      for path in Self.paths + [noMove, rect] {
+        #expect(path.bounds(applying: t) == path.applying(t).bounds)
+        #expect(path.axisAlignedRect(applying: t) == path.applying(t).axisAlignedRect)
+      }
+    }
+    #expect(rect.axisAlignedRect(applying: transforms[2]) != nil)
+    #expect(rect.axisAlignedRect(applying: transforms[1]) == nil)
+  }
+
+  /// A subpath built point by point is closed wound positively: reversed in place when its
+  /// signed area is negative, kept as it is otherwise, and dropped when it is empty.
+  @Test func subpathsBuiltPointByPointWindPositively() {
+    let square = [
+      Point(x: 0, y: 0), Point(x: 0, y: 2), Point(x: 2, y: 2), Point(x: 2, y: 0),
+    ]
+    var flat = FlattenedPath()
+    flat.append(subpath: [Point(x: 9, y: 9), Point(x: 8, y: 8)], isClosed: false)
+    for points in [square, square.reversed()] {
+      flat.startSubpath()
+      for p in points { flat.add(p) }
+      flat.closeSubpathWoundPositively()
+    }
+    flat.startSubpath()
+    flat.closeSubpathWoundPositively()
+    let polylines = flat.polylines
+    #expect(polylines.count == 3)
+    #expect(polylines[0].points == [Point(x: 9, y: 9), Point(x: 8, y: 8)])
+    #expect(polylines[1].points == square.reversed() && polylines[1].isClosed)
+    #expect(polylines[2].points == square.reversed() && polylines[2].isClosed)
+  }
+
   @Test func aClosedSubpathIsMarkedAndTheNextStartsAtItsStart() {
     var flat = FlattenedPath()
     Self.paths[1].flatten(tolerance: 0.1, into: &flat)

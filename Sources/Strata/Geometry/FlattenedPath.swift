@@ -37,6 +37,40 @@ public struct FlattenedPath: Sendable {
     finishSubpath(closed: isClosed)
   }
 
+  /// Starts a subpath built point by point (``add(_:)``), ending the one being built.
+  package mutating func startSubpath() {
+    finishSubpath(closed: false)
+  }
+
+  /// Adds a point to the subpath being built.
+  package mutating func add(_ point: Point) {
+    points.append(point)
+  }
+
+  /// Closes the subpath being built, its points reversed first if their signed area (summed
+  /// p₀×p₁ + p₁×p₂ + … + pₙ₋₁×p₀, in that order) is negative: every such subpath winds the
+  /// same way, as the pieces of a stroke must.
+  package mutating func closeSubpathWoundPositively() {
+    let start = openStart
+    let n = points.count - start
+    var area = 0.0
+    for i in 0..<n {
+      let a = points[start + i]
+      let b = points[start + (i + 1) % n]
+      area += a.x * b.y - b.x * a.y
+    }
+    if area < 0 {
+      // Swapped in place (reversing a slice of the array would copy it).
+      var (i, j) = (start, points.count - 1)
+      while i < j {
+        points.swapAt(i, j)
+        i += 1
+        j -= 1
+      }
+    }
+    finishSubpath(closed: true)
+  }
+
   /// Maps every point through `t`.
   public mutating func apply(_ t: Transform) {
     for i in points.indices { points[i] = t.apply(to: points[i]) }

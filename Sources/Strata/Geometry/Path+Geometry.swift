@@ -63,7 +63,7 @@ extension Path {
   ) {
     // `applying` starts a path that does not begin with a move at the untransformed origin;
     // such paths take that road so that the points stay the same.
-    if let first = elements.first, case .move = first {
+    if startsWithMove {
       flatten(tolerance: tolerance, into: &flat) { t.apply(to: $0) }
     } else {
       applying(t).flatten(tolerance: tolerance, into: &flat)
@@ -145,7 +145,24 @@ extension Path {
 
   /// The smallest rectangle containing the path itself (curve extremes included,
   /// control points that the curve does not reach excluded); ``Rect/zero`` for an empty path.
-  public var bounds: Rect {
+  public var bounds: Rect { bounds { $0 } }
+
+  /// ``bounds`` of the path mapped through `t`: the same rectangle as `applying(t).bounds`,
+  /// without building the mapped path.
+  package func bounds(applying t: Transform) -> Rect {
+    guard startsWithMove else { return applying(t).bounds }
+    return bounds { t.apply(to: $0) }
+  }
+
+  /// Whether the first element is a move (``applying(_:)`` maps other paths differently: they
+  /// start at the untransformed origin).
+  var startsWithMove: Bool {
+    if let first = elements.first, case .move = first { return true }
+    return false
+  }
+
+  /// ``bounds`` with every point mapped through `map` as it is read.
+  private func bounds(mapping map: (Point) -> Point) -> Rect {
     var l = Double.infinity
     var t = Double.infinity
     var r = -Double.infinity
@@ -160,14 +177,18 @@ extension Path {
     var start = Point.zero
     for e in elements {
       switch e {
-      case .move(let p):
+      case .move(let q):
+        let p = map(q)
         add(p)
         last = p
         start = p
-      case .line(let p):
+      case .line(let q):
+        let p = map(q)
         add(p)
         last = p
-      case .quad(let p, let c):
+      case .quad(let q, let cq):
+        let p = map(q)
+        let c = map(cq)
         add(p)
         // Extremum of a quadratic: derivative 2[(1−t)(c−p0) + t(p−c)] = 0.
         let roots = Path.quadExtrema(last.x, c.x, p.x) + Path.quadExtrema(last.y, c.y, p.y)
@@ -179,7 +200,10 @@ extension Path {
               y: mt * mt * last.y + 2 * mt * tt * c.y + tt * tt * p.y))
         }
         last = p
-      case .cubic(let p, let c1, let c2):
+      case .cubic(let q, let cq1, let cq2):
+        let p = map(q)
+        let c1 = map(cq1)
+        let c2 = map(cq2)
         add(p)
         let roots =
           Path.cubicExtrema(last.x, c1.x, c2.x, p.x) + Path.cubicExtrema(last.y, c1.y, c2.y, p.y)
@@ -297,7 +321,17 @@ extension Path {
   ///
   /// Renderers use it to treat rectangles specially: an opaque one hides what is under it, and
   /// a clip that is one needs no mask.
-  public var axisAlignedRect: Rect? {
+  public var axisAlignedRect: Rect? { axisAlignedRect { $0 } }
+
+  /// ``axisAlignedRect`` of the path mapped through `t`: the same answer as
+  /// `applying(t).axisAlignedRect`, without building the mapped path.
+  package func axisAlignedRect(applying t: Transform) -> Rect? {
+    guard startsWithMove else { return applying(t).axisAlignedRect }
+    return axisAlignedRect { t.apply(to: $0) }
+  }
+
+  /// ``axisAlignedRect`` with every point mapped through `map` as it is read.
+  private func axisAlignedRect(mapping map: (Point) -> Point) -> Rect? {
     // At most five points are kept (a closing repeat of the first), in a fixed value: this runs
     // for every opaque fill of every frame, so it does not allocate.
     var pts = (Point.zero, Point.zero, Point.zero, Point.zero, Point.zero)
@@ -327,8 +361,8 @@ extension Path {
       switch e {
       case .move(let p):
         if count > 0 { return nil }
-        _ = add(p)
-      case .line(let p): if !add(p) { return nil }
+        _ = add(map(p))
+      case .line(let p): if !add(map(p)) { return nil }
       case .close: continue
       default: return nil
       }

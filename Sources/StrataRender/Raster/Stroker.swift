@@ -12,32 +12,50 @@ struct Stroker {
   var style: StrokeStyle
   var tolerance: Double
 
+  /// Buffers a renderer keeps from stroke to stroke, so that stroking allocates nothing.
+  struct Scratch {
+    /// The path flattened.
+    var flat = FlattenedPath()
+    /// One subpath without repeated points.
+    var line: [Point] = []
+  }
+
   /// The pieces of the stroke of `path`, each a closed subpath of `pieces` (emptied first) wound
   /// the same way.
   func outline(of path: Path, into pieces: inout FlattenedPath) {
+    var scratch = Scratch()
+    outline(of: path, into: &pieces, scratch: &scratch)
+  }
+
+  /// ``outline(of:into:)`` through buffers kept by the caller.
+  func outline(of path: Path, into pieces: inout FlattenedPath, scratch: inout Scratch) {
     pieces.removeAll()
     let hw = style.width / 2
     guard hw > 0, hw.isFinite else { return }
-    var polys = path.flattened(tolerance: tolerance).map { dedupe($0) }
-    if let dashed = dash(polys) { polys = dashed }
-    var out = Pieces(flat: pieces)
-    pieces = FlattenedPath()
-    for poly in polys { addPieces(poly, hw: hw, into: &out) }
-    pieces = out.flat
-  }
-
-  /// Where pieces go: each into the flattened path, wound one fixed way (positive signed area).
-  struct Pieces {
-    var flat: FlattenedPath
-
-    mutating func append(_ pts: [Point]) {
-      var area = 0.0
-      for i in pts.indices {
-        let a = pts[i]
-        let b = pts[(i + 1) % pts.count]
-        area += a.x * b.y - b.x * a.y
+    path.flatten(tolerance: tolerance, into: &scratch.flat)
+    if !style.dash.isEmpty {
+      let polys = scratch.flat.polylines.map { dedupe($0) }
+      if let dashed = dash(polys) {
+        for poly in dashed { addPieces(poly.points, closed: poly.isClosed, hw: hw, into: &pieces) }
+        return
       }
-      flat.append(subpath: pts, isClosed: true, reversed: area < 0)
+    }
+    var start = 0
+    for subpath in scratch.flat.subpaths {
+      // The subpath without points repeating the one before (nor, closed, a last point
+      // repeating the first).
+      scratch.line.removeAll(keepingCapacity: true)
+      for q in scratch.flat.points[start..<subpath.end]
+      where scratch.line.last.map({ ($0 - q).length > 1e-12 }) ?? true {
+        scratch.line.append(q)
+      }
+      if subpath.isClosed, scratch.line.count > 1, let f = scratch.line.first,
+        let l = scratch.line.last, (f - l).length <= 1e-12
+      {
+        scratch.line.removeLast()
+      }
+      addPieces(scratch.line, closed: subpath.isClosed, hw: hw, into: &pieces)
+      start = subpath.end
     }
   }
 
@@ -103,48 +121,47 @@ struct Stroker {
     return out
   }
 
-  private func addPieces(_ poly: Polyline, hw: Double, into pieces: inout Pieces) {
-    let pts = poly.points
+  /// Adds the pieces of one polyline: a quadrilateral per segment, then the joins, then the
+  /// caps, each a closed subpath wound positively.
+  private func addPieces(
+    _ pts: [Point], closed isClosed: Bool, hw: Double, into pieces: inout FlattenedPath
+  ) {
     guard let first = pts.first else { return }
     if pts.count == 1 {
       // A zero-length subpath shows only its caps.
       switch style.cap {
-      case .round: pieces.append(circle(first, hw))
+      case .round: circle(first, hw, into: &pieces)
       case .square:
-        pieces.append([
+        polygon(
           Point(x: first.x - hw, y: first.y - hw), Point(x: first.x + hw, y: first.y - hw),
           Point(x: first.x + hw, y: first.y + hw), Point(x: first.x - hw, y: first.y + hw),
-        ])
+          into: &pieces)
       case .butt: break
       }
       return
     }
-    let closed = poly.isClosed && pts.count > 2
+    let closed = isClosed && pts.count > 2
     let count = closed ? pts.count : pts.count - 1
-    var dirs: [Vector] = []
+    /// The direction of segment `i`.
+    func direction(_ i: Int) -> Vector { (pts[(i + 1) % pts.count] - pts[i]).normalized }
     for i in 0..<count {
       let a = pts[i]
       let b = pts[(i + 1) % pts.count]
-      let d = (b - a).normalized
-      dirs.append(d)
-      let n = d.perpendicular * hw
-      pieces.append([a + n, b + n, b - n, a - n])
+      let n = direction(i).perpendicular * hw
+      polygon(a + n, b + n, b - n, a - n, into: &pieces)
     }
     // Joins at interior vertices, and at the start of a closed polyline.
-    let joinIndices = closed ? Array(0..<count) : Array(1..<count)
-    for i in joinIndices {
-      let d0 = dirs[(i - 1 + count) % count]
-      let d1 = dirs[i]
-      addJoin(at: pts[i], d0, d1, hw: hw, into: &pieces)
+    for i in (closed ? 0 : 1)..<count {
+      addJoin(at: pts[i], direction((i - 1 + count) % count), direction(i), hw: hw, into: &pieces)
     }
-    if !closed, let last = pts.last, let d0 = dirs.first, let d1 = dirs.last {
-      addCap(at: first, direction: -d0, hw: hw, into: &pieces)
-      addCap(at: last, direction: d1, hw: hw, into: &pieces)
+    if !closed, let last = pts.last {
+      addCap(at: first, direction: -direction(0), hw: hw, into: &pieces)
+      addCap(at: last, direction: direction(count - 1), hw: hw, into: &pieces)
     }
   }
 
   private func addJoin(
-    at p: Point, _ d0: Vector, _ d1: Vector, hw: Double, into pieces: inout Pieces
+    at p: Point, _ d0: Vector, _ d1: Vector, hw: Double, into pieces: inout FlattenedPath
   ) {
     let turn = d0.cross(d1)
     if Swift.abs(turn) < 1e-12 && d0.dot(d1) > 0 { return }
@@ -159,38 +176,67 @@ struct Stroker {
       // Where a bevel is within the tolerance of the arc (a gentle turn, as between the
       // pieces of a flattened curve), a circle would add nothing visible.
       let gap = hw * (1 - ((1 + cosine) / 2).squareRoot())
-      pieces.append(gap < tolerance ? [p, o0, o1] : circle(p, hw))
+      if gap < tolerance {
+        polygon(p, o0, o1, into: &pieces)
+      } else {
+        circle(p, hw, into: &pieces)
+      }
       return
     }
     if style.join == .miter {
       let ratio = 1 / ((1 + cosine) / 2).squareRoot()
       if cosine > -1 + 1e-12, ratio <= style.miterLimit {
         let m = p + (n0 + n1) * (hw / (1 + cosine))
-        pieces.append([p, o0, m, o1])
+        polygon(p, o0, m, o1, into: &pieces)
         return
       }
     }
-    pieces.append([p, o0, o1])
+    polygon(p, o0, o1, into: &pieces)
   }
 
-  private func addCap(at p: Point, direction d: Vector, hw: Double, into pieces: inout Pieces) {
+  private func addCap(
+    at p: Point, direction d: Vector, hw: Double, into pieces: inout FlattenedPath
+  ) {
     switch style.cap {
     case .butt: return
-    case .round: pieces.append(circle(p, hw))
+    case .round: circle(p, hw, into: &pieces)
     case .square:
       let n = d.perpendicular * hw
       let e = d * hw
-      pieces.append([p + n, p + n + e, p - n + e, p - n])
+      polygon(p + n, p + n + e, p - n + e, p - n, into: &pieces)
     }
   }
 
-  private func circle(_ c: Point, _ r: Double) -> [Point] {
+  /// A triangle piece.
+  private func polygon(_ a: Point, _ b: Point, _ c: Point, into pieces: inout FlattenedPath) {
+    pieces.startSubpath()
+    pieces.add(a)
+    pieces.add(b)
+    pieces.add(c)
+    pieces.closeSubpathWoundPositively()
+  }
+
+  /// A quadrilateral piece.
+  private func polygon(
+    _ a: Point, _ b: Point, _ c: Point, _ d: Point, into pieces: inout FlattenedPath
+  ) {
+    pieces.startSubpath()
+    pieces.add(a)
+    pieces.add(b)
+    pieces.add(c)
+    pieces.add(d)
+    pieces.closeSubpathWoundPositively()
+  }
+
+  /// A circle piece, its polygon fine enough for the tolerance.
+  private func circle(_ c: Point, _ r: Double, into pieces: inout FlattenedPath) {
     let step = 2 * StrataMath.acos(Swift.max(-1, 1 - tolerance / Swift.max(r, tolerance)))
     let n = Swift.min(512, Swift.max(8, Int((2 * Double.pi / Swift.max(step, 1e-3)).rounded(.up))))
-    return (0..<n).map { i in
+    pieces.startSubpath()
+    for i in 0..<n {
       let a = 2 * Double.pi * Double(i) / Double(n)
-      return Point(x: c.x + r * StrataMath.cos(a), y: c.y + r * StrataMath.sin(a))
+      pieces.add(Point(x: c.x + r * StrataMath.cos(a), y: c.y + r * StrataMath.sin(a)))
     }
+    pieces.closeSubpathWoundPositively()
   }
-
 }

@@ -28,8 +28,10 @@ extension Canvas {
     let rect: IntRect
     /// Whether the fill is an axis-aligned rectangle: then `rect` is exactly what it covers.
     let isRectangle: Bool
-    /// The outline in device pixels and its fill rule, for working out its ``RowCover``.
+    /// The outline, the transform to device pixels and the fill rule, for working out its
+    /// ``RowCover`` (the path is mapped only if that is asked for).
     let path: Path
+    let transform: Transform
     let rule: FillRule
   }
 
@@ -59,24 +61,23 @@ extension Canvas {
         if stack.count > 1 { stack.removeLast() }
       case .fill(let p, let t, let paint, let rule, let o)
       where o >= 1 && Shader.paintsOpaquely(paint, transform: t):
-        let path = p.applying(t)
         let clip = stack[stack.count - 1].fullyCoveredRect
-        if let inner = path.axisAlignedRect.flatMap(IntRect.init(inside:)) {
+        if let inner = p.axisAlignedRect(applying: t).flatMap(IntRect.init(inside:)) {
           let rect = inner.intersection(clip)
           if !rect.isEmpty {
             occluders.append(
               Occluder(
-                index: i, scope: groups.last ?? -1, rect: rect, isRectangle: true, path: path,
-                rule: rule))
+                index: i, scope: groups.last ?? -1, rect: rect, isRectangle: true, path: p,
+                transform: t, rule: rule))
           }
           continue
         }
-        let rect = IntRect(covering: path.bounds).intersection(clip)
+        let rect = IntRect(covering: p.bounds(applying: t)).intersection(clip)
         if rect.width * rect.height >= Self.smallestCover {
           occluders.append(
             Occluder(
-              index: i, scope: groups.last ?? -1, rect: rect, isRectangle: false, path: path,
-              rule: rule))
+              index: i, scope: groups.last ?? -1, rect: rect, isRectangle: false, path: p,
+              transform: t, rule: rule))
         }
       default:
         continue
@@ -124,7 +125,8 @@ extension Canvas {
       return RowCover(top: region.y, starts: starts, ends: ends)
     }
     rasterizer.reset(region: region)
-    o.path.flatten(tolerance: Self.flatteningTolerance, into: &coverFlattened)
+    o.path.flatten(
+      tolerance: Self.flatteningTolerance, applying: o.transform, into: &coverFlattened)
     rasterizer.add(coverFlattened)
     rasterizer.forEachFullRun(rule: o.rule) { y, x, n in
       let r = y - region.y

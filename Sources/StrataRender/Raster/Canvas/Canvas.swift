@@ -45,6 +45,8 @@ public final class Canvas {
   /// Paths flattened for a fill, and for working out a cover, kept to reuse their memory.
   var flattened = FlattenedPath()
   var coverFlattened = FlattenedPath()
+  /// The stroker's buffers, kept to reuse their memory.
+  var strokeScratch = Stroker.Scratch()
 
   /// Creates a transparent canvas.
   ///
@@ -129,7 +131,7 @@ public final class Canvas {
     Stroker(
       style: style, tolerance: Self.flatteningTolerance / Swift.max(1e-9, transform.maximumScale)
     )
-    .outline(of: path, into: &flattened)
+    .outline(of: path, into: &flattened, scratch: &strokeScratch)
     flattened.apply(transform)
     fill(flattened, rule: .nonZero, shader: shader, visible: visible)
   }
@@ -199,6 +201,9 @@ public final class Canvas {
     var scratch = spanCoverage
     var cache = shadeCache
     var drawn = (Int.max, Int.max, Int.min, Int.min)
+    // Each buffer is taken out while it is used, so that it is not shared (writing to a
+    // shared one would copy it).
+    shadeCache.slots = []
     surfaces[si].pixels = []
     spanColors = []
     spanCoverage = []
