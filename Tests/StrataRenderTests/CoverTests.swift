@@ -221,6 +221,39 @@ import Testing
     }
   }
 
+  /// The shadow's row interpolation: kernel and Swift loop against the formula, over the
+  /// whole range of weights and values (a byte × 256), at lengths leaving every remainder.
+  @Test func rowInterpolationKernelGivesTheSwiftLoopsBytes() {
+    var rng = SeededNumbers(seed: 19)
+    for count in [0, 1, 15, 16, 17, 40, 257] {
+      for fy in [UInt32(0), 1, 128, 255, 256, UInt32(rng.next(in: 0...256.99))] {
+        let top = (0..<count).map { _ in UInt32(rng.next(in: 0...65_280.99)) }
+        let bottom = (0..<count).map { _ in UInt32(rng.next(in: 0...65_280.99)) }
+        var wide = [UInt8](repeating: 0xA5, count: count + 16)
+        var loop = wide
+        top.withUnsafeBufferPointer { t in
+          bottom.withUnsafeBufferPointer { b in
+            wide.withUnsafeMutableBufferPointer {
+              strata_lerp_rows($0.baseAddress, t.baseAddress, b.baseAddress, count, fy)
+            }
+            loop.withUnsafeMutableBufferPointer {
+              guard let o = $0.baseAddress, let tb = t.baseAddress, let bb = b.baseAddress
+              else { return }
+              Canvas.lerpRowsLoop(o, tb, bb, count, fy)
+            }
+          }
+        }
+        let expected = (0..<count).map {
+          UInt8((top[$0] * (256 - fy) + bottom[$0] * fy + 32768) >> 16)
+        }
+        #expect(Array(wide.prefix(count)) == expected, "kernel, \(count) values, fy \(fy)")
+        #expect(Array(loop.prefix(count)) == expected, "loop, \(count) values, fy \(fy)")
+        #expect(
+          wide.suffix(16).allSatisfy { $0 == 0xA5 } && loop.suffix(16).allSatisfy { $0 == 0xA5 })
+      }
+    }
+  }
+
   @Test func gradientKernelsGiveTheValuesOfTheSwiftArithmetic() {
     // Positions straddling 0 and 1 and every index in between, through a table that tells
     // indices apart.

@@ -40,4 +40,10 @@ uint32_t strata_adler32(uint32_t adler, const uint8_t *data, intptr_t count);
 /// of every pixel's alpha (255 only if all are opaque).
 uint8_t strata_sub_rgb(uint8_t *out, const uint8_t *rgba, intptr_t width);
 
+/// A row of a bilinearly up-sampled mask from two rows widened across columns (each value a
+/// byte × 256): out[i] = (top[i]·(256 − fy) + bottom[i]·fy + 32768) >> 16, for fy ≤ 256 and
+/// values ≤ 65,280.
+void strata_lerp_rows(uint8_t *out, const uint32_t *top, const uint32_t *bottom, intptr_t count,
+                      uint32_t fy);
+
 #endif

@@ -1,3 +1,4 @@
+import CStrataKernels
 import Strata
 
 extension Canvas {
@@ -114,9 +115,13 @@ extension Canvas {
                 let fy = UInt32(rows.f[r])
                 wide[top].withUnsafeBufferPointer { t in
                   wide[bottom].withUnsafeBufferPointer { b in
-                    for i in columns {
-                      out[i] = UInt8(
-                        truncatingIfNeeded: (t[i] &* (256 - fy) &+ b[i] &* fy &+ 32768) >> 16)
+                    guard let o = out.baseAddress, let tb = t.baseAddress, let bb = b.baseAddress
+                    else { return }
+                    let at = columns.lowerBound
+                    if Pixels.wideKernels {
+                      strata_lerp_rows(o + at, tb + at, bb + at, columns.count, fy)
+                    } else {
+                      Self.lerpRowsLoop(o + at, tb + at, bb + at, columns.count, fy)
                     }
                   }
                 }
@@ -129,6 +134,18 @@ extension Canvas {
           }
         }
       }
+    }
+  }
+
+  /// A row of a bilinearly up-sampled mask from two widened rows: `strata_lerp_rows` in Swift,
+  /// for processors without the wide kernels.
+  static func lerpRowsLoop(
+    _ out: UnsafeMutablePointer<UInt8>, _ top: UnsafePointer<UInt32>,
+    _ bottom: UnsafePointer<UInt32>, _ count: Int, _ fy: UInt32
+  ) {
+    for i in 0..<count {
+      out[i] = UInt8(
+        truncatingIfNeeded: (top[i] &* (256 - fy) &+ bottom[i] &* fy &+ 32768) >> 16)
     }
   }
 }
