@@ -75,8 +75,17 @@ extension Path {
   private func flatten(
     tolerance: Double, into flat: inout FlattenedPath, map: (Point) -> Point
   ) {
-    let tol = tolerance > 0 && tolerance.isFinite ? tolerance : 0.1
     flat.removeAll()
+    appendFlattening(tolerance: tolerance, to: &flat, map: map)
+  }
+
+  /// Appends the flattening to what `flat` holds, each element's points mapped through `map`
+  /// first. For a path that starts with a move (or is empty), flattening paths one after
+  /// another this way gives the points of flattening the path that joins them.
+  package func appendFlattening(
+    tolerance: Double, to flat: inout FlattenedPath, map: (Point) -> Point
+  ) {
+    let tol = tolerance > 0 && tolerance.isFinite ? tolerance : 0.1
     var last = Point.zero
     for e in elements {
       switch e {
@@ -156,7 +165,7 @@ extension Path {
 
   /// Whether the first element is a move (``applying(_:)`` maps other paths differently: they
   /// start at the untransformed origin).
-  var startsWithMove: Bool {
+  package var startsWithMove: Bool {
     if let first = elements.first, case .move = first { return true }
     return false
   }

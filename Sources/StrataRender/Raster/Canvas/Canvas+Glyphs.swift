@@ -21,9 +21,9 @@ extension Canvas {
     let k = transform.a
     let simple = transform.b == 0 && transform.c == 0 && k > 0 && transform.d == k && k.isFinite
     guard simple else {
-      fill(
-        run.path(cache: cache), transform: transform, paint: .solid(run.color), rule: .nonZero,
-        opacity: opacity, visible: visible)
+      fillOutlines(
+        of: run, transform: transform, opacity: opacity, shader: shader, cache: cache,
+        visible: visible)
       return
     }
     let deviceSize = run.size * k
@@ -60,5 +60,40 @@ extension Canvas {
         }
       }
     }
+  }
+
+  /// Fills the run's outlines as one shape, as filling `run.path(cache:)` does, without
+  /// building that path: each glyph's outline is flattened through its placement and
+  /// `transform` into the canvas's buffer (the same points, so the same pixels).
+  private func fillOutlines(
+    of run: GlyphRun, transform: Transform, opacity: Double, shader: Shader, cache: GlyphCache,
+    visible: IntRect
+  ) {
+    // Joined, an outline that does not start with a move would continue the one before it;
+    // such (malformed) runs take the road of the joined path.
+    for g in run.glyphs {
+      let outline = cache.outline(run.face, g)
+      guard outline.isEmpty || outline.startsWithMove else {
+        fill(
+          run.path(cache: cache), transform: transform, paint: .solid(run.color),
+          rule: .nonZero, opacity: opacity, visible: visible)
+        return
+      }
+    }
+    flattened.removeAll()
+    for (i, g) in run.glyphs.enumerated() {
+      let placement = run.glyphTransform(i)
+      cache.outline(run.face, g).appendFlattening(
+        tolerance: Self.flatteningTolerance, to: &flattened
+      ) {
+        transform.apply(to: placement.apply(to: $0))
+      }
+    }
+    for r in run.decorations {
+      Path.rect(r).appendFlattening(tolerance: Self.flatteningTolerance, to: &flattened) {
+        transform.apply(to: $0)
+      }
+    }
+    fill(flattened, rule: .nonZero, shader: shader, visible: visible)
   }
 }
