@@ -49,6 +49,24 @@ import Testing
     }
   }
 
+  /// The canvas's working buffers (flattened paths, the stroker's, span colours and coverage)
+  /// outlive a frame: every gallery scene — strokes, clips, text, gradients, shadows — drawn
+  /// through one renderer after all the others equals the scene drawn by a renderer of its own,
+  /// and the renderer holds buffers once a frame is done.
+  @Test func keptWorkingBuffersCarryNothingIntoTheNextFrame() throws {
+    let shared = FrameRenderer(scale: 2)
+    let scenes = Gallery.all.map(\.1)
+    for round in 0..<2 {
+      for (k, scene) in scenes.enumerated() {
+        let reused = try shared.render(scene)
+        let fresh = try FrameRenderer(scale: 2).render(scene)
+        #expect(reused == fresh, "round \(round), scene \(Gallery.all[k].0)")
+      }
+    }
+    let kept = try #require(shared.buffers.take())
+    #expect(kept.flattened.points.capacity > 0 && kept.spanColors.count > 0)
+  }
+
   @Test func aGradientThatDrawsNothingHidesNothing() throws {
     // An opaque radial gradient whose own space is singular cannot be resolved and draws
     // nothing: it must not leave a reused frame or layer uncleared, nor hide what is under it.

@@ -19,6 +19,8 @@ public struct FrameRenderer {
   /// Group layers kept between frames (shared by copies of this renderer), so a sequence
   /// does not allocate and fault in a fresh layer for every translucent group.
   let layers = LayerPool()
+  /// The canvas's working buffers, kept between frames the same way.
+  let buffers = CanvasBufferPool()
   /// What the frames of a sequence share, kept between them; `nil` (the default) keeps
   /// nothing. Frames rendered with a cache have the same bytes as without one.
   public var cache: RenderCache?
@@ -86,9 +88,11 @@ public struct FrameRenderer {
     }
     let canvas = Canvas(taking: &buffer)
     canvas.spareSurfaces = layers.take()
+    if let kept = buffers.take() { canvas.adopt(kept) }
     canvas.cache = cache
     canvas.draw(list, glyphCache: glyphCache)
     layers.give(canvas.spareSurfaces)
+    buffers.give(canvas.releaseBuffers())
     canvas.finish(into: &buffer)
   }
 

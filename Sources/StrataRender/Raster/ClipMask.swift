@@ -20,25 +20,25 @@ struct ClipMask {
 
   /// The clip of `path` (under `transform`, to device pixels) inside `outer`, rasterized with
   /// `rasterizer`. A path that is a rectangle on whole pixels needs no mask of its own.
+  /// The path is flattened through the transform into `scratch` (a buffer the caller keeps).
   init(
     _ path: Path, transform: Transform, rule: FillRule, inside outer: ClipMask,
-    rasterizer: Rasterizer
+    rasterizer: Rasterizer, scratch: inout FlattenedPath
   ) {
-    let device = path.applying(transform)
-    if let r = device.axisAlignedRect.flatMap(IntRect.init(exactly:)) {
+    if let r = path.axisAlignedRect(applying: transform).flatMap(IntRect.init(exactly:)) {
       let rect = outer.rect.intersection(r)
       self.init(rect: rect, mask: outer.mask.map { Self.crop($0, from: outer.rect, to: rect) })
       return
     }
-    let polys = device.flattened(tolerance: Canvas.flatteningTolerance)
-    let rect = outer.rect.intersection(IntRect(covering: Canvas.bounds(of: polys)))
+    path.flatten(tolerance: Canvas.flatteningTolerance, applying: transform, into: &scratch)
+    let rect = outer.rect.intersection(IntRect(covering: Canvas.bounds(of: scratch.points)))
     guard !rect.isEmpty else {
       self.init(rect: .empty, mask: nil)
       return
     }
     var mask = [UInt8](repeating: 0, count: rect.width * rect.height)
     rasterizer.reset(region: rect)
-    rasterizer.add(polys)
+    rasterizer.add(scratch)
     mask.withUnsafeMutableBufferPointer { m in
       guard let mb = m.baseAddress else { return }
       rasterizer.forEachSpan(rule: rule) { y, x, n, values, c in
@@ -61,9 +61,10 @@ struct ClipMask {
     rasterizer: Rasterizer
   ) {
     if shapes.count == 1 {
+      var scratch = FlattenedPath()
       self.init(
         shapes[0].path, transform: transform, rule: shapes[0].rule, inside: outer,
-        rasterizer: rasterizer)
+        rasterizer: rasterizer, scratch: &scratch)
       return
     }
     let flattened = shapes.map {

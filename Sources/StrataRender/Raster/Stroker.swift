@@ -13,7 +13,7 @@ struct Stroker {
   var tolerance: Double
 
   /// Buffers a renderer keeps from stroke to stroke, so that stroking allocates nothing.
-  struct Scratch {
+  struct Scratch: Sendable {
     /// The path flattened.
     var flat = FlattenedPath()
     /// One subpath without repeated points.

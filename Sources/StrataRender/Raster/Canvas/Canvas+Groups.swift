@@ -52,7 +52,9 @@ extension Canvas {
   func makeClip(_ path: Path, transform: Transform, rule: FillRule, inside current: ClipMask)
     -> ClipMask
   {
-    ClipMask(path, transform: transform, rule: rule, inside: current, rasterizer: rasterizer)
+    ClipMask(
+      path, transform: transform, rule: rule, inside: current, rasterizer: rasterizer,
+      scratch: &coverFlattened)
   }
 
   /// Removes the clip added by the last ``pushClip(_:transform:rule:)``.
