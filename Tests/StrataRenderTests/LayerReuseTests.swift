@@ -67,6 +67,31 @@ import Testing
     #expect(kept.flattened.points.capacity > 0 && kept.spanColors.count > 0)
   }
 
+  /// A shadow drawn after a wider one reuses its mask, row and sampling tables: what the
+  /// wider one left in them never shows (blurs wide enough to be sampled down, and narrow).
+  @Test func shadowsAfterWiderShadowsShowNothingOfThem() throws {
+    func scene(card: Double, radius: Double) -> Scene {
+      let root = Node(frame: Rect(x: 0, y: 0, width: 120, height: 120))
+      root.backgroundColor = .white
+      let node = Node(frame: Rect(x: 60 - card / 2, y: 50 - card / 2, width: card, height: card))
+      node.backgroundColor = Color(red: 0.9, green: 0.5, blue: 0.2)
+      node.shadow = Shadow(
+        color: .black, opacity: 0.5, offset: Vector(dx: 3, dy: 7), radius: radius)
+      root.addChild(node)
+      return Scene(root: root, size: root.size)
+    }
+    let scenes = [
+      scene(card: 90, radius: 30), scene(card: 20, radius: 9), scene(card: 60, radius: 2),
+      scene(card: 10, radius: 25), scene(card: 70, radius: 14),
+    ]
+    let shared = FrameRenderer(scale: 2)
+    for (k, scene) in scenes.enumerated() {
+      let reused = try shared.render(scene)
+      let fresh = try FrameRenderer(scale: 2).render(scene)
+      #expect(reused == fresh, "shadow \(k)")
+    }
+  }
+
   @Test func aGradientThatDrawsNothingHidesNothing() throws {
     // An opaque radial gradient whose own space is singular cannot be resolved and draws
     // nothing: it must not leave a reused frame or layer uncleared, nor hide what is under it.

@@ -1,13 +1,14 @@
 import Strata
 
 extension Canvas {
-  /// The working buffers a canvas grows while it draws — flattened paths, the stroker's
-  /// buffers, span colours and coverage — which a renderer keeps from frame to frame so that
+  /// The working buffers a canvas grows while it draws — flattened paths, the stroker's and
+  /// shadows' buffers, span colours and coverage — which a renderer keeps from frame to frame so that
   /// drawing a sequence does not grow them anew each frame.
   struct Buffers: Sendable {
     var flattened: FlattenedPath
     var coverFlattened: FlattenedPath
     var stroke: Stroker.Scratch
+    var shadow: ShadowScratch
     var spanColors: [UInt32]
     var spanCoverage: [UInt8]
   }
@@ -17,6 +18,7 @@ extension Canvas {
     flattened = buffers.flattened
     coverFlattened = buffers.coverFlattened
     strokeScratch = buffers.stroke
+    shadowScratch = buffers.shadow
     spanColors = buffers.spanColors
     spanCoverage = buffers.spanCoverage
   }
@@ -27,12 +29,13 @@ extension Canvas {
       flattened = FlattenedPath()
       coverFlattened = FlattenedPath()
       strokeScratch = Stroker.Scratch()
+      shadowScratch = ShadowScratch()
       spanColors = []
       spanCoverage = []
     }
     return Buffers(
       flattened: flattened, coverFlattened: coverFlattened, stroke: strokeScratch,
-      spanColors: spanColors, spanCoverage: spanCoverage)
+      shadow: shadowScratch, spanColors: spanColors, spanCoverage: spanCoverage)
   }
 }
 

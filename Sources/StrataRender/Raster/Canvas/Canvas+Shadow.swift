@@ -37,7 +37,24 @@ extension Canvas {
     let k = s >= 8 ? Int((s / 4).rounded(.down)) : 1
     let small = IntRect(
       x: 0, y: 0, width: (region.width + k - 1) / k, height: (region.height + k - 1) / k)
-    var alpha = [UInt8](repeating: 0, count: small.width * small.height)
+    // The mask, the row and the sampling tables live in buffers the canvas keeps, taken out
+    // while the shadow is drawn.
+    var alpha = shadowScratch.mask
+    var row = shadowScratch.row
+    var columns = shadowScratch.columns
+    var rows = shadowScratch.rows
+    var wide = (shadowScratch.wide.0, shadowScratch.wide.1)
+    shadowScratch = ShadowScratch()
+    defer {
+      shadowScratch = ShadowScratch(
+        mask: alpha, row: row, columns: columns, rows: rows, wide: wide)
+    }
+    let cells = small.width * small.height
+    if alpha.count < cells {
+      alpha = [UInt8](repeating: 0, count: cells)
+    } else {
+      alpha.withUnsafeMutableBufferPointer { $0.baseAddress?.update(repeating: 0, count: cells) }
+    }
     let shrink = Transform(translationX: -Double(region.x), y: -Double(region.y)).thenScaled(
       x: 1 / Double(k), y: 1 / Double(k))
     rasterizer.reset(region: small)
@@ -49,47 +66,52 @@ extension Canvas {
     if s > 0 {
       Blur.gaussian(&alpha, width: small.width, height: small.height, sigma: s / Double(k))
     }
-    var row = [UInt8](repeating: 0, count: area.width)
+    if row.count < area.width { row = [UInt8](repeating: 0, count: area.width) }
     // Bilinear sampling positions of the small mask, per column (pixel centres map to
     // (p + 0.5)/k − 0.5), so each row costs integer work only.
-    func positions(_ count: Int, from start: Int, limit: Int) -> (i0: [Int], i1: [Int], f: [Int]) {
-      var i0 = [Int](repeating: 0, count: count)
-      var i1 = [Int](repeating: 0, count: count)
-      var f = [Int](repeating: 0, count: count)
+    func positions(_ t: inout ShadowScratch.Sampling, _ count: Int, from start: Int, limit: Int) {
+      if t.f.count < count {
+        t = ShadowScratch.Sampling(
+          i0: [Int](repeating: 0, count: count), i1: [Int](repeating: 0, count: count),
+          f: [Int](repeating: 0, count: count))
+      }
       for j in 0..<count {
         let u = ((Double(start + j) + 0.5) / Double(k) - 0.5).clamped(to: 0...Double(limit - 1))
-        i0[j] = Int(u)
-        i1[j] = Swift.min(i0[j] + 1, limit - 1)
-        f[j] = Int((u - Double(i0[j])) * 256)
+        t.i0[j] = Int(u)
+        t.i1[j] = Swift.min(t.i0[j] + 1, limit - 1)
+        t.f[j] = Int((u - Double(t.i0[j])) * 256)
       }
-      return (i0, i1, f)
     }
-    let columns =
-      k > 1
-      ? positions(area.width, from: area.x - region.x, limit: small.width) : (i0: [], i1: [], f: [])
-    let rows =
-      k > 1
-      ? positions(area.height, from: area.y - region.y, limit: small.height)
-      : (i0: [], i1: [], f: [])
+    if k > 1 {
+      positions(&columns, area.width, from: area.x - region.x, limit: small.width)
+      positions(&rows, area.height, from: area.y - region.y, limit: small.height)
+      if wide.0.count < area.width { wide.0 = [UInt32](repeating: 0, count: area.width) }
+      if wide.1.count < area.width { wide.1 = [UInt32](repeating: 0, count: area.width) }
+    }
     // Up-sample separably: each small row once across the area's columns (×256, kept in
     // UInt32), then each output row as a vertical blend of two such rows — contiguous work the
     // compiler vectorises. The result is the same bilinear value as sampling four pixels.
     // Two widened rows are kept (the rows above and below the output row); output rows move
     // down, so each small row is widened once.
-    var wide = [[UInt32]](repeating: [UInt32](repeating: 0, count: area.width), count: 2)
-    var held = [-1, -1]
+    var held = (-1, -1)
     func widened(_ r: Int, keeping other: Int, _ a: UnsafeBufferPointer<UInt8>) -> Int {
-      if held[0] == r { return 0 }
-      if held[1] == r { return 1 }
-      let slot = held[0] == other ? 1 : 0
+      if held.0 == r { return 0 }
+      if held.1 == r { return 1 }
+      let slot = held.0 == other ? 1 : 0
       let base = r * small.width
-      wide[slot].withUnsafeMutableBufferPointer { w in
+      func widen(_ w: UnsafeMutableBufferPointer<UInt32>) {
         for i in 0..<area.width {
           let fx = UInt32(columns.f[i])
           w[i] = UInt32(a[base + columns.i0[i]]) * (256 - fx) + UInt32(a[base + columns.i1[i]]) * fx
         }
       }
-      held[slot] = r
+      if slot == 0 {
+        wide.0.withUnsafeMutableBufferPointer { widen($0) }
+        held.0 = r
+      } else {
+        wide.1.withUnsafeMutableBufferPointer { widen($0) }
+        held.1 = r
+      }
       return slot
     }
     // Only the columns outside what a later opaque fill covers are worked out and blended.
@@ -104,7 +126,9 @@ extension Canvas {
               let hi = Swift.min(Swift.max(run.upperBound - area.x, 0), area.width)
               if lo < hi { parts = (0..<lo, hi..<area.width) }
             }
-            for columns in [parts.0, parts.1] where !columns.isEmpty {
+            for part in 0..<2 {
+              let columns = part == 0 ? parts.0 : parts.1
+              if columns.isEmpty { continue }
               if k == 1 {
                 let start = (y - region.y) * region.width + (area.x - region.x)
                 for i in columns { out[i] = a[start + i] }
@@ -113,8 +137,9 @@ extension Canvas {
                 let top = widened(rows.i0[r], keeping: rows.i1[r], a)
                 let bottom = widened(rows.i1[r], keeping: rows.i0[r], a)
                 let fy = UInt32(rows.f[r])
-                wide[top].withUnsafeBufferPointer { t in
-                  wide[bottom].withUnsafeBufferPointer { b in
+                let (tw, bw) = (top == 0 ? wide.0 : wide.1, bottom == 0 ? wide.0 : wide.1)
+                tw.withUnsafeBufferPointer { t in
+                  bw.withUnsafeBufferPointer { b in
                     guard let o = out.baseAddress, let tb = t.baseAddress, let bb = b.baseAddress
                     else { return }
                     let at = columns.lowerBound
@@ -147,5 +172,21 @@ extension Canvas {
       out[i] = UInt8(
         truncatingIfNeeded: (top[i] &* (256 - fy) &+ bottom[i] &* fy &+ 32768) >> 16)
     }
+  }
+
+  /// Buffers of drawing a shadow, kept with the canvas between shadows (and frames).
+  struct ShadowScratch: Sendable {
+    /// Sampling positions of the small mask along one axis: the two samples and the weight
+    /// of the second (of 256).
+    struct Sampling: Sendable {
+      var i0: [Int] = []
+      var i1: [Int] = []
+      var f: [Int] = []
+    }
+    var mask: [UInt8] = []
+    var row: [UInt8] = []
+    var columns = Sampling()
+    var rows = Sampling()
+    var wide: ([UInt32], [UInt32]) = ([], [])
   }
 }

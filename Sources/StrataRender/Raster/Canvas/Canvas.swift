@@ -47,6 +47,8 @@ public final class Canvas {
   var coverFlattened = FlattenedPath()
   /// The stroker's buffers, kept to reuse their memory.
   var strokeScratch = Stroker.Scratch()
+  /// A shadow's mask, row and sampling tables, kept to reuse their memory.
+  var shadowScratch = ShadowScratch()
 
   /// Creates a transparent canvas.
   ///
