@@ -116,7 +116,7 @@ extension DisplayList {
   static func paintsOpaquely(_ command: Command?, all rect: IntRect) -> Bool {
     guard case .fill(let p, let t, let paint, _, let o)? = command, o >= 1,
       Shader.paintsOpaquely(paint, transform: t),
-      let r = p.applying(t).axisAlignedRect.flatMap(IntRect.init(inside:))
+      let r = p.axisAlignedRect(applying: t).flatMap(IntRect.init(inside:))
     else { return false }
     return r.x <= rect.x && r.y <= rect.y && r.maxX >= rect.maxX && r.maxY >= rect.maxY
   }

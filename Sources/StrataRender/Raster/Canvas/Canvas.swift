@@ -38,10 +38,11 @@ public final class Canvas {
   let rasterizer = Rasterizer.take()
 
   deinit { Rasterizer.give(rasterizer) }
-  var spanColors = [UInt32](repeating: 0, count: 1024)
+  /// Span colours and coverage, grown to the widest draw (see ``withSpanTarget(columns:cover:_:)``).
+  var spanColors: [UInt32] = []
   /// Resampled bitmap rows kept between the rows of one draw.
   var shadeCache = ShadeCache()
-  var spanCoverage = [UInt8](repeating: 0, count: 1024)
+  var spanCoverage: [UInt8] = []
   /// Paths flattened for a fill, and for working out a cover, kept to reuse their memory.
   var flattened = FlattenedPath()
   var coverFlattened = FlattenedPath()
