@@ -254,6 +254,26 @@ import Testing
     }
   }
 
+  /// Kept gradient tables are the tables the gradient makes, for each opacity, and the kept
+  /// set stays bounded however many gradients go by.
+  @Test func keptGradientTablesAreTheGradientsOwn() {
+    func made(_ g: Gradient, _ opacity: Double) -> [UInt32] {
+      (0..<256).map {
+        Pixels.pack(PremultipliedColor(g.color(at: Double($0) / 255), opacity: opacity))
+      }
+    }
+    for k in 0..<(Shader.tableLimit + 20) {
+      let g = Gradient(colors: [
+        Color(red: Double(k) / 1000, green: 0.5, blue: 0.2, alpha: 0.8), .white,
+      ])
+      for opacity in [1, 0.5] {
+        #expect(Shader.table(g, opacity: opacity) == made(g, opacity))
+        #expect(Shader.table(g, opacity: opacity) == made(g, opacity), "kept")
+      }
+      #expect(Shader.tables.withLock { $0.count } <= Shader.tableLimit)
+    }
+  }
+
   @Test func gradientKernelsGiveTheValuesOfTheSwiftArithmetic() {
     // Positions straddling 0 and 1 and every index in between, through a table that tells
     // indices apart.

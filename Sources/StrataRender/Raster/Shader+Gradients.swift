@@ -1,4 +1,5 @@
 import CStrataKernels
+import Strata
 
 extension Shader {
   /// The colour every pixel of row `y` gets, when it does not vary along the row (a solid
@@ -116,4 +117,34 @@ extension Shader {
     if t >= 1 { return 255 }
     return Int(scaled)
   }
+}
+
+extension Shader {
+  /// A gradient's 256 packed colours at `opacity`. Frames of a sequence fill the same
+  /// gradients again and again, so recent tables are kept (process-wide, at most
+  /// ``tableLimit``, all forgotten when full) and shared.
+  static func table(_ g: Gradient, opacity: Double) -> [UInt32] {
+    let key = TableKey(gradient: g, opacity: opacity)
+    if let kept = tables.withLock({ $0[key] }) { return kept }
+    let made = (0..<256).map {
+      Pixels.pack(PremultipliedColor(g.color(at: Double($0) / 255), opacity: opacity))
+    }
+    tables.withLock {
+      if $0.count >= tableLimit { $0.removeAll() }
+      $0[key] = made
+    }
+    return made
+  }
+
+  /// The most gradient tables kept.
+  static let tableLimit = 256
+
+  /// What a kept table was made for.
+  struct TableKey: Hashable {
+    let gradient: Gradient
+    let opacity: Double
+  }
+
+  /// The kept tables.
+  static let tables = Locked<[TableKey: [UInt32]]>([:])
 }

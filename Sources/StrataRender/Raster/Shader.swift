@@ -84,12 +84,6 @@ enum Shader {
     }
   }
 
-  static func table(_ g: Gradient, opacity: Double) -> [UInt32] {
-    (0..<256).map {
-      Pixels.pack(PremultipliedColor(g.color(at: Double($0) / 255), opacity: opacity))
-    }
-  }
-
   /// Writes the packed colours (see ``Pixels``) of `count` pixels from (x, y) into `out`.
   func shade(
     x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>, cache: inout ShadeCache
