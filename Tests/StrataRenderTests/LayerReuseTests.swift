@@ -188,7 +188,8 @@ import Testing
       for path in paths {
         let stroker = Stroker(style: style, tolerance: 0.05)
         stroker.outline(of: path, into: &reused, scratch: &scratch)
-        stroker.outline(of: path, into: &fresh)
+        var freshScratch = Stroker.Scratch()
+        stroker.outline(of: path, into: &fresh, scratch: &freshScratch)
         #expect(reused.points == fresh.points)
         #expect(reused.polylines == fresh.polylines)
         pieces += fresh.subpaths.count

@@ -25,15 +25,11 @@ public struct FlattenedPath: Sendable {
     subpaths.removeAll(keepingCapacity: true)
   }
 
-  /// Appends a subpath of `points`, in reverse order when `reversed` (kept when it has two
-  /// points or more, or one and is closed).
-  public mutating func append(subpath points: [Point], isClosed: Bool, reversed: Bool = false) {
+  /// Appends a subpath of `points` (kept when it has two points or more, or one and is
+  /// closed).
+  public mutating func append(subpath points: [Point], isClosed: Bool) {
     finishSubpath(closed: false)
-    if reversed {
-      for p in points.reversed() { self.points.append(p) }
-    } else {
-      self.points.append(contentsOf: points)
-    }
+    self.points.append(contentsOf: points)
     finishSubpath(closed: isClosed)
   }
 

@@ -21,20 +21,18 @@ struct Stroker {
   }
 
   /// The pieces of the stroke of `path`, each a closed subpath of `pieces` (emptied first) wound
-  /// the same way.
-  func outline(of path: Path, into pieces: inout FlattenedPath) {
-    var scratch = Scratch()
-    outline(of: path, into: &pieces, scratch: &scratch)
-  }
-
-  /// ``outline(of:into:)`` through buffers kept by the caller.
+  /// the same way, worked out through buffers the caller keeps.
   func outline(of path: Path, into pieces: inout FlattenedPath, scratch: inout Scratch) {
     pieces.removeAll()
     let hw = style.width / 2
     guard hw > 0, hw.isFinite else { return }
     path.flatten(tolerance: tolerance, into: &scratch.flat)
     if !style.dash.isEmpty {
-      let polys = scratch.flat.polylines.map { dedupe($0) }
+      let polys = scratch.flat.polylines.map { poly in
+        var points: [Point] = []
+        Self.dedupe(poly.points[...], closed: poly.isClosed, into: &points)
+        return Polyline(points: points, isClosed: poly.isClosed)
+      }
       if let dashed = dash(polys) {
         for poly in dashed { addPieces(poly.points, closed: poly.isClosed, hw: hw, into: &pieces) }
         return
@@ -42,30 +40,21 @@ struct Stroker {
     }
     var start = 0
     for subpath in scratch.flat.subpaths {
-      // The subpath without points repeating the one before (nor, closed, a last point
-      // repeating the first).
-      scratch.line.removeAll(keepingCapacity: true)
-      for q in scratch.flat.points[start..<subpath.end]
-      where scratch.line.last.map({ ($0 - q).length > 1e-12 }) ?? true {
-        scratch.line.append(q)
-      }
-      if subpath.isClosed, scratch.line.count > 1, let f = scratch.line.first,
-        let l = scratch.line.last, (f - l).length <= 1e-12
-      {
-        scratch.line.removeLast()
-      }
+      Self.dedupe(
+        scratch.flat.points[start..<subpath.end], closed: subpath.isClosed, into: &scratch.line)
       addPieces(scratch.line, closed: subpath.isClosed, hw: hw, into: &pieces)
       start = subpath.end
     }
   }
 
-  private func dedupe(_ p: Polyline) -> Polyline {
-    var pts: [Point] = []
-    for q in p.points where pts.last.map({ ($0 - q).length > 1e-12 }) ?? true { pts.append(q) }
-    if p.isClosed, pts.count > 1, let f = pts.first, let l = pts.last, (f - l).length <= 1e-12 {
-      pts.removeLast()
+  /// `points` without points repeating the one before (nor, when `closed`, a last point
+  /// repeating the first), into `line` (emptied first).
+  private static func dedupe(_ points: ArraySlice<Point>, closed: Bool, into line: inout [Point]) {
+    line.removeAll(keepingCapacity: true)
+    for q in points where line.last.map({ ($0 - q).length > 1e-12 }) ?? true { line.append(q) }
+    if closed, line.count > 1, let f = line.first, let l = line.last, (f - l).length <= 1e-12 {
+      line.removeLast()
     }
-    return Polyline(points: pts, isClosed: p.isClosed)
   }
 
   private func dash(_ polys: [Polyline]) -> [Polyline]? {

@@ -90,9 +90,10 @@
 
     /// Appends the low `n` bits of `value` (n ≤ 32).
     @inline(__always) mutating func bits(_ value: UInt32, _ n: Int) {
-      // Fewer than 8 bits are held before and at most 39 after, so shifts stay below 64 (masking shifts, wrapping
-      // sums). Every call stores all eight bytes of the accumulator and keeps the whole ones:
-      // no branch on how full it is, which a stream of codes of mixed lengths would mispredict.
+      // Fewer than 8 bits are held before and at most 39 after, so shifts stay below 64
+      // (masking shifts, wrapping sums). Every call stores all eight bytes of the accumulator
+      // and keeps the whole ones: no branch on how full it is, which a stream of codes of mixed
+      // lengths would mispredict.
       accumulator |= UInt64(value) &<< UInt64(truncatingIfNeeded: filled)
       filled &+= n
       let whole = filled &>> 3

@@ -43,7 +43,7 @@ extension Canvas {
     var row = shadowScratch.row
     var columns = shadowScratch.columns
     var rows = shadowScratch.rows
-    var wide = (shadowScratch.wide.0, shadowScratch.wide.1)
+    var wide = shadowScratch.wide
     shadowScratch = ShadowScratch()
     defer {
       shadowScratch = ShadowScratch(
