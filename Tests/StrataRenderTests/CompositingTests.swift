@@ -355,10 +355,12 @@ import Testing
     let withCard = try DisplayList(scene: scenes[scenes.count - 1], scale: 1)
     let canvas = try Canvas(width: 96, height: 96)
     // The card below its arc, and the blue side.
-    #expect(canvas.occlusion(withCard).0.filter(\.isRectangle).count == 2)
+    canvas.occlusion(withCard)
+    #expect(canvas.occluders.filter(\.isRectangle).count == 2)
     // The square hides the red circle within its group only.
     let grouped = try DisplayList(scene: scenes[scenes.count - 1], scale: 1)
-    let inGroup = canvas.occlusion(grouped).0.filter { $0.scope >= 0 && $0.isRectangle }
+    canvas.occlusion(grouped)
+    let inGroup = canvas.occluders.filter { $0.scope >= 0 && $0.isRectangle }
     #expect(inGroup.count == 1)
   }
 

@@ -82,14 +82,14 @@ import Testing
     // group's composite, but nothing inside the group's own layer.
     let list = try DisplayList(scene: Self.coveredScene(), scale: 2)
     let canvas = try Canvas(width: list.width, height: list.height)
-    let (occluders, _) = canvas.occlusion(list)
+    canvas.occlusion(list)
+    let occluders = canvas.occluders
     let disc = try #require(
       occluders.first { !$0.isRectangle && $0.scope == -1 && $0.rect.y > 160 })
     let groupStart = try #require(
       list.commands.firstIndex {
         if case .beginGroup = $0 { return true } else { return false }
       })
-    canvas.occluders = occluders
     canvas.coverCommand = groupStart + 1
     canvas.coverFloor = groupStart
     // Inside the group only its own fills may cover.

@@ -49,10 +49,10 @@ import Testing
     }
   }
 
-  /// The canvas's working buffers (flattened paths, the stroker's, span colours and coverage)
-  /// outlive a frame: every gallery scene — strokes, clips, text, gradients, shadows — drawn
-  /// through one renderer after all the others equals the scene drawn by a renderer of its own,
-  /// and the renderer holds buffers once a frame is done.
+  /// The canvas and its working buffers (flattened paths, the stroker's, span colours and
+  /// coverage, clip masks, covers) outlive a frame: every gallery scene — strokes, clips, text,
+  /// gradients, shadows — drawn through one renderer after all the others equals the scene
+  /// drawn by a renderer of its own, and the renderer keeps its canvas once a frame is done.
   @Test func keptWorkingBuffersCarryNothingIntoTheNextFrame() throws {
     let shared = FrameRenderer(scale: 2)
     let scenes = Gallery.all.map(\.1)
@@ -63,7 +63,8 @@ import Testing
         #expect(reused == fresh, "round \(round), scene \(Gallery.all[k].0)")
       }
     }
-    let kept = try #require(shared.buffers.take())
+    var frame = PixelBuffer.placeholder
+    let kept = shared.canvases.take(taking: &frame)
     #expect(kept.flattened.points.capacity > 0 && kept.spanColors.count > 0)
   }
 

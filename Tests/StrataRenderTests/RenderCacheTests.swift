@@ -144,8 +144,11 @@ import Testing
       width: 100, height: 100,
       commands: [Self.backdrop] + Self.group(x: 30, opacity: 0) + Self.group(x: 10, opacity: 1))
     try expectSameBytes([unbalanced, whole, unbalanced])
-    #expect(Canvas.groupEnds(unbalanced.commands) == [5: 8])
-    #expect(Canvas.groupEnds(whole.commands) == [1: 4, 5: 8])
+    let canvas = try Canvas(width: 100, height: 100)
+    canvas.findGroupEnds(unbalanced.commands)
+    #expect(canvas.groupEnds == [-1, -1, -1, -1, -1, 8, -1, -1, -1])
+    canvas.findGroupEnds(whole.commands)
+    #expect(canvas.groupEnds == [-1, 4, -1, -1, -1, 8, -1, -1, -1])
   }
 
   @Test func theCacheKeepsNoMoreThanItsLimits() throws {

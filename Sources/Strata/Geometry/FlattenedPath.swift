@@ -43,6 +43,11 @@ public struct FlattenedPath: Sendable {
     points.append(point)
   }
 
+  /// Closes the subpath being built, its points as they are.
+  package mutating func closeSubpath() {
+    finishSubpath(closed: true)
+  }
+
   /// Closes the subpath being built, its points reversed first if their signed area (summed
   /// p₀×p₁ + p₁×p₂ + … + pₙ₋₁×p₀, in that order) is negative: every such subpath winds the
   /// same way, as the pieces of a stroke must.

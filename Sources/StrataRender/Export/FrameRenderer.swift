@@ -16,11 +16,9 @@ public struct FrameRenderer {
   public var textShaper: (any TextShaper)?
   /// Keeps rasterized glyphs between frames (shared by copies of this renderer).
   public var glyphCache: GlyphCache
-  /// Group layers kept between frames (shared by copies of this renderer), so a sequence
-  /// does not allocate and fault in a fresh layer for every translucent group.
-  let layers = LayerPool()
-  /// The canvas's working buffers, kept between frames the same way.
-  let buffers = CanvasBufferPool()
+  /// Canvases kept between frames (shared by copies of this renderer), with their group
+  /// layers and working buffers, so that a sequence does not allocate them anew each frame.
+  let canvases = CanvasPool()
   /// What the frames of a sequence share, kept between them; `nil` (the default) keeps
   /// nothing. Frames rendered with a cache have the same bytes as without one.
   public var cache: RenderCache?
@@ -86,14 +84,12 @@ public struct FrameRenderer {
         for i in p.indices { p[i] = packed }
       }
     }
-    let canvas = Canvas(taking: &buffer)
-    canvas.spareSurfaces = layers.take()
-    if let kept = buffers.take() { canvas.adopt(kept) }
+    let canvas = canvases.take(taking: &buffer)
     canvas.cache = cache
     canvas.draw(list, glyphCache: glyphCache)
-    layers.give(canvas.spareSurfaces)
-    buffers.give(canvas.releaseBuffers())
+    canvas.cache = nil
     canvas.finish(into: &buffer)
+    canvases.give(canvas)
   }
 
   /// Sets `controller` to `pagePosition` and renders what it shows.
@@ -129,49 +125,33 @@ extension Canvas {
   /// clip mask fully covers) and keeps every earlier command of the same group out of them:
   /// what a later opaque fill covers is never drawn — at the top level, and inside a group's
   /// layer for the commands of that group before it. The pixels are the same.
+  ///
+  /// Clips pushed before the call stay; clips the list leaves open are closed when it ends.
   public func draw(_ list: DisplayList, glyphCache: GlyphCache = GlyphCache()) {
-    let (found, clipsMade) = occlusion(list)
-    occluders = found
-    covers = [:]
+    occlusion(list)
+    covers.removeAll(keepingCapacity: true)
+    findGroupEnds(list.commands)
+    openGroups.removeAll(keepingCapacity: true)
+    openClips.removeAll(keepingCapacity: true)
+    let clipDepth = clips.count
     defer {
-      occluders = []
-      covers = [:]
+      occluders.removeAll(keepingCapacity: true)
       coverCommand = -1
       coverFloor = -1
-    }
-    let ends = Self.groupEnds(list.commands)
-    // The starts of the groups open around the current command, innermost last, and the
-    // clips open around it.
-    var groups: [Int] = []
-    var openClips: [Int] = []
-    // What command `i` can still show: the canvas less what later opaque fills cover. Inside
-    // a group only the group's own fills count, so that a group's layer depends on the
-    // group alone (what the group draws under a later fill outside it is covered anyway).
-    func visibleArea(_ i: Int, floor: Int) -> IntRect {
-      var visible = bounds
-      for o in occluders where o.isRectangle && o.index > i && o.scope < i && o.scope >= floor {
-        visible = Self.shrink(visible, by: o.rect)
-      }
-      return visible
-    }
-    // Whether the group starting at `i` paints all of its layer opaquely with its first
-    // command (not under a mask): the layer's memory then need not be cleared.
-    func coveredAtOnce(_ i: Int, _ bounds: Rect) -> Bool {
-      guard currentClip.mask == nil, i + 1 < list.commands.count else { return false }
-      let layer = groupRect(bounds: bounds, visible: visibleArea(i, floor: groups.last ?? -1))
-      return DisplayList.paintsOpaquely(list.commands[i + 1], all: layer)
+      recycleFrameMemory(clipDepth: clipDepth)
     }
     var i = 0
     while i < list.commands.count {
       let c = list.commands[i]
-      if case .endGroup = c { _ = groups.popLast() }
-      let floor = groups.last ?? -1
+      if case .endGroup = c { _ = openGroups.popLast() }
+      let floor = openGroups.last ?? -1
       let visible = visibleArea(i, floor: floor)
       coverCommand = i
       coverFloor = floor
       switch c {
       case .beginGroup(let o, let b):
-        if let end = ends[i] {
+        let end = groupEnds[i]
+        if end >= 0 {
           // A group that composites nothing is not drawn.
           if Int((o.clamped(to: 0...1) * 255).rounded()) == 0 {
             i = end + 1
@@ -190,20 +170,31 @@ extension Canvas {
               continue
             }
             pushGroup(
-              opacity: o, bounds: b, visible: visible, coveredAtOnce: coveredAtOnce(i, b))
+              opacity: o, bounds: b, visible: visible,
+              coveredAtOnce: coveredAtOnce(list, i, b, floor: floor))
             if cache.shouldKeep(key) { surfaces[surfaces.count - 1].cacheKey = key }
-            groups.append(i)
+            openGroups.append(i)
             break
           }
         }
-        pushGroup(opacity: o, bounds: b, visible: visible, coveredAtOnce: coveredAtOnce(i, b))
-        groups.append(i)
+        pushGroup(
+          opacity: o, bounds: b, visible: visible,
+          coveredAtOnce: coveredAtOnce(list, i, b, floor: floor))
+        openGroups.append(i)
       case .endGroup: popGroup(visible: visible)
       case .beginClip(let p, let t, let r):
-        if let made = clipsMade[i] { pushClip(made) } else { pushClip(p, transform: t, rule: r) }
+        if let made = takeMadeClip(at: i) {
+          pushClip(made)
+        } else {
+          pushClip(p, transform: t, rule: r)
+        }
         openClips.append(i)
       case .beginClipUnion(let shapes, let t):
-        if let made = clipsMade[i] { pushClip(made) } else { pushClip(union: shapes, transform: t) }
+        if let made = takeMadeClip(at: i) {
+          pushClip(made)
+        } else {
+          pushClip(union: shapes, transform: t)
+        }
         openClips.append(i)
       case .endClip:
         popClip()
@@ -225,49 +216,52 @@ extension Canvas {
     }
   }
 
-  /// The index of the matching `endGroup` of each `beginGroup` whose group is whole: its
-  /// clips and groups open and close inside it. Such a group can be skipped or replaced by
-  /// its kept layer without changing the clips of what follows.
-  static func groupEnds(_ commands: [DisplayList.Command]) -> [Int: Int] {
-    var ends: [Int: Int] = [:]
-    // Each open group's start, and the clip depth when it opened; nil once a clip it did not
-    // open was closed inside it.
-    var open: [(start: Int, clipDepth: Int, whole: Bool)] = []
+  /// What command `i` can still show: the canvas less what later opaque fills cover. Inside
+  /// a group (starting at `floor`) only the group's own fills count, so that a group's layer
+  /// depends on the group alone (what the group draws under a later fill outside it is
+  /// covered anyway).
+  func visibleArea(_ i: Int, floor: Int) -> IntRect {
+    var visible = bounds
+    for o in occluders where o.isRectangle && o.index > i && o.scope < i && o.scope >= floor {
+      visible = Self.shrink(visible, by: o.rect)
+    }
+    return visible
+  }
+
+  /// Whether the group starting at command `i` of `list` (inside the group starting at
+  /// `floor`) paints all of its layer opaquely with its first command (not under a mask):
+  /// the layer's memory then need not be cleared.
+  func coveredAtOnce(_ list: DisplayList, _ i: Int, _ bounds: Rect, floor: Int) -> Bool {
+    guard currentClip.mask == nil, i + 1 < list.commands.count else { return false }
+    let layer = groupRect(bounds: bounds, visible: visibleArea(i, floor: floor))
+    return DisplayList.paintsOpaquely(list.commands[i + 1], all: layer)
+  }
+
+  /// Sets ``groupEnds``: for each `beginGroup` whose group is whole — its clips and groups
+  /// open and close inside it — the index of its `endGroup`; −1 for every other command.
+  /// A whole group can be skipped or replaced by its kept layer without changing the clips
+  /// of what follows.
+  func findGroupEnds(_ commands: [DisplayList.Command]) {
+    groupEnds.removeAll(keepingCapacity: true)
+    groupEnds.append(contentsOf: repeatElement(-1, count: commands.count))
+    // Each open group's start, and the clip depth when it opened; not whole once a clip it
+    // did not open was closed inside it.
+    groupStack.removeAll(keepingCapacity: true)
     var clipDepth = 0
     for (i, c) in commands.enumerated() {
       switch c {
-      case .beginGroup: open.append((i, clipDepth, true))
+      case .beginGroup: groupStack.append((i, clipDepth, true))
       case .endGroup:
-        guard let g = open.popLast() else { continue }
-        if g.whole && clipDepth == g.clipDepth { ends[g.start] = i }
+        guard let g = groupStack.popLast() else { continue }
+        if g.whole && clipDepth == g.clipDepth { groupEnds[g.start] = i }
       case .beginClip, .beginClipUnion: clipDepth += 1
       case .endClip:
         clipDepth -= 1
-        for k in open.indices where open[k].clipDepth > clipDepth { open[k].whole = false }
+        for k in groupStack.indices where groupStack[k].clipDepth > clipDepth {
+          groupStack[k].whole = false
+        }
       default: continue
       }
-    }
-    return ends
-  }
-}
-
-/// Layers for group surfaces, shared by the copies of a renderer and its workers.
-final class LayerPool: Sendable {
-  private let spares = Locked<[Canvas.Layer]>([])
-
-  /// Takes the spare layers.
-  func take() -> [Canvas.Layer] {
-    spares.withLock { s in
-      defer { s = [] }
-      return s
-    }
-  }
-
-  /// Gives back layers, keeping at most four.
-  func give(_ layers: [Canvas.Layer]) {
-    spares.withLock { s in
-      s += layers
-      if s.count > 4 { s.removeFirst(s.count - 4) }
     }
   }
 }

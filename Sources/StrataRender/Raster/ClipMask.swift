@@ -5,38 +5,52 @@ import Strata
 struct ClipMask {
   var rect: IntRect
   /// Coverage per pixel of `rect`, or `nil` when the whole rectangle is inside.
-  var mask: [UInt8]? {
-    didSet { fullRuns = mask.map { ClipMask.fullRuns($0, width: rect.width) } ?? [] }
-  }
+  private(set) var mask: [UInt8]?
   /// For each row of `rect`, the widest run of columns (relative to `rect.x`) where the mask is
   /// 255: spans inside it need no mask.
   private(set) var fullRuns: [Range<Int32>] = []
 
   init(rect: IntRect, mask: [UInt8]?) {
+    var memory = Memory()
+    self.init(rect: rect, mask: mask, memory: &memory)
+  }
+
+  /// A clip of `rect` with `mask`, its full runs written into memory taken from `memory`.
+  private init(rect: IntRect, mask: [UInt8]?, memory: inout Memory) {
     self.rect = rect
     self.mask = mask
-    self.fullRuns = mask.map { ClipMask.fullRuns($0, width: rect.width) } ?? []
+    if let mask {
+      fullRuns = memory.takeRuns()
+      Self.fullRuns(mask, width: rect.width, into: &fullRuns)
+    }
   }
 
   /// The clip of `path` (under `transform`, to device pixels) inside `outer`, rasterized with
   /// `rasterizer`. A path that is a rectangle on whole pixels needs no mask of its own.
-  /// The path is flattened through the transform into `scratch` (a buffer the caller keeps).
+  /// The path is flattened through the transform into `scratch` (a buffer the caller keeps),
+  /// and the mask's memory comes from `memory`.
   init(
     _ path: Path, transform: Transform, rule: FillRule, inside outer: ClipMask,
-    rasterizer: Rasterizer, scratch: inout FlattenedPath
+    rasterizer: Rasterizer, scratch: inout FlattenedPath, memory: inout Memory
   ) {
     if let r = path.axisAlignedRect(applying: transform).flatMap(IntRect.init(exactly:)) {
       let rect = outer.rect.intersection(r)
-      self.init(rect: rect, mask: outer.mask.map { Self.crop($0, from: outer.rect, to: rect) })
+      var mask: [UInt8]? = nil
+      if let outerMask = outer.mask, !rect.isEmpty {
+        var cropped = memory.takeMask(count: rect.width * rect.height)
+        Self.multiply(&cropped, of: rect, by: outerMask, of: outer.rect, replacing: true)
+        mask = cropped
+      }
+      self.init(rect: rect, mask: mask, memory: &memory)
       return
     }
     path.flatten(tolerance: Canvas.flatteningTolerance, applying: transform, into: &scratch)
     let rect = outer.rect.intersection(IntRect(covering: Canvas.bounds(of: scratch.points)))
     guard !rect.isEmpty else {
-      self.init(rect: .empty, mask: nil)
+      self.init(rect: .empty, mask: nil, memory: &memory)
       return
     }
-    var mask = [UInt8](repeating: 0, count: rect.width * rect.height)
+    var mask = memory.takeMask(count: rect.width * rect.height)
     rasterizer.reset(region: rect)
     rasterizer.add(scratch)
     mask.withUnsafeMutableBufferPointer { m in
@@ -50,21 +64,22 @@ struct ClipMask {
         }
       }
     }
-    if let outerMask = outer.mask { Self.multiply(&mask, by: outerMask, of: outer.rect, at: rect) }
-    self.init(rect: rect, mask: mask)
+    if let outerMask = outer.mask {
+      Self.multiply(&mask, of: rect, by: outerMask, of: outer.rect, replacing: false)
+    }
+    self.init(rect: rect, mask: mask, memory: &memory)
   }
 
   /// The clip of the union of `shapes` (under `transform`) inside `outer`: each outline's
   /// coverage is added to the mask as a fill would be (a + b − a·b).
   init(
     union shapes: [VectorImage.ClipShape], transform: Transform, inside outer: ClipMask,
-    rasterizer: Rasterizer
+    rasterizer: Rasterizer, scratch: inout FlattenedPath, memory: inout Memory
   ) {
     if shapes.count == 1 {
-      var scratch = FlattenedPath()
       self.init(
         shapes[0].path, transform: transform, rule: shapes[0].rule, inside: outer,
-        rasterizer: rasterizer, scratch: &scratch)
+        rasterizer: rasterizer, scratch: &scratch, memory: &memory)
       return
     }
     let flattened = shapes.map {
@@ -74,10 +89,10 @@ struct ClipMask {
     for (polys, _) in flattened { box = box.union(Canvas.bounds(of: polys)) }
     let rect = outer.rect.intersection(IntRect(covering: box))
     guard !rect.isEmpty else {
-      self.init(rect: .empty, mask: nil)
+      self.init(rect: .empty, mask: nil, memory: &memory)
       return
     }
-    var mask = [UInt8](repeating: 0, count: rect.width * rect.height)
+    var mask = memory.takeMask(count: rect.width * rect.height)
     mask.withUnsafeMutableBufferPointer { m in
       guard let mb = m.baseAddress else { return }
       for (polys, rule) in flattened {
@@ -93,15 +108,29 @@ struct ClipMask {
         }
       }
     }
-    if let outerMask = outer.mask { Self.multiply(&mask, by: outerMask, of: outer.rect, at: rect) }
-    self.init(rect: rect, mask: mask)
+    if let outerMask = outer.mask {
+      Self.multiply(&mask, of: rect, by: outerMask, of: outer.rect, replacing: false)
+    }
+    self.init(rect: rect, mask: mask, memory: &memory)
   }
 
-  /// The widest run of 255 in each row of `mask`.
-  static func fullRuns(_ mask: [UInt8], width: Int) -> [Range<Int32>] {
-    guard width > 0 else { return [] }
+  /// Gives this clip's memory to `memory` at `place`, for the next clip made there, leaving
+  /// the clip without a mask.
+  mutating func recycle(into memory: inout Memory, place: Int) {
+    if let m = mask {
+      mask = nil
+      memory.masks.keep(m, place: place)
+    }
+    memory.runs.keep(fullRuns, place: place)
+    fullRuns = []
+  }
+
+  /// The widest run of 255 in each row of `mask`, into `runs` (emptied first).
+  static func fullRuns(_ mask: [UInt8], width: Int, into runs: inout [Range<Int32>]) {
+    runs.removeAll(keepingCapacity: true)
+    guard width > 0 else { return }
     let rows = (mask.count + width - 1) / width
-    var runs = [Range<Int32>](repeating: 0..<0, count: rows)
+    runs.append(contentsOf: repeatElement(0..<0, count: rows))
     mask.withUnsafeBufferPointer { m in
       guard let base = m.baseAddress else { return }
       for r in 0..<rows {
@@ -125,7 +154,6 @@ struct ClipMask {
         runs[r] = Int32(best.lowerBound)..<Int32(best.upperBound)
       }
     }
-    return runs
   }
 
   /// Whether the mask must be applied to the `count` pixels of row `y` from column `x` (device
@@ -157,35 +185,53 @@ struct ClipMask {
     return IntRect(x: rect.x, y: rect.y + best.start, width: rect.width, height: best.length)
   }
 
-  /// `mask` (of `from`) cut or padded with zeros to `to`.
-  static func crop(_ mask: [UInt8], from: IntRect, to: IntRect) -> [UInt8] {
-    guard !to.isEmpty else { return [] }
-    var out = [UInt8](repeating: 0, count: to.width * to.height)
-    let common = from.intersection(to)
-    guard !common.isEmpty, mask.count >= from.width * from.height else { return out }
-    out.withUnsafeMutableBufferPointer { o in
-      mask.withUnsafeBufferPointer { m in
-        guard let ob = o.baseAddress, let mb = m.baseAddress else { return }
-        for y in common.y..<common.maxY {
-          (ob + (y - to.y) * to.width + (common.x - to.x)).update(
-            from: mb + (y - from.y) * from.width + (common.x - from.x), count: common.width)
+  /// `mask` (of `rect`) times `outer` (of `outerRect`; zero outside it), pixel by pixel; with
+  /// `replacing`, `mask` becomes `outer` cut or padded with zeros to `rect` instead.
+  static func multiply(
+    _ mask: inout [UInt8], of rect: IntRect, by outer: [UInt8], of outerRect: IntRect,
+    replacing: Bool
+  ) {
+    guard mask.count == rect.width * rect.height,
+      outer.count >= outerRect.width * outerRect.height
+    else { return }
+    let common = rect.intersection(outerRect)
+    mask.withUnsafeMutableBufferPointer { m in
+      outer.withUnsafeBufferPointer { o in
+        guard let mb = m.baseAddress, let ob = o.baseAddress else { return }
+        for y in rect.y..<rect.maxY {
+          let row = mb + (y - rect.y) * rect.width
+          guard !common.isEmpty, y >= common.y, y < common.maxY else {
+            row.update(repeating: 0, count: rect.width)
+            continue
+          }
+          let left = common.x - rect.x
+          row.update(repeating: 0, count: left)
+          let right = rect.maxX - common.maxX
+          (row + rect.width - right).update(repeating: 0, count: right)
+          let from = ob + (y - outerRect.y) * outerRect.width + (common.x - outerRect.x)
+          if replacing {
+            (row + left).update(from: from, count: common.width)
+          } else {
+            Pixels.multiply(row + left, by: from, count: common.width)
+          }
         }
       }
     }
-    return out
   }
 
-  /// `mask` (of `rect`) times `outer` (of `outerRect`; zero outside it), pixel by pixel.
-  static func multiply(
-    _ mask: inout [UInt8], by outer: [UInt8], of outerRect: IntRect, at rect: IntRect
-  ) {
-    let cropped = crop(outer, from: outerRect, to: rect)
-    guard cropped.count == mask.count else { return }
-    mask.withUnsafeMutableBufferPointer { m in
-      cropped.withUnsafeBufferPointer { c in
-        guard let mb = m.baseAddress, let cb = c.baseAddress else { return }
-        Pixels.multiply(mb, by: cb, count: m.count)
-      }
-    }
+  /// Memory of clips that ended, kept for the next ones by place (see ``SpareArrays``):
+  /// masks and rows of full runs.
+  struct Memory {
+    fileprivate var masks = SpareArrays<UInt8>()
+    fileprivate var runs = SpareArrays<Range<Int32>>()
+    /// Where the clip being made stands among the clips of its frame; nil for clips not
+    /// numbered (their memory is new).
+    var place: Int?
+
+    /// A mask of `count` zeros, in memory kept at ``place``.
+    mutating func takeMask(count: Int) -> [UInt8] { masks.take(count, of: 0, place: place) }
+
+    /// An empty array for full runs, in memory kept at ``place``.
+    mutating func takeRuns() -> [Range<Int32>] { runs.take(place: place) }
   }
 }

@@ -240,14 +240,28 @@ enum Shader {
 
   /// The bilinear sampling positions of device columns 0..<count under `inverse`.
   struct ColumnTable {
-    var x0: [Int32]
-    var x1: [Int32]
-    var fx: [UInt32]
+    var x0: [Int32] = []
+    var x1: [Int32] = []
+    var fx: [UInt32] = []
+
+    /// An empty table, to fill with ``update(inverse:imageWidth:count:)``.
+    init() {}
 
     init(inverse: Transform, imageWidth w: Int, count: Int) {
-      x0 = [Int32](repeating: 0, count: count)
-      x1 = [Int32](repeating: 0, count: count)
-      fx = [UInt32](repeating: 0, count: count)
+      update(inverse: inverse, imageWidth: w, count: count)
+    }
+
+    /// Works out the first `count` columns for an image `w` pixels wide seen through
+    /// `inverse`, reusing the table's memory.
+    mutating func update(inverse: Transform, imageWidth w: Int, count: Int) {
+      if x0.count != count {
+        x0.removeAll(keepingCapacity: true)
+        x1.removeAll(keepingCapacity: true)
+        fx.removeAll(keepingCapacity: true)
+        x0.append(contentsOf: repeatElement(0, count: count))
+        x1.append(contentsOf: repeatElement(0, count: count))
+        fx.append(contentsOf: repeatElement(0, count: count))
+      }
       let maxX = Double(w - 1)
       for c in 0..<count {
         let u = inv(inverse, c)

@@ -38,8 +38,7 @@ extension Canvas {
 
   /// Restricts drawing to the union of `shapes` (under `transform`) until ``popClip()``.
   public func pushClip(union shapes: [VectorImage.ClipShape], transform: Transform = .identity) {
-    clips.append(
-      ClipMask(union: shapes, transform: transform, inside: currentClip, rasterizer: rasterizer))
+    clips.append(makeClip(union: shapes, transform: transform, inside: currentClip))
   }
 
   /// Pushes a clip made earlier by ``makeClip(_:transform:rule:inside:)``.
@@ -54,7 +53,18 @@ extension Canvas {
   {
     ClipMask(
       path, transform: transform, rule: rule, inside: current, rasterizer: rasterizer,
-      scratch: &coverFlattened)
+      scratch: &coverFlattened, memory: &clipMemory)
+  }
+
+  /// The clip of the union of `shapes` inside `current`.
+  func makeClip(
+    union shapes: [VectorImage.ClipShape], transform: Transform, inside current: ClipMask
+  )
+    -> ClipMask
+  {
+    ClipMask(
+      union: shapes, transform: transform, inside: current, rasterizer: rasterizer,
+      scratch: &coverFlattened, memory: &clipMemory)
   }
 
   /// Removes the clip added by the last ``pushClip(_:transform:rule:)``.
@@ -83,20 +93,24 @@ extension Canvas {
   func pushGroup(opacity: Double, bounds: Rect?, visible: IntRect, coveredAtOnce: Bool = false) {
     let rect = groupRect(bounds: bounds, visible: visible)
     let count = Swift.max(0, rect.width * rect.height * 4)
-    // Reuse the memory of an earlier group, clearing only what that group drew.
-    var layer = spareSurfaces.popLast() ?? Layer(pixels: [], dirty: 0..<0)
+    // Reuse the memory of an earlier group (the one that fits best), clearing only what that
+    // group drew; bytes past what it held are new and zero.
+    var layer =
+      spareSurfaces.bestFit(for: count) { $0.pixels.capacity }.map {
+        spareSurfaces.remove(at: $0)
+      } ?? Layer(pixels: [], dirty: 0..<0)
+    let stale = layer.dirty.clamped(to: 0..<Swift.min(count, layer.pixels.count))
     if layer.pixels.count >= count {
       layer.pixels.removeLast(layer.pixels.count - count)
-      let stale = layer.dirty.clamped(to: 0..<count)
-      if !coveredAtOnce && !stale.isEmpty {
-        layer.pixels.withUnsafeMutableBytes { raw in
-          guard let base = raw.baseAddress else { return }
-          (base + stale.lowerBound).initializeMemory(
-            as: UInt8.self, repeating: 0, count: stale.count)
-        }
-      }
     } else {
-      layer.pixels = [UInt8](repeating: 0, count: count)
+      layer.pixels.append(contentsOf: repeatElement(0, count: count - layer.pixels.count))
+    }
+    if !coveredAtOnce && !stale.isEmpty {
+      layer.pixels.withUnsafeMutableBytes { raw in
+        guard let base = raw.baseAddress else { return }
+        (base + stale.lowerBound).initializeMemory(
+          as: UInt8.self, repeating: 0, count: stale.count)
+      }
     }
     surfaces.append(Surface(rect: rect, pixels: layer.pixels, opacity: opacity.clamped(to: 0...1)))
   }

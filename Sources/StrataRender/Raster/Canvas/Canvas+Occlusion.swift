@@ -35,40 +35,50 @@ extension Canvas {
     let rule: FillRule
   }
 
-  /// The opaque fills of `list` and the clips made on the way (to reuse when drawing).
+  /// Finds the opaque fills of `list` (into ``occluders``) and makes its clips on the way
+  /// (into ``madeClips``, to push when drawing).
   ///
   /// A fill is opaque when its paint and opacity are; inside a clip with a mask it covers
   /// only the rows the mask lets through completely.
-  func occlusion(_ list: DisplayList) -> ([Occluder], [Int: ClipMask]) {
-    var occluders: [Occluder] = []
-    var made: [Int: ClipMask] = [:]
-    var stack = [currentClip]
-    var groups: [Int] = []
+  func occlusion(_ list: DisplayList) {
+    occluders.removeAll(keepingCapacity: true)
+    madeClips.removeAll(keepingCapacity: true)
+    nextMadeClip = 0
+    clipStack.removeAll(keepingCapacity: true)
+    clipStack.append(currentClip)
+    openGroups.removeAll(keepingCapacity: true)
+    defer {
+      clipStack.removeAll(keepingCapacity: true)
+      openGroups.removeAll(keepingCapacity: true)
+      clipMemory.place = nil
+    }
     for (i, c) in list.commands.enumerated() {
       switch c {
-      case .beginGroup: groups.append(i)
-      case .endGroup: _ = groups.popLast()
+      case .beginGroup: openGroups.append(i)
+      case .endGroup: _ = openGroups.popLast()
       case .beginClip(let p, let t, let r):
-        let clip = makeClip(p, transform: t, rule: r, inside: stack[stack.count - 1])
-        made[i] = clip
-        stack.append(clip)
+        clipMemory.place = madeClips.count
+        let clip = makeClip(p, transform: t, rule: r, inside: clipStack[clipStack.count - 1])
+        madeClips.append((i, clip))
+        clipStack.append(clip)
       case .beginClipUnion(let shapes, let t):
-        let clip = ClipMask(
-          union: shapes, transform: t, inside: stack[stack.count - 1], rasterizer: rasterizer)
-        made[i] = clip
-        stack.append(clip)
+        clipMemory.place = madeClips.count
+        let clip = makeClip(union: shapes, transform: t, inside: clipStack[clipStack.count - 1])
+        madeClips.append((i, clip))
+        clipStack.append(clip)
       case .endClip:
-        if stack.count > 1 { stack.removeLast() }
+        if clipStack.count > 1 { clipStack.removeLast() }
       case .fill(let p, let t, let paint, let rule, let o)
       where o >= 1 && Shader.paintsOpaquely(paint, transform: t):
-        let clip = stack[stack.count - 1].fullyCoveredRect
+        let clip = clipStack[clipStack.count - 1].fullyCoveredRect
+        let scope = openGroups.last ?? -1
         if let inner = p.axisAlignedRect(applying: t).flatMap(IntRect.init(inside:)) {
           let rect = inner.intersection(clip)
           if !rect.isEmpty {
             occluders.append(
               Occluder(
-                index: i, scope: groups.last ?? -1, rect: rect, isRectangle: true, path: p,
-                transform: t, rule: rule))
+                index: i, scope: scope, rect: rect, isRectangle: true, path: p, transform: t,
+                rule: rule))
           }
           continue
         }
@@ -76,14 +86,41 @@ extension Canvas {
         if rect.width * rect.height >= Self.smallestCover {
           occluders.append(
             Occluder(
-              index: i, scope: groups.last ?? -1, rect: rect, isRectangle: false, path: p,
-              transform: t, rule: rule))
+              index: i, scope: scope, rect: rect, isRectangle: false, path: p, transform: t,
+              rule: rule))
         }
       default:
         continue
       }
     }
-    return (occluders, made)
+  }
+
+  /// The clip the occlusion pass made for the clip command at `index`, if it made one (the
+  /// clips of commands skipped on the way, in groups not drawn, are passed over).
+  func takeMadeClip(at index: Int) -> ClipMask? {
+    while nextMadeClip < madeClips.count && madeClips[nextMadeClip].index < index {
+      nextMadeClip += 1
+    }
+    guard nextMadeClip < madeClips.count, madeClips[nextMadeClip].index == index else {
+      return nil
+    }
+    nextMadeClip += 1
+    return madeClips[nextMadeClip - 1].clip
+  }
+
+  /// Gives the memory of the clips and covers of the list just drawn to the next list's
+  /// (each array is held nowhere else by then, so it is reused rather than copied). Clips the
+  /// list left open are closed, down to the `depth` clips open before it.
+  func recycleFrameMemory(clipDepth depth: Int) {
+    if clips.count > depth { clips.removeLast(clips.count - Swift.max(1, depth)) }
+    for k in madeClips.indices { madeClips[k].clip.recycle(into: &clipMemory, place: k) }
+    madeClips.removeAll(keepingCapacity: true)
+    nextMadeClip = 0
+    for k in covers.indices {
+      spareCovers.keep(covers[k].cover.starts, place: 2 * k)
+      spareCovers.keep(covers[k].cover.ends, place: 2 * k + 1)
+    }
+    covers.removeAll(keepingCapacity: true)
   }
 
   /// Fills and composites smaller than this (in pixels) do not look for a cover: finding
@@ -106,17 +143,19 @@ extension Canvas {
       bestArea = r.width * r.height
     }
     guard best >= 0 else { return nil }
-    if let made = covers[best] { return made }
+    if let k = covers.firstIndex(where: { $0.occluder == best }) { return covers[k].cover }
     let made = makeCover(occluders[best])
-    covers[best] = made
+    covers.append((best, made))
     return made
   }
 
   /// The rows and columns `o` covers completely.
   private func makeCover(_ o: Occluder) -> RowCover {
     let region = o.rect
-    var starts = [Int32](repeating: 0, count: Swift.max(0, region.height))
-    var ends = [Int32](repeating: 0, count: Swift.max(0, region.height))
+    // The memory of the cover made in the same place of the last frame.
+    let place = covers.count
+    var starts = spareCovers.take(Swift.max(0, region.height), of: 0, place: 2 * place)
+    var ends = spareCovers.take(Swift.max(0, region.height), of: 0, place: 2 * place + 1)
     if o.isRectangle {
       for r in starts.indices {
         starts[r] = Int32(region.x)

@@ -94,26 +94,6 @@ extension Canvas {
     // Two widened rows are kept (the rows above and below the output row); output rows move
     // down, so each small row is widened once.
     var held = (-1, -1)
-    func widened(_ r: Int, keeping other: Int, _ a: UnsafeBufferPointer<UInt8>) -> Int {
-      if held.0 == r { return 0 }
-      if held.1 == r { return 1 }
-      let slot = held.0 == other ? 1 : 0
-      let base = r * small.width
-      func widen(_ w: UnsafeMutableBufferPointer<UInt32>) {
-        for i in 0..<area.width {
-          let fx = UInt32(columns.f[i])
-          w[i] = UInt32(a[base + columns.i0[i]]) * (256 - fx) + UInt32(a[base + columns.i1[i]]) * fx
-        }
-      }
-      if slot == 0 {
-        wide.0.withUnsafeMutableBufferPointer { widen($0) }
-        held.0 = r
-      } else {
-        wide.1.withUnsafeMutableBufferPointer { widen($0) }
-        held.1 = r
-      }
-      return slot
-    }
     // Only the columns outside what a later opaque fill covers are worked out and blended.
     let covered = cover(for: area)
     withSpanTarget(columns: area.x..<area.maxX) { target in
@@ -127,39 +107,70 @@ extension Canvas {
               if lo < hi { parts = (0..<lo, hi..<area.width) }
             }
             for part in 0..<2 {
-              let columns = part == 0 ? parts.0 : parts.1
-              if columns.isEmpty { continue }
+              let span = part == 0 ? parts.0 : parts.1
+              if span.isEmpty { continue }
               if k == 1 {
                 let start = (y - region.y) * region.width + (area.x - region.x)
-                for i in columns { out[i] = a[start + i] }
+                for i in span { out[i] = a[start + i] }
               } else {
                 let r = y - area.y
-                let top = widened(rows.i0[r], keeping: rows.i1[r], a)
-                let bottom = widened(rows.i1[r], keeping: rows.i0[r], a)
+                let top = Self.widened(
+                  rows.i0[r], keeping: rows.i1[r], a, width: small.width, count: area.width,
+                  columns: columns, held: &held, into: &wide)
+                let bottom = Self.widened(
+                  rows.i1[r], keeping: rows.i0[r], a, width: small.width, count: area.width,
+                  columns: columns, held: &held, into: &wide)
                 let fy = UInt32(rows.f[r])
                 let (tw, bw) = (top == 0 ? wide.0 : wide.1, bottom == 0 ? wide.0 : wide.1)
                 tw.withUnsafeBufferPointer { t in
                   bw.withUnsafeBufferPointer { b in
                     guard let o = out.baseAddress, let tb = t.baseAddress, let bb = b.baseAddress
                     else { return }
-                    let at = columns.lowerBound
+                    let at = span.lowerBound
                     if Pixels.wideKernels {
-                      strata_lerp_rows(o + at, tb + at, bb + at, columns.count, fy)
+                      strata_lerp_rows(o + at, tb + at, bb + at, span.count, fy)
                     } else {
-                      Self.lerpRowsLoop(o + at, tb + at, bb + at, columns.count, fy)
+                      Self.lerpRowsLoop(o + at, tb + at, bb + at, span.count, fy)
                     }
                   }
                 }
               }
               target.blend(
-                y: y, x: area.x + columns.lowerBound, count: columns.count,
-                coverage: UnsafeBufferPointer(rebasing: UnsafeBufferPointer(out)[columns]),
+                y: y, x: area.x + span.lowerBound, count: span.count,
+                coverage: UnsafeBufferPointer(rebasing: UnsafeBufferPointer(out)[span]),
                 constant: 0, shader: shader, opacity255: 255)
             }
           }
         }
       }
     }
+  }
+
+  /// Which of the two widened rows (`wide`, whose small rows are `held`) holds small row `r`
+  /// of the mask `a` (`width` wide), widening it into the slot not holding row `other`
+  /// first if neither does: sampled at the first `count` of `columns` and scaled by 256.
+  static func widened(
+    _ r: Int, keeping other: Int, _ a: UnsafeBufferPointer<UInt8>, width: Int, count: Int,
+    columns: ShadowScratch.Sampling, held: inout (Int, Int), into wide: inout ([UInt32], [UInt32])
+  ) -> Int {
+    if held.0 == r { return 0 }
+    if held.1 == r { return 1 }
+    let slot = held.0 == other ? 1 : 0
+    let base = r * width
+    func widen(_ w: UnsafeMutableBufferPointer<UInt32>) {
+      for i in 0..<count {
+        let fx = UInt32(columns.f[i])
+        w[i] = UInt32(a[base + columns.i0[i]]) * (256 - fx) + UInt32(a[base + columns.i1[i]]) * fx
+      }
+    }
+    if slot == 0 {
+      wide.0.withUnsafeMutableBufferPointer { widen($0) }
+      held.0 = r
+    } else {
+      wide.1.withUnsafeMutableBufferPointer { widen($0) }
+      held.1 = r
+    }
+    return slot
   }
 
   /// A row of a bilinearly up-sampled mask from two widened rows: `strata_lerp_rows` in Swift,

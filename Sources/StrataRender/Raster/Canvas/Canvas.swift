@@ -24,15 +24,30 @@ public final class Canvas {
   /// used again, unless the new group paints over all of it at once).
   var spareSurfaces: [Layer] = []
   var clips: [ClipMask]
+  /// The memory of clips that ended, for the next clips' masks.
+  var clipMemory = ClipMask.Memory()
   /// Where groups' layers are kept between frames, when the canvas draws a sequence.
   var cache: RenderCache?
-  /// While a display list is drawn: its opaque fills, the covers worked out so far (by index
-  /// in `occluders`), and the command being drawn with the start of its group (see
-  /// ``cover(for:)``).
+  /// While a display list is drawn: its opaque fills, the covers worked out so far (with
+  /// their index in `occluders`), and the command being drawn with the start of its group
+  /// (see ``cover(for:)``); the memory of earlier covers, for the next.
   var occluders: [Occluder] = []
-  var covers: [Int: RowCover] = [:]
+  var covers: [(occluder: Int, cover: RowCover)] = []
+  var spareCovers = SpareArrays<Int32>()
   var coverCommand = -1
   var coverFloor = -1
+  /// While a display list is drawn: the clips the occlusion pass made, in command order, and
+  /// the next to push; for each command, the `endGroup` of the whole group it begins, or −1
+  /// (see ``findGroupEnds(_:)``); the groups and clips open around the command being drawn.
+  /// All are kept, with their memory, for the next list.
+  var madeClips: [(index: Int, clip: ClipMask)] = []
+  var nextMadeClip = 0
+  var groupEnds: [Int] = []
+  var openGroups: [Int] = []
+  var openClips: [Int] = []
+  /// Working stacks of the passes before drawing, kept for their memory.
+  var clipStack: [ClipMask] = []
+  var groupStack: [(start: Int, clipDepth: Int, whole: Bool)] = []
   /// How many pixels drawing left out because a later opaque fill covers them (for tests).
   var coveredPixels = 0
   let rasterizer = Rasterizer.take()
@@ -50,6 +65,8 @@ public final class Canvas {
   var strokeScratch = Stroker.Scratch()
   /// A shadow's mask, row and sampling tables, kept to reuse their memory.
   var shadowScratch = ShadowScratch()
+  /// The sampling columns of the last image drawn without rotation, kept to reuse their memory.
+  var columnTable = Shader.ColumnTable()
 
   /// Creates a transparent canvas.
   ///
@@ -72,6 +89,19 @@ public final class Canvas {
     var pixels: [UInt8] = []
     swap(&pixels, &surfaces[0].pixels)
     buffer = PixelBuffer(validatedWidth: width, height: height, pixels: pixels)
+  }
+
+  /// Starts over drawing into `buffer`'s memory, which it takes as ``init(taking:)`` does,
+  /// keeping every working buffer and spare layer of the frames before.
+  func restart(taking buffer: inout PixelBuffer) {
+    var pixels: [UInt8] = []
+    swap(&pixels, &buffer.pixels)
+    let full = IntRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
+    surfaces.removeAll(keepingCapacity: true)
+    surfaces.append(Surface(rect: full, pixels: pixels, opacity: 1))
+    clips.removeAll(keepingCapacity: true)
+    clips.append(ClipMask(rect: full, mask: nil))
+    coveredPixels = 0
   }
 
   /// Creates a canvas that draws over `buffer`.
@@ -154,14 +184,24 @@ public final class Canvas {
       && transform.ty == transform.ty.rounded()
     let shader: Shader
     if !nearest && inv.b == 0 && inv.c == 0 {
-      shader = .axisAlignedImage(
-        image, inverse: inv,
-        columns: Shader.ColumnTable(inverse: inv, imageWidth: image.width, count: width))
+      // The table's memory is the canvas's, taken out while the image is drawn.
+      var columns = columnTable
+      columnTable = Shader.ColumnTable()
+      defer { columnTable = columns }
+      columns.update(inverse: inv, imageWidth: image.width, count: width)
+      shader = .axisAlignedImage(image, inverse: inv, columns: columns)
     } else {
       shader = .image(image, inverse: inv, nearest: nearest)
     }
-    let quad = Path.rect(Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)))
-    quad.flatten(tolerance: Self.flatteningTolerance, applying: transform, into: &flattened)
+    // The image's rectangle, as `Path.rect` would flatten it.
+    let (w, h) = (Double(image.width), Double(image.height))
+    flattened.removeAll()
+    flattened.startSubpath()
+    flattened.add(transform.apply(to: Point(x: 0, y: 0)))
+    flattened.add(transform.apply(to: Point(x: w, y: 0)))
+    flattened.add(transform.apply(to: Point(x: w, y: h)))
+    flattened.add(transform.apply(to: Point(x: 0, y: h)))
+    flattened.closeSubpath()
     fill(flattened, rule: .nonZero, shader: shader, opacity: opacity, visible: visible)
   }
 
@@ -232,119 +272,14 @@ public final class Canvas {
             clip: clip, surface: rect,
             pixels: p.bindMemory(to: UInt32.self, capacity: raw.count / 4),
             colors: cb, coverage: vb, capacity: n, cache: cache, cover: cover)
+          // The target holds the only reference to the cache's rows, so it writes to them
+          // in place.
+          cache.slots = []
           body(&target)
           cache = target.cache
           drawn = (target.minX, target.minY, target.maxX, target.maxY)
           coveredPixels += target.coveredPixels
         }
-      }
-    }
-  }
-
-  /// Blends spans into one surface under one clip; see ``withSpanTarget(columns:_:)``.
-  struct SpanTarget {
-    let clip: ClipMask
-    /// The surface's rectangle in device pixels.
-    let surface: IntRect
-    let pixels: UnsafeMutablePointer<UInt32>
-    /// Scratch for a span's colours and coverage, `capacity` pixels each.
-    let colors: UnsafeMutablePointer<UInt32>
-    let coverage: UnsafeMutablePointer<UInt8>
-    let capacity: Int
-    var cache: ShadeCache
-    /// Pixels a later opaque fill paints over: spans leave them out.
-    let cover: RowCover?
-    /// How many pixels were left out.
-    var coveredPixels = 0
-    /// The rows and columns blended into.
-    var minX = Int.max
-    var minY = Int.max
-    var maxX = Int.min
-    var maxY = Int.min
-
-    /// Blends `count` pixels of `shader` at row y from x, scaled by coverage, clip and opacity,
-    /// leaving out what ``cover`` covers.
-    mutating func blend(
-      y: Int, x: Int, count: Int, coverage spanCoverage: UnsafeBufferPointer<UInt8>?,
-      constant: UInt8, shader: Shader, opacity255: Int
-    ) {
-      guard let covered = cover?.run(y: y), covered.lowerBound < x + count,
-        covered.upperBound > x
-      else {
-        blendAll(
-          y: y, x: x, count: count, coverage: spanCoverage, constant: constant, shader: shader,
-          opacity255: opacity255)
-        return
-      }
-      coveredPixels += Swift.min(covered.upperBound, x + count) - Swift.max(covered.lowerBound, x)
-      if covered.lowerBound > x {
-        let n = covered.lowerBound - x
-        blendAll(
-          y: y, x: x, count: n,
-          coverage: spanCoverage.map { UnsafeBufferPointer(rebasing: $0[0..<n]) },
-          constant: constant, shader: shader, opacity255: opacity255)
-      }
-      if covered.upperBound < x + count {
-        let skip = covered.upperBound - x
-        blendAll(
-          y: y, x: covered.upperBound, count: count - skip,
-          coverage: spanCoverage.map { UnsafeBufferPointer(rebasing: $0[skip..<count]) },
-          constant: constant, shader: shader, opacity255: opacity255)
-      }
-    }
-
-    /// ``blend(y:x:count:coverage:constant:shader:opacity255:)`` over the whole span.
-    private mutating func blendAll(
-      y: Int, x: Int, count: Int, coverage spanCoverage: UnsafeBufferPointer<UInt8>?,
-      constant: UInt8, shader: Shader, opacity255: Int
-    ) {
-      guard count > 0, count <= capacity else { return }
-      // The coverage of each pixel: the shape's, times the clip's, times the opacity.
-      var uniform: UInt32? = UInt32(constant)
-      let masked = clip.masks(row: y, from: x, count: count)
-      if spanCoverage != nil || masked {
-        uniform = nil
-        let cov = coverage
-        if let values = spanCoverage?.baseAddress {
-          cov.update(from: values, count: count)
-        } else {
-          cov.update(repeating: constant, count: count)
-        }
-        if masked, let mask = clip.mask {
-          let maskStart = (y - clip.rect.y) * clip.rect.width + (x - clip.rect.x)
-          mask.withUnsafeBufferPointer { m in
-            guard let base = m.baseAddress else { return }
-            Pixels.multiply(cov, by: base + maskStart, count: count)
-          }
-        }
-        if opacity255 < 255 { Pixels.multiply(cov, by: UInt8(opacity255), count: count) }
-      } else if opacity255 < 255 {
-        uniform = UInt32(div255(Int(constant) * opacity255))
-      }
-      if uniform == 0 { return }
-      if x < minX { minX = x }
-      if x + count > maxX { maxX = x + count }
-      if y < minY { minY = y }
-      if y + 1 > maxY { maxY = y + 1 }
-      let solid = shader.rowColor(y: y)
-      if solid == nil { shader.shade(x: x, y: y, count: count, into: colors, cache: &cache) }
-      let target = pixels + ((y - surface.y) * surface.width + (x - surface.x))
-      if let u = uniform, let s = solid {
-        let src = u == 255 ? s : Pixels.scale(s, u)
-        if src >> 24 == 255 {
-          target.update(repeating: src, count: count)
-        } else {
-          Pixels.blend(
-            into: target, colors: nil, solid: src, coverage: nil, uniform: 255, count: count)
-        }
-      } else if let u = uniform {
-        Pixels.blend(
-          into: target, colors: UnsafePointer(colors), solid: 0, coverage: nil, uniform: u,
-          count: count)
-      } else {
-        Pixels.blend(
-          into: target, colors: solid == nil ? UnsafePointer(colors) : nil, solid: solid ?? 0,
-          coverage: UnsafePointer(coverage), uniform: 255, count: count)
       }
     }
   }

@@ -1,0 +1,60 @@
+/// Arrays whose memory is kept to be used again, by place: the array kept at place k goes to
+/// the next taker of place k.
+///
+/// A frame numbers what it makes in the order its commands make it (the first clip drawn is
+/// place 0), so the next frame's first clip gets the first clip's memory again. The frames of
+/// a sequence draw the same kinds of things in the same order at much the same sizes, so the
+/// array at each place soon holds the largest its place needed, and from then on nothing is
+/// allocated. A place that needs no array in one frame keeps its memory for the next.
+/// (Taking whatever fits instead fails that: a smaller request can take the array a larger
+/// one needs next.)
+struct SpareArrays<Element> {
+  private var arrays: [[Element]] = []
+  /// Places from here on are not kept.
+  let limit: Int
+
+  init(limit: Int = 64) {
+    self.limit = limit
+  }
+
+  /// An empty array in the memory kept at `place` (new memory for nil).
+  mutating func take(place: Int?) -> [Element] {
+    var taken: [Element] = []
+    if let place, place >= 0, place < arrays.count { swap(&taken, &arrays[place]) }
+    taken.removeAll(keepingCapacity: true)
+    return taken
+  }
+
+  /// `count` copies of `value`, in the memory kept at `place`.
+  mutating func take(_ count: Int, of value: Element, place: Int?) -> [Element] {
+    var taken = take(place: place)
+    taken.append(contentsOf: repeatElement(value, count: count))
+    return taken
+  }
+
+  /// Keeps `array`'s memory at `place` for the next taker of that place.
+  mutating func keep(_ array: [Element], place: Int) {
+    guard place >= 0, place < limit, array.capacity > 0 else { return }
+    while arrays.count <= place { arrays.append([]) }
+    arrays[place] = array
+  }
+}
+
+extension Array {
+  /// The index of the element whose capacity (`capacity`) holds `count` with the least to
+  /// spare, or has the most when none does; nil when the array is empty.
+  func bestFit(for count: Int, capacity: (Element) -> Int) -> Int? {
+    guard !isEmpty else { return nil }
+    var best = 0
+    var bestCapacity = capacity(self[0])
+    for k in indices.dropFirst() {
+      let c = capacity(self[k])
+      let better = bestCapacity < count ? c > bestCapacity : (c >= count && c < bestCapacity)
+      if better {
+        best = k
+        bestCapacity = c
+      }
+    }
+    return best
+  }
+}
