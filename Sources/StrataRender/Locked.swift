@@ -24,3 +24,24 @@ package final class Locked<Value>: @unchecked Sendable {
     return try body(&value)
   }
 }
+
+/// One value kept for the next user, such as working memory a renderer hands from frame to
+/// frame: whoever takes it has it alone until giving it back; meanwhile others start afresh.
+package final class Spare<Value: Sendable>: Sendable {
+  private let kept = Locked<Value?>(nil)
+
+  package init() {}
+
+  /// The kept value, if no one holds it.
+  package func take() -> Value? {
+    kept.withLock { k in
+      defer { k = nil }
+      return k
+    }
+  }
+
+  /// Keeps `value` for the next taker.
+  package func give(_ value: Value) {
+    kept.withLock { $0 = value }
+  }
+}

@@ -177,7 +177,9 @@ public struct Transform: Hashable, Sendable, CustomStringConvertible {
     var t = Double.infinity
     var rr = -Double.infinity
     var bb = -Double.infinity
-    for corner in r.corners {
+    // The corners clockwise from the top left (as `Rect.corners`, without building the array).
+    for k in 0..<4 {
+      let corner = Point(x: k == 0 || k == 3 ? r.minX : r.maxX, y: k < 2 ? r.minY : r.maxY)
       let p = apply(to: corner)
       l = Swift.min(l, p.x)
       t = Swift.min(t, p.y)

@@ -19,6 +19,8 @@ public struct FrameRenderer {
   /// Canvases kept between frames (shared by copies of this renderer), with their group
   /// layers and working buffers, so that a sequence does not allocate them anew each frame.
   let canvases = CanvasPool()
+  /// The display-list builder's working memory, kept between frames the same way.
+  let listScratch = Spare<[Rect]>()
   /// What the frames of a sequence share, kept between them; `nil` (the default) keeps
   /// nothing. Frames rendered with a cache have the same bytes as without one.
   public var cache: RenderCache?
@@ -41,6 +43,26 @@ public struct FrameRenderer {
   /// The display list of `scene` at this renderer's scale.
   public func displayList(for scene: Scene) throws(RenderError) -> DisplayList {
     try DisplayList(scene: scene, scale: scale, textShaper: textShaper)
+  }
+
+  /// Makes `list` the display list of `scene` at this renderer's scale, in place: its memory
+  /// (and the builder's, which the renderer keeps) is reused, so a sequence that keeps one list
+  /// and updates it frame after frame builds its lists without allocating them anew. The
+  /// result equals ``displayList(for:)``'s.
+  ///
+  /// ```swift
+  /// var list = DisplayList(width: 1, height: 1, commands: [])
+  /// var frame = PixelBuffer.placeholder
+  /// for position in positions {
+  ///   tutorial.setPagePosition(position)
+  ///   try renderer.updateDisplayList(&list, for: tutorial.scene())
+  ///   try renderer.render(list, into: &frame)
+  /// }
+  /// ```
+  public func updateDisplayList(_ list: inout DisplayList, for scene: Scene) throws(RenderError) {
+    var scratch = listScratch.take() ?? []
+    defer { listScratch.give(scratch) }
+    try list.update(scene: scene, scale: scale, textShaper: textShaper, scratch: &scratch)
   }
 
   /// Renders `scene`.

@@ -33,6 +33,16 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
   /// cache starts again, so a long text does not pin much memory.
   public static let layoutCacheLimit = 64
 
+  /// Glyph runs by content, box and alignment (at most ``layoutCacheLimit``): a label drawn
+  /// frame after frame in the same box is shaped into runs once.
+  private let shapedRuns = Locked([ShapedKey: [GlyphRun]]())
+
+  struct ShapedKey: Hashable {
+    var text: TextContent
+    var bounds: Rect
+    var alignment: TextNode.VerticalAlignment
+  }
+
   struct LayoutKey: Hashable {
     var text: TextContent
     var width: Double
@@ -248,6 +258,23 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
   )
     -> [GlyphRun]
   {
+    let key = ShapedKey(text: text, bounds: bounds, alignment: verticalAlignment)
+    if let kept = shapedRuns.withLock({ $0[key] }) { return kept }
+    let runs = makeRuns(text, in: bounds, verticalAlignment: verticalAlignment)
+    // A box with NaN in it is never found again: not kept.
+    if key == key {
+      shapedRuns.withLock { kept in
+        if kept.count >= Self.layoutCacheLimit { kept.removeAll(keepingCapacity: true) }
+        kept[key] = runs
+      }
+    }
+    return runs
+  }
+
+  /// ``shape(_:in:verticalAlignment:)``, worked out.
+  private func makeRuns(
+    _ text: TextContent, in bounds: Rect, verticalAlignment: TextNode.VerticalAlignment
+  ) -> [GlyphRun] {
     let l = layout(text, width: bounds.width, height: bounds.height)
     var y = bounds.minY
     switch verticalAlignment {

@@ -1,0 +1,98 @@
+import Strata
+import StrataExamples
+import Testing
+
+@testable import StrataRender
+
+/// A display list updated in place equals one built afresh, and the caches behind building
+/// one (node outlines, shaped runs) give what working them out again gives.
+@Suite struct DisplayListUpdateTests {
+  @Test func aListUpdatedInPlaceEqualsAFreshOne() throws {
+    let renderer = FrameRenderer(scale: 2)
+    var list = DisplayList(width: 1, height: 1, commands: [])
+    // Every gallery scene (text, vector images with clipped groups, shadows, borders,
+    // masks), then swipes of two examples, through one list: each update equals a fresh list.
+    for round in 0..<2 {
+      for (name, scene) in Gallery.all {
+        try renderer.updateDisplayList(&list, for: scene)
+        #expect(list == (try renderer.displayList(for: scene)), "round \(round), \(name)")
+      }
+    }
+    let examples: [TutorialController] = [
+      AnimalsTutorial(pageSize: Size(width: 320, height: 568)),
+      CardsExample(pageSize: Size(width: 375, height: 667)),
+    ]
+    for tutorial in examples {
+      for position in stride(from: 0.0, through: 2.0, by: 0.25) {
+        tutorial.setPagePosition(position)
+        let scene = tutorial.scene()
+        try renderer.updateDisplayList(&list, for: scene)
+        #expect(list == (try renderer.displayList(for: scene)), "\(position)")
+      }
+    }
+  }
+
+  @Test func aFailedUpdateLeavesTheListAsItWas() throws {
+    let scene = Gallery.all[0].1
+    var list = try DisplayList(scene: scene, scale: 1)
+    let before = list
+    #expect(throws: RenderError.invalidScale(0)) {
+      try list.update(scene: scene, scale: 0)
+    }
+    let huge = Scene(size: Size(width: 1e9, height: 1e9), root: scene.root)
+    #expect(throws: RenderError.self) { try list.update(scene: huge, scale: 1) }
+    #expect(list == before)
+  }
+
+  @Test func shapedRunsAreKeptPerBoxAndAlignment() throws {
+    let engine = TextEngine()
+    let text = TextContent("Kept runs", font: .system(size: 17), color: .black)
+    let box = Rect(x: 10, y: 20, width: 200, height: 80)
+    let top = engine.shape(text, in: box, verticalAlignment: .top)
+    #expect(!top.isEmpty)
+    #expect(engine.shape(text, in: box, verticalAlignment: .top) == top)
+    // Another alignment or box lays the same text elsewhere: not the kept runs.
+    let bottom = engine.shape(text, in: box, verticalAlignment: .bottom)
+    #expect(bottom != top)
+    #expect(bottom == TextEngine().shape(text, in: box, verticalAlignment: .bottom))
+    let moved = engine.shape(text, in: box.offsetBy(Vector(dx: 5, dy: 0)), verticalAlignment: .top)
+    let x = try #require(top.first?.positions.first?.x)
+    #expect(moved.first?.positions.first?.x == x + 5)
+    // A box with NaN in it is shaped every time, never kept.
+    let nan = Rect(x: .nan, y: 0, width: 100, height: 40)
+    _ = engine.shape(text, in: nan, verticalAlignment: .center)
+    _ = engine.shape(text, in: nan, verticalAlignment: .center)
+  }
+
+  @Test func aRectangleMapsToTheBoundsOfItsCorners() {
+    var rng = SeededNumbers(seed: 5)
+    for _ in 0..<200 {
+      let t = Transform(
+        a: rng.next(in: -3...3), b: rng.next(in: -3...3), c: rng.next(in: -3...3),
+        d: rng.next(in: -3...3), tx: rng.next(in: -50...50), ty: rng.next(in: -50...50))
+      let r = Rect(
+        x: rng.next(in: -20...20), y: rng.next(in: -20...20), width: rng.next(in: 0...40),
+        height: rng.next(in: 0...40))
+      let mapped = r.corners.map { t.apply(to: $0) }
+      let l = mapped.map(\.x).min() ?? 0
+      let top = mapped.map(\.y).min() ?? 0
+      let expected = Rect(
+        x: l, y: top, width: (mapped.map(\.x).max() ?? 0) - l,
+        height: (mapped.map(\.y).max() ?? 0) - top)
+      #expect(t.apply(to: r) == expected)
+    }
+  }
+
+  @Test func nodeOutlinesAreKeptBySizeAndRadius() {
+    let r = Rect(x: 0, y: 0, width: 80, height: 30)
+    let a = DisplayListBuilder.roundedRect(r, cornerRadius: 6)
+    #expect(a == Path.roundedRect(r, cornerRadius: 6))
+    #expect(
+      DisplayListBuilder.roundedRect(r, cornerRadius: 7) == Path.roundedRect(r, cornerRadius: 7))
+    #expect(DisplayListBuilder.roundedRect(r, cornerRadius: 6) == a)
+    let nan = Rect(x: .nan, y: 0, width: 1, height: 1)
+    #expect(
+      DisplayListBuilder.roundedRect(nan, cornerRadius: 0).elements.count
+        == Path.rect(nan).elements.count)
+  }
+}
