@@ -8,10 +8,14 @@ import Testing
 @Suite struct KeptMemoryTests {
   @Test func sparesAreHandedOutByPlace() {
     var spares = SpareArrays<Int32>(limit: 4)
-    var big: [Int32] = []
-    big.reserveCapacity(500)
-    big.append(contentsOf: [9, 9, 9])
-    spares.keep(big, place: 2)
+    // Kept arrays are held by nothing else (else writing to them would copy them).
+    func big() -> [Int32] {
+      var array: [Int32] = []
+      array.reserveCapacity(500)
+      array.append(contentsOf: [9, 9, 9])
+      return array
+    }
+    spares.keep(big(), place: 2)
     // Another place has nothing kept: new memory.
     #expect(spares.take(5, of: 1, place: 0).capacity < 500)
     // Place 2 gets the big array back, emptied and filled as asked.
@@ -20,9 +24,12 @@ import Testing
     #expect(again.capacity >= 500)
     // Taken, so no longer kept; nil and places past the limit keep nothing.
     #expect(spares.take(place: 2).capacity < 500)
-    spares.keep(big, place: 4)
+    spares.keep(big(), place: 4)
     #expect(spares.take(place: 4).capacity < 500)
     #expect(spares.take(3, of: 0, place: nil) == [0, 0, 0])
+    // A kept array longer than asked for is cut, and every element is set.
+    spares.keep([5, 5, 5, 5, 5, 5], place: 1)
+    #expect(spares.take(4, of: 2, place: 1) == [2, 2, 2, 2])
   }
 
   @Test func theBestFittingLayerIsTaken() {

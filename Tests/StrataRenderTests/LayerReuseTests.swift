@@ -40,6 +40,10 @@ import Testing
       Self.scene(groupAt: 0, coverFirst: false, width: 100),
       Self.scene(groupAt: 20, coverFirst: true, width: 60),
       Self.scene(groupAt: 5, coverFirst: false, width: 40),
+      // A wide group after narrow ones that painted their layers whole: the bytes of the
+      // layer past what they used must have been cleared too.
+      Self.scene(groupAt: 0, coverFirst: true, width: 30),
+      Self.scene(groupAt: 0, coverFirst: false, width: 100),
     ]
     let shared = FrameRenderer(scale: 2, textShaper: nil)
     for (k, scene) in scenes.enumerated() {

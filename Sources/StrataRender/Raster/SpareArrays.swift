@@ -19,16 +19,27 @@ struct SpareArrays<Element> {
 
   /// An empty array in the memory kept at `place` (new memory for nil).
   mutating func take(place: Int?) -> [Element] {
-    var taken: [Element] = []
-    if let place, place >= 0, place < arrays.count { swap(&taken, &arrays[place]) }
+    var taken = takeWhole(place: place)
     taken.removeAll(keepingCapacity: true)
     return taken
   }
 
   /// `count` copies of `value`, in the memory kept at `place`.
   mutating func take(_ count: Int, of value: Element, place: Int?) -> [Element] {
-    var taken = take(place: place)
-    taken.append(contentsOf: repeatElement(value, count: count))
+    var taken = takeWhole(place: place)
+    let n = Swift.max(0, count)
+    // What the array already holds is overwritten in place (a fill the compiler turns into
+    // wide stores); only elements past it are appended one by one.
+    if taken.count > n { taken.removeLast(taken.count - n) }
+    taken.withUnsafeMutableBufferPointer { $0.update(repeating: value) }
+    if taken.count < n { taken.append(contentsOf: repeatElement(value, count: n - taken.count)) }
+    return taken
+  }
+
+  /// The array kept at `place`, as it was kept.
+  private mutating func takeWhole(place: Int?) -> [Element] {
+    var taken: [Element] = []
+    if let place, place >= 0, place < arrays.count { swap(&taken, &arrays[place]) }
     return taken
   }
 

@@ -94,23 +94,24 @@ extension Canvas {
     let rect = groupRect(bounds: bounds, visible: visible)
     let count = Swift.max(0, rect.width * rect.height * 4)
     // Reuse the memory of an earlier group (the one that fits best), clearing only what that
-    // group drew; bytes past what it held are new and zero.
+    // group drew. A layer keeps all the bytes it ever had (a group uses the first `count`),
+    // and every byte outside its dirty range is zero; bytes it never had are new and zero.
     var layer =
       spareSurfaces.bestFit(for: count) { $0.pixels.capacity }.map {
         spareSurfaces.remove(at: $0)
       } ?? Layer(pixels: [], dirty: 0..<0)
-    let stale = layer.dirty.clamped(to: 0..<Swift.min(count, layer.pixels.count))
-    if layer.pixels.count >= count {
-      layer.pixels.removeLast(layer.pixels.count - count)
-    } else {
-      layer.pixels.append(contentsOf: repeatElement(0, count: count - layer.pixels.count))
-    }
-    if !coveredAtOnce && !stale.isEmpty {
+    // A group that paints its whole layer at once leaves only the stale bytes past it to clear.
+    let held = layer.pixels.count
+    let stale = layer.dirty.clamped(to: Swift.min(coveredAtOnce ? count : 0, held)..<held)
+    if !stale.isEmpty {
       layer.pixels.withUnsafeMutableBytes { raw in
         guard let base = raw.baseAddress else { return }
         (base + stale.lowerBound).initializeMemory(
           as: UInt8.self, repeating: 0, count: stale.count)
       }
+    }
+    if layer.pixels.count < count {
+      layer.pixels.append(contentsOf: repeatElement(0, count: count - layer.pixels.count))
     }
     surfaces.append(Surface(rect: rect, pixels: layer.pixels, opacity: opacity.clamped(to: 0...1)))
   }
