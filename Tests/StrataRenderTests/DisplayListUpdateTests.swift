@@ -96,3 +96,55 @@ import Testing
         == Path.rect(nan).elements.count)
   }
 }
+
+/// A scene updated in place equals a fresh snapshot, whatever changed in the tree.
+@Suite struct SceneUpdateTests {
+  @Test func aSceneUpdatedInPlaceEqualsAFreshOne() {
+    let examples: [TutorialController] = [
+      AnimalsTutorial(pageSize: Size(width: 390, height: 844)),
+      SwiperExample(pageSize: Size(width: 320, height: 568)),
+      CardsExample(pageSize: Size(width: 667, height: 375)),
+    ]
+    for tutorial in examples {
+      var scene = tutorial.scene()
+      for position in [0.0, 0.4, 1.0, 1.7, 2.0, 0.9, 0.0] {
+        tutorial.setPagePosition(position)
+        tutorial.updateScene(&scene)
+        #expect(scene == tutorial.scene(), "\(position)")
+      }
+    }
+  }
+
+  @Test func childrenShownHiddenAddedRemovedAndReordered() {
+    let root = Node(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+    let a = Node(frame: Rect(x: 1, y: 1, width: 10, height: 10), name: "a")
+    let b = Node(frame: Rect(x: 2, y: 2, width: 10, height: 10), name: "b")
+    let c = Node(frame: Rect(x: 3, y: 3, width: 10, height: 10), name: "c")
+    let inner = Node(frame: Rect(x: 0, y: 0, width: 5, height: 5), name: "inner")
+    b.addChild(inner)
+    for n in [a, b, c] { root.addChild(n) }
+    var scene = Scene(root: root, size: Size(width: 100, height: 100))
+    let size = Size(width: 100, height: 100)
+    let changes: [() -> Void] = [
+      { b.isHidden = true },  // a later child takes b's place (and its children's memory)
+      { b.isHidden = false },
+      { c.zPosition = -1 },  // drawn first now
+      { a.alpha = 0 },
+      { inner.removeFromParent() },
+      {
+        a.alpha = 1
+        c.addChild(inner)
+      },
+      { root.isHidden = true },  // nothing shown: an empty root
+      {
+        root.isHidden = false
+        b.removeFromParent()
+      },
+    ]
+    for (k, change) in changes.enumerated() {
+      change()
+      scene.update(root: root, size: size)
+      #expect(scene == Scene(root: root, size: size), "change \(k)")
+    }
+  }
+}

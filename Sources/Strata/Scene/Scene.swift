@@ -5,9 +5,9 @@
 /// out, since they draw nothing and take no taps.
 public struct Scene: Hashable, Sendable {
   /// The size of the viewport in points.
-  public let size: Size
+  public private(set) var size: Size
   /// The root of the tree.
-  public let root: SceneNode
+  public private(set) var root: SceneNode
 
   /// Creates a scene from a root scene node.
   public init(size: Size, root: SceneNode) {
@@ -25,6 +25,70 @@ public struct Scene: Hashable, Sendable {
       ?? SceneNode(bounds: Rect(origin: .zero, size: size), alpha: 0)
   }
 
+  /// Snapshots the tree under `root` for a viewport of `size` into this scene, in place: the
+  /// result equals ``init(root:size:)``'s, but the memory of this scene's nodes is reused (the
+  /// first shown child of a node takes the place of the first child before, and so on), so a
+  /// sequence that keeps one scene and updates it frame after frame does not build its
+  /// nodes' arrays anew (as ``TutorialController/updateScene(_:)`` does).
+  public mutating func update(root node: Node, size: Size) {
+    self.size = size
+    // Taken out, so that this scene holds the only reference to its nodes' arrays.
+    var target = root
+    root = SceneNode(bounds: .zero)
+    if !Scene.snapshot(node, into: &target, parentTransform: .identity) {
+      target = SceneNode(bounds: Rect(origin: .zero, size: size), alpha: 0)
+    }
+    root = target
+  }
+
+  /// Writes the snapshot of `node` into `target`, reusing the memory of its children (and
+  /// theirs); returns false, leaving `target` as it was, when the node is not shown.
+  static func snapshot(
+    _ node: Node, into target: inout SceneNode, parentTransform: Transform,
+    decorative: Bool = false
+  ) -> Bool {
+    let alpha = node.alpha.clamped(to: 0...1)
+    guard !node.isHidden, alpha > 0 else { return false }
+    let transform = node.localTransform.concatenating(parentTransform)
+    let decorative =
+      (decorative || node.isDecorativeLayer) && node.accessibilityLabel == nil
+    var children: [SceneNode] = []
+    swap(&children, &target.children)
+    var shown = 0
+    for child in drawingOrder(node.children) {
+      if shown < children.count {
+        if snapshot(
+          child, into: &children[shown], parentTransform: transform, decorative: decorative)
+        {
+          shown += 1
+        }
+      } else if let s = snapshot(child, parentTransform: transform, decorative: decorative) {
+        children.append(s)
+        shown += 1
+      }
+    }
+    if children.count > shown { children.removeLast(children.count - shown) }
+    target = SceneNode(
+      name: node.name, content: node.content, bounds: node.bounds, transform: transform,
+      alpha: alpha, backgroundColor: node.displayedBackgroundColor,
+      cornerRadius: node.cornerRadius, border: node.border, shadow: node.shadow,
+      clipsToBounds: node.clipsToBounds, mask: node.mask, children: children,
+      isDecorative: decorative)
+    return true
+  }
+
+  /// `kids` in drawing order: by ``Node/zPosition``, then as added (the same array when they
+  /// are in that order already).
+  static func drawingOrder(_ kids: [Node]) -> [Node] {
+    guard kids.count > 1,
+      zip(kids, kids.dropFirst()).contains(where: { $0.zPosition > $1.zPosition })
+    else { return kids }
+    return kids.enumerated().sorted {
+      ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset)
+    }
+    .map(\.element)
+  }
+
   static func snapshot(_ node: Node, parentTransform: Transform, decorative: Bool = false)
     -> SceneNode?
   {
@@ -33,13 +97,7 @@ public struct Scene: Hashable, Sendable {
     let transform = node.localTransform.concatenating(parentTransform)
     let decorative =
       (decorative || node.isDecorativeLayer) && node.accessibilityLabel == nil
-    var kids = node.children
-    if kids.count > 1, kids.contains(where: { $0.zPosition != 0 }) {
-      kids = kids.enumerated().sorted {
-        ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset)
-      }
-      .map(\.element)
-    }
+    let kids = drawingOrder(node.children)
     var children: [SceneNode] = []
     children.reserveCapacity(kids.count)
     for child in kids {

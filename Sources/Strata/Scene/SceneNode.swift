@@ -46,7 +46,7 @@ public struct SceneNode: Hashable, Sendable {
   /// The mask, in the node's own coordinates.
   public let mask: Path?
   /// The children, in drawing order (bottom first).
-  public let children: [SceneNode]
+  public internal(set) var children: [SceneNode]
   /// Whether the node is part of a decorative layer (a background, a wireframe, an icon) and
   /// not given an ``Node/accessibilityLabel``: screen readers skip it, and accessibility audits
   /// do not check its text.

@@ -85,6 +85,22 @@ extension TutorialController {
     return Scene(root: root, size: pageSize)
   }
 
+  /// Makes `scene` what ``scene()`` returns now, in place, reusing its nodes' memory: for
+  /// rendering a sequence frame after frame (see ``Scene/update(root:size:)``).
+  ///
+  /// ```swift
+  /// var scene = tutorial.scene()
+  /// for position in positions {
+  ///   tutorial.setPagePosition(position)
+  ///   tutorial.updateScene(&scene)
+  ///   try renderer.updateDisplayList(&list, for: scene)
+  /// }
+  /// ```
+  public func updateScene(_ scene: inout Scene) {
+    layoutIfNeeded()
+    scene.update(root: root, size: pageSize)
+  }
+
   // MARK: Geometry
 
   /// The roundness arc in viewport coordinates: its peak at the top of the static content.
