@@ -62,7 +62,7 @@ import Testing
     #expect(figures["allocations.raster"] == 0)
     #expect(figures["allocations.displaylist"] == 0)
     // The scene, updated in place, still draws the page indicator anew; its count may not grow.
-    #expect((figures["allocations.scene"] ?? .infinity) <= 24)
+    #expect((figures["allocations.scene"] ?? .infinity) <= 11)
   }
 
   /// The package's root directory.

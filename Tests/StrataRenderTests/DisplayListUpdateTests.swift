@@ -147,4 +147,36 @@ import Testing
       #expect(scene == Scene(root: root, size: size), "change \(k)")
     }
   }
+
+  /// The kept drawing order follows every change to the children and their zPositions.
+  @Test func theDrawingOrderFollowsZPositionsAndChildren() {
+    let root = Node(frame: Rect(x: 0, y: 0, width: 50, height: 50))
+    let nodes = ["a", "b", "c", "d"].map {
+      Node(frame: Rect(x: 0, y: 0, width: 10, height: 10), name: $0)
+    }
+    for n in nodes { root.addChild(n) }
+    let size = Size(width: 50, height: 50)
+    var scene = Scene(root: root, size: size)
+    func order() -> [String] {
+      scene.update(root: root, size: size)
+      return scene.root.children.map { $0.name ?? "" }
+    }
+    nodes[0].zPosition = 2
+    #expect(order() == ["b", "c", "d", "a"])
+    #expect(order() == ["b", "c", "d", "a"])  // kept
+    nodes[2].zPosition = -1
+    #expect(order() == ["c", "b", "d", "a"])
+    nodes[2].zPosition = -1  // the same value: nothing to redo
+    #expect(order() == ["c", "b", "d", "a"])
+    nodes[1].removeFromParent()
+    #expect(order() == ["c", "d", "a"])
+    let e = Node(frame: Rect(x: 0, y: 0, width: 10, height: 10), name: "e")
+    e.zPosition = 1
+    root.addChild(e)
+    #expect(order() == ["c", "d", "e", "a"])
+    nodes[0].zPosition = 0
+    #expect(order() == ["c", "a", "d", "e"])  // a was added before d
+    root.removeAllChildren()
+    #expect(order().isEmpty)
+  }
 }

@@ -166,6 +166,8 @@ public struct Path: Hashable, Sendable {
   public static func rect(_ r: Rect) -> Path {
     let s = r.standardized
     var p = Path()
+    // Room for every element at once (the array would otherwise grow four times).
+    p.elements.reserveCapacity(5)
     p.move(to: Point(x: s.minX, y: s.minY))
     p.line(to: Point(x: s.maxX, y: s.minY))
     p.line(to: Point(x: s.maxX, y: s.maxY))
@@ -180,6 +182,8 @@ public struct Path: Hashable, Sendable {
     let radius = cornerRadius.clamped(to: 0...Swift.max(0, Swift.min(s.width, s.height) / 2))
     if radius <= 0 { return rect(s) }
     var p = Path()
+    // A move, four arcs (a line and a cubic or two each) and the close.
+    p.elements.reserveCapacity(14)
     let half = Double.pi / 2
     p.move(to: Point(x: s.minX + radius, y: s.minY))
     p.addArc(
@@ -207,6 +211,7 @@ public struct Path: Hashable, Sendable {
     let cy = s.midY
     let k = 0.552_284_749_830_793_4  // 4/3·(√2 − 1): a quarter circle as one cubic
     var p = Path()
+    p.elements.reserveCapacity(6)
     p.move(to: Point(x: cx + rx, y: cy))
     p.cubic(
       to: Point(x: cx, y: cy + ry), control1: Point(x: cx + rx, y: cy + k * ry),
@@ -233,6 +238,7 @@ public struct Path: Hashable, Sendable {
   public static func polygon(_ points: [Point]) -> Path {
     guard points.count >= 2 else { return Path() }
     var p = Path()
+    p.elements.reserveCapacity(points.count + 1)
     p.move(to: points[0])
     for q in points.dropFirst() { p.line(to: q) }
     p.close()

@@ -63,7 +63,9 @@ open class Node {
   /// A path in the node's own coordinates; only what lies inside it is drawn (the node and its children).
   public var mask: Path?
   /// The order among siblings: larger values draw later (on top). Equal values keep insertion order.
-  public var zPosition: Double
+  public var zPosition: Double {
+    didSet { if zPosition != oldValue { parent?.drawingOrder = nil } }
+  }
   /// Whether the node and its children take touches (UIKit's `isUserInteractionEnabled`).
   public var isUserInteractionEnabled: Bool = true
   /// Whether a touch on the node itself, not on one of its children, goes to what lies below
@@ -90,7 +92,13 @@ open class Node {
   /// as an offset from it when the node is placed again.
   var layoutOrigin: Point?
   /// The child nodes, in insertion order.
-  public private(set) var children: [Node] = []
+  public private(set) var children: [Node] = [] {
+    didSet { drawingOrder = nil }
+  }
+  /// The children sorted by ``zPosition`` (see ``Scene``), kept until the children or one of
+  /// their positions change, so that a scene snapshotted frame after frame does not sort them
+  /// anew.
+  var drawingOrder: [Node]?
   /// The node this one is a child of.
   public private(set) weak var parent: Node?
   /// The screen edges pinned since the size was last set (see ``pin(_:toSuperviewEdgeWithInset:safeArea:direction:)``).

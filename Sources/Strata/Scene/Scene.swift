@@ -55,7 +55,7 @@ public struct Scene: Hashable, Sendable {
     var children: [SceneNode] = []
     swap(&children, &target.children)
     var shown = 0
-    for child in drawingOrder(node.children) {
+    for child in drawingOrder(of: node) {
       if shown < children.count {
         if snapshot(
           child, into: &children[shown], parentTransform: transform, decorative: decorative)
@@ -77,16 +77,20 @@ public struct Scene: Hashable, Sendable {
     return true
   }
 
-  /// `kids` in drawing order: by ``Node/zPosition``, then as added (the same array when they
-  /// are in that order already).
-  static func drawingOrder(_ kids: [Node]) -> [Node] {
+  /// `node`'s children in drawing order: by ``Node/zPosition``, then as added (the same array
+  /// when they are in that order already; kept with the node until they change).
+  static func drawingOrder(of node: Node) -> [Node] {
+    let kids = node.children
     guard kids.count > 1,
       zip(kids, kids.dropFirst()).contains(where: { $0.zPosition > $1.zPosition })
     else { return kids }
-    return kids.enumerated().sorted {
+    if let kept = node.drawingOrder { return kept }
+    let sorted = kids.enumerated().sorted {
       ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset)
     }
     .map(\.element)
+    node.drawingOrder = sorted
+    return sorted
   }
 
   static func snapshot(_ node: Node, parentTransform: Transform, decorative: Bool = false)
@@ -97,7 +101,7 @@ public struct Scene: Hashable, Sendable {
     let transform = node.localTransform.concatenating(parentTransform)
     let decorative =
       (decorative || node.isDecorativeLayer) && node.accessibilityLabel == nil
-    let kids = drawingOrder(node.children)
+    let kids = drawingOrder(of: node)
     var children: [SceneNode] = []
     children.reserveCapacity(kids.count)
     for child in kids {
