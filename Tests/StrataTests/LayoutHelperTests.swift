@@ -179,3 +179,39 @@ struct FixedMeasurer: TextMeasurer {
     #expect(round.dotWidth == 10 && round.dotHeight == 10)
   }
 }
+
+/// An indicator draws again only when what it draws from changed, and always shows what a
+/// fresh drawing of its style at its layout shows.
+@Suite struct PageIndicatorDrawingTests {
+  /// What the style draws at the node's layout, worked out afresh.
+  static func fresh(_ node: PageIndicatorNode) -> SceneNode.Content {
+    switch node.style.draw(node.layout) {
+    case .shapes(let shapes):
+      return .image(.vector(VectorImage(size: node.bounds.size, shapes: shapes)), .scaleToFill)
+    case .text(let text):
+      return .text(text, .center)
+    }
+  }
+
+  @Test func theKeptDrawingFollowsEveryChange() {
+    let node = PageIndicatorNode(
+      pageCount: 4, style: .worm, frame: Rect(x: 0, y: 0, width: 120, height: 20))
+    let changes: [(String, () -> Void)] = [
+      ("nothing", {}),
+      ("position", { node.pagePosition = 1.4 }),
+      ("the same position", { node.pagePosition = 1.4 }),
+      ("style", { node.style = .numbers }),
+      ("style back", { node.style = .worm }),
+      ("size", { node.bounds.size = Size(width: 200, height: 24) }),
+      ("appearance", { node.appearance.spacing += 3 }),
+      ("pages", { node.pageCount = 6 }),
+      ("orientation", { node.orientation = .vertical }),
+      ("right to left", { node.isRightToLeft = true }),
+    ]
+    for (name, change) in changes {
+      change()
+      #expect(node.content == Self.fresh(node), "\(name)")
+      #expect(node.content == node.content)
+    }
+  }
+}

@@ -101,15 +101,25 @@ open class PageIndicatorNode: ButtonNode {
       isVertical: orientation == .vertical, isRightToLeft: isRightToLeft)
   }
 
-  /// The drawing of the current position.
+  /// The drawing of the current position: made again only when the style (by name) or the
+  /// layout changed since the last one, so an indicator at rest is not drawn anew every frame.
   open override var content: SceneNode.Content {
-    switch style.draw(layout) {
+    let l = layout
+    if let kept, kept.layout == l, kept.style == style { return kept.content }
+    let made: SceneNode.Content
+    switch style.draw(l) {
     case .shapes(let shapes):
-      return .image(.vector(VectorImage(size: bounds.size, shapes: shapes)), .scaleToFill)
+      made = .image(.vector(VectorImage(size: bounds.size, shapes: shapes)), .scaleToFill)
     case .text(let text):
-      return .text(text, .center)
+      made = .text(text, .center)
     }
+    kept = (style, l, made)
+    return made
   }
+
+  /// The last drawing, with the style and layout it was drawn for.
+  private var kept:
+    (style: PageIndicatorStyle, layout: PageIndicatorLayout, content: SceneNode.Content)?
 
   /// The page whose dot is nearest to `point` (in the node's coordinates), if any.
   public func page(at point: Point) -> Int? {
