@@ -95,8 +95,9 @@ public struct VectorImage: Hashable, Sendable {
     }
   }
 
-  /// A shape or a group of items.
-  public indirect enum Item: Hashable, Sendable {
+  /// A shape or a group of items. (Not `indirect`: a group holds its items in an array
+  /// already, and shapes stored in place need no box each.)
+  public enum Item: Hashable, Sendable {
     /// One shape.
     case shape(Shape)
     /// A group.
