@@ -60,10 +60,11 @@ final class Rasterizer: @unchecked Sendable {
       rowMax = [Int32](repeating: 0, count: rows)
       rowVisibleMax = [Int32](repeating: 0, count: rows)
     }
-    for i in 0..<rows {
-      rowMin[i] = Int32.max
-      rowMax[i] = -1
-      rowVisibleMax[i] = -1
+    // Filled through pointers: one uniqueness check per array, not one per row.
+    rowMin.withUnsafeMutableBufferPointer { $0.baseAddress?.update(repeating: .max, count: rows) }
+    rowMax.withUnsafeMutableBufferPointer { $0.baseAddress?.update(repeating: -1, count: rows) }
+    rowVisibleMax.withUnsafeMutableBufferPointer {
+      $0.baseAddress?.update(repeating: -1, count: rows)
     }
   }
 
