@@ -277,6 +277,8 @@ extension Tool {
       var renderer = FrameRenderer(scale: plan.scale)
       renderer.cache = cache
       var image = PixelBuffer.placeholder
+      // One scene per worker, updated in place frame after frame (its nodes' memory is reused).
+      var scene = controller.scene()
       while true {
         if interruptRequested || failure.withLock({ $0 != nil }) { return }
         let i = next.add(1, ordering: .relaxed).oldValue
@@ -288,7 +290,8 @@ extension Tool {
         }
         do {
           controller.show(plan.states[i])
-          let list = try renderer.displayList(for: controller.scene())
+          controller.updateScene(&scene)
+          let list = try renderer.displayList(for: scene)
           try renderer.render(list, into: &image)
           // A repeated frame's file and animation frame are kept with it.
           let kept = cache.attachments(of: list)
