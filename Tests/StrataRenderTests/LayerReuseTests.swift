@@ -160,6 +160,45 @@ import Testing
     #expect(clip.fullyCoveredRect == IntRect(x: 5, y: 10, width: 10, height: 1))
     #expect(!ClipMask(rect: clip.rect, mask: nil).masks(row: 11, from: 0, count: 99))
   }
+
+  @Test func fullRunsAreTheWidestRunsOfEveryRow() {
+    // Long rows of random bytes with runs of 255 at every offset, against a plain search
+    // (the search passes eight bytes at a time through what is not 255, and through 255s).
+    var rng = SeededNumbers(seed: 9)
+    for round in 0..<30 {
+      let width = 1 + Int(rng.next(in: 0...90))
+      let rows = 1 + round % 5
+      var mask = [UInt8](repeating: 0, count: width * rows)
+      for i in mask.indices {
+        let r = rng.next(in: 0...1)
+        mask[i] = r < 0.45 ? 255 : r < 0.5 ? 254 : UInt8(rng.next(in: 0...253))
+      }
+      // Some long runs, and long stretches without 255.
+      for _ in 0..<3 {
+        let at = Int(rng.next(in: 0...Double(mask.count - 1)))
+        let length = Int(rng.next(in: 0...40))
+        let value: UInt8 = round % 2 == 0 ? 255 : 7
+        for i in at..<min(mask.count, at + length) { mask[i] = value }
+      }
+      var runs: [Range<Int32>] = []
+      ClipMask.fullRuns(mask, width: width, into: &runs)
+      for r in 0..<rows {
+        var best = 0..<0
+        var i = 0
+        while i < width {
+          guard mask[r * width + i] == 255 else {
+            i += 1
+            continue
+          }
+          let start = i
+          while i < width && mask[r * width + i] == 255 { i += 1 }
+          if i - start > best.count { best = start..<i }
+        }
+        #expect(
+          runs[r] == Int32(best.lowerBound)..<Int32(best.upperBound), "round \(round), row \(r)")
+      }
+    }
+  }
 }
 
 /// The stroker's buffers, kept by a canvas from stroke to stroke, never carry one stroke into
