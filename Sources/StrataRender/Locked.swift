@@ -45,3 +45,28 @@ package final class Spare<Value: Sendable>: Sendable {
     kept.withLock { $0 = value }
   }
 }
+
+/// Values worked out once per key and kept behind a lock, at most `limit` of them (past it the
+/// cache starts again, so it never pins much memory). A key not equal to itself (NaN in it)
+/// would never be found again, so its value is not kept.
+package final class KeptValues<Key: Hashable, Value>: @unchecked Sendable {
+  private let kept = Locked<[Key: Value]>([:])
+  /// How many values are kept at most.
+  package let limit: Int
+
+  package init(limit: Int) {
+    self.limit = limit
+  }
+
+  /// The value kept for `key`, or `make()`'s, kept for the next time.
+  package func value(for key: Key, make: () -> Value) -> Value {
+    if let found = kept.withLock({ $0[key] }) { return found }
+    let made = make()
+    guard key == key else { return made }
+    kept.withLock { k in
+      if k.count >= limit { k.removeAll(keepingCapacity: true) }
+      k[key] = made
+    }
+    return made
+  }
+}

@@ -54,8 +54,10 @@ public struct Scene: Hashable, Sendable {
       (decorative || node.isDecorativeLayer) && node.accessibilityLabel == nil
     var children: [SceneNode] = []
     swap(&children, &target.children)
+    let kids = drawingOrder(of: node)
+    children.reserveCapacity(kids.count)
     var shown = 0
-    for child in drawingOrder(of: node) {
+    for child in kids {
       if shown < children.count {
         if snapshot(
           child, into: &children[shown], parentTransform: transform, decorative: decorative)
@@ -93,28 +95,13 @@ public struct Scene: Hashable, Sendable {
     return sorted
   }
 
+  /// The snapshot of `node` and its shown descendants, or nil when it is not shown.
   static func snapshot(_ node: Node, parentTransform: Transform, decorative: Bool = false)
     -> SceneNode?
   {
-    let alpha = node.alpha.clamped(to: 0...1)
-    guard !node.isHidden, alpha > 0 else { return nil }
-    let transform = node.localTransform.concatenating(parentTransform)
-    let decorative =
-      (decorative || node.isDecorativeLayer) && node.accessibilityLabel == nil
-    let kids = drawingOrder(of: node)
-    var children: [SceneNode] = []
-    children.reserveCapacity(kids.count)
-    for child in kids {
-      if let s = snapshot(child, parentTransform: transform, decorative: decorative) {
-        children.append(s)
-      }
-    }
-    return SceneNode(
-      name: node.name, content: node.content, bounds: node.bounds, transform: transform,
-      alpha: alpha, backgroundColor: node.displayedBackgroundColor,
-      cornerRadius: node.cornerRadius, border: node.border, shadow: node.shadow,
-      clipsToBounds: node.clipsToBounds, mask: node.mask, children: children,
-      isDecorative: decorative)
+    var made = SceneNode(bounds: .zero)
+    return snapshot(node, into: &made, parentTransform: parentTransform, decorative: decorative)
+      ? made : nil
   }
 
   /// The first node named `name`, in drawing order.

@@ -95,29 +95,4 @@ extension DisplayListBuilder {
     }
     return box
   }
-
-  /// The outline of a node's bounds with rounded corners: made once per size and radius and
-  /// kept (process-wide, at most ``shapeLimit``), since the nodes of a sequence keep theirs.
-  static func roundedRect(_ rect: Rect, cornerRadius: Double) -> Path {
-    let key = ShapeKey(rect: rect, radius: cornerRadius)
-    if let kept = shapes.withLock({ $0[key] }) { return kept }
-    let made = Path.roundedRect(rect, cornerRadius: cornerRadius)
-    // NaN keys are never found again: not kept.
-    guard key == key else { return made }
-    shapes.withLock { kept in
-      if kept.count >= shapeLimit { kept.removeAll(keepingCapacity: true) }
-      kept[key] = made
-    }
-    return made
-  }
-
-  struct ShapeKey: Hashable {
-    var rect: Rect
-    var radius: Double
-  }
-
-  /// The node outlines kept, by size and corner radius.
-  static let shapes = Locked<[ShapeKey: Path]>([:])
-  /// How many outlines are kept at most; past it the cache starts again.
-  static let shapeLimit = 1024
 }

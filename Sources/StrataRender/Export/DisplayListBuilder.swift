@@ -92,6 +92,22 @@ struct DisplayListBuilder {
     return bounds
   }
 
+  /// The outline of a node's bounds with rounded corners: made once per size and radius and
+  /// kept (process-wide, at most 1,024), since the nodes of a sequence keep theirs.
+  static func roundedRect(_ rect: Rect, cornerRadius: Double) -> Path {
+    shapes.value(for: ShapeKey(rect: rect, radius: cornerRadius)) {
+      Path.roundedRect(rect, cornerRadius: cornerRadius)
+    }
+  }
+
+  struct ShapeKey: Hashable {
+    var rect: Rect
+    var radius: Double
+  }
+
+  /// The node outlines kept, by size and corner radius.
+  static let shapes = KeptValues<ShapeKey, Path>(limit: 1024)
+
   /// A single drawing command with the group's opacity folded in (same result, no offscreen layer).
   static func fold(_ c: Command, _ alpha: Double) -> Command? {
     switch c {

@@ -112,7 +112,7 @@ extension Canvas {
   /// (each array is held nowhere else by then, so it is reused rather than copied). Clips the
   /// list left open are closed, down to the `depth` clips open before it.
   func recycleFrameMemory(clipDepth depth: Int) {
-    if clips.count > depth { clips.removeLast(clips.count - Swift.max(1, depth)) }
+    if clips.count > depth { clips.removeLast(clips.count - depth) }
     for k in madeClips.indices { madeClips[k].clip.recycle(into: &clipMemory, place: k) }
     madeClips.removeAll(keepingCapacity: true)
     nextMadeClip = 0

@@ -35,7 +35,7 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
 
   /// Glyph runs by content, box and alignment (at most ``layoutCacheLimit``): a label drawn
   /// frame after frame in the same box is shaped into runs once.
-  private let shapedRuns = Locked([ShapedKey: [GlyphRun]]())
+  private let shapedRuns = KeptValues<ShapedKey, [GlyphRun]>(limit: layoutCacheLimit)
 
   struct ShapedKey: Hashable {
     var text: TextContent
@@ -258,17 +258,9 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
   )
     -> [GlyphRun]
   {
-    let key = ShapedKey(text: text, bounds: bounds, alignment: verticalAlignment)
-    if let kept = shapedRuns.withLock({ $0[key] }) { return kept }
-    let runs = makeRuns(text, in: bounds, verticalAlignment: verticalAlignment)
-    // A box with NaN in it is never found again: not kept.
-    if key == key {
-      shapedRuns.withLock { kept in
-        if kept.count >= Self.layoutCacheLimit { kept.removeAll(keepingCapacity: true) }
-        kept[key] = runs
-      }
+    shapedRuns.value(for: ShapedKey(text: text, bounds: bounds, alignment: verticalAlignment)) {
+      makeRuns(text, in: bounds, verticalAlignment: verticalAlignment)
     }
-    return runs
   }
 
   /// ``shape(_:in:verticalAlignment:)``, worked out.
