@@ -148,6 +148,32 @@ import Testing
     }
   }
 
+  /// Nodes a scene no longer shows are kept for their memory and written over when more show
+  /// again, with other names, children and looks; the scene still equals (and hashes as) a
+  /// fresh one.
+  @Test func sparesAreWrittenOverAndLeftOutOfTheValue() {
+    let root = Node(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+    let size = Size(width: 100, height: 100)
+    func tree(_ name: String, kids: Int) -> Node {
+      let n = Node(frame: Rect(x: 1, y: 2, width: 30, height: 30), name: name)
+      n.backgroundColor = .black
+      for k in 0..<kids {
+        n.addChild(Node(frame: Rect(x: Double(k), y: 0, width: 4, height: 4), name: "\(name)\(k)"))
+      }
+      return n
+    }
+    var scene = Scene(root: root, size: size)
+    let shapes: [[Int]] = [[3, 0, 2], [1], [0, 4, 1, 2], [], [2, 2], [5, 0, 0, 1, 3]]
+    for (k, kids) in shapes.enumerated() {
+      for child in root.children { child.removeFromParent() }
+      for (j, n) in kids.enumerated() { root.addChild(tree("t\(k)-\(j)", kids: n)) }
+      scene.update(root: root, size: size)
+      let fresh = Scene(root: root, size: size)
+      #expect(scene == fresh, "tree \(k)")
+      #expect(scene.hashValue == fresh.hashValue, "tree \(k)")
+    }
+  }
+
   /// The kept drawing order follows every change to the children and their zPositions.
   @Test func theDrawingOrderFollowsZPositionsAndChildren() {
     let root = Node(frame: Rect(x: 0, y: 0, width: 50, height: 50))

@@ -214,4 +214,51 @@ struct FixedMeasurer: TextMeasurer {
       #expect(node.content == node.content)
     }
   }
+
+  /// Every preset that draws shapes draws them in place, and what an indicator redraws from its
+  /// kept shapes, through changes of every kind, is what a fresh drawing shows.
+  @Test func presetsRedrawnInPlaceDrawWhatAFreshDrawingDoes() {
+    for style in PageIndicatorStyle.presets where style != .numbers {
+      #expect(style.redraw != nil, "\(style.name)")
+      let node = PageIndicatorNode(
+        pageCount: 5, style: style, frame: Rect(x: 0, y: 0, width: 140, height: 24))
+      let changes: [() -> Void] = [
+        { node.pagePosition = 0.3 }, { node.pagePosition = 2.5 }, { node.pagePosition = 4 },
+        { node.pageCount = 2 }, { node.pageCount = 7 }, { node.pageCount = 0 },
+        { node.pageCount = 3 }, { node.appearance.border = Border(width: 1, color: .black) },
+        { node.appearance.dotWidth = 14 }, { node.orientation = .vertical },
+        { node.isRightToLeft = true }, { node.pagePosition = -3 }, { node.pagePosition = 1.5 },
+      ]
+      for (k, change) in changes.enumerated() {
+        change()
+        #expect(node.content == Self.fresh(node), "\(style.name), change \(k)")
+      }
+    }
+  }
+
+  /// A preset sets every property of the shapes it is handed, whatever an earlier drawing (or
+  /// another style) left in them, and makes them as many as it draws.
+  @Test func presetsOverwriteEverythingTheyAreHanded() {
+    var layout = PageIndicatorNode(
+      pageCount: 4, frame: Rect(x: 0, y: 0, width: 100, height: 20)
+    ).layout
+    layout.pagePosition = 1.25
+    var stale = VectorImage.Shape(
+      path: .rect(Rect(x: 0, y: 0, width: 300, height: 300)),
+      fill: .linearGradient(
+        Gradient(colors: [.black, .white]), start: .zero, end: Point(x: 1, y: 1)),
+      fillRule: .evenOdd, stroke: .solid(.white), strokeStyle: StrokeStyle(width: 9),
+      opacity: 0.5)
+    stale.path.line(to: Point(x: 7, y: 7))
+    for style in PageIndicatorStyle.presets {
+      guard let redraw = style.redraw, case .shapes(let fresh) = style.draw(layout) else {
+        continue
+      }
+      for count in [0, 1, fresh.count, fresh.count + 3] {
+        var shapes = Array(repeating: stale, count: count)
+        redraw(layout, &shapes)
+        #expect(shapes == fresh, "\(style.name) from \(count) stale shapes")
+      }
+    }
+  }
 }

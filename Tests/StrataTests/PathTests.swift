@@ -97,6 +97,40 @@ func polygonArea(_ pts: [Point]) -> Double {
     #expect(!r.contains(Point(x: 0.5, y: 0.5)))  // the corner is cut away
   }
 
+  /// The in-place shapes add what the new-path forms make, to an emptied path as to a new one,
+  /// and after other subpaths.
+  @Test func shapesAddedInPlaceEqualNewOnes() {
+    let r = Rect(x: 3, y: -2, width: 20, height: 8)
+    let made: [(Path, (inout Path) -> Void)] = [
+      (.rect(r), { $0.addRect(r) }),
+      (.roundedRect(r, cornerRadius: 3), { $0.addRoundedRect(r, cornerRadius: 3) }),
+      (.roundedRect(r, cornerRadius: 0), { $0.addRoundedRect(r, cornerRadius: 0) }),
+      (.roundedRect(r, cornerRadius: 99), { $0.addRoundedRect(r, cornerRadius: 99) }),
+      (.ellipse(in: r), { $0.addEllipse(in: r) }),
+      (
+        .circle(center: Point(x: 1, y: 2), radius: 5),
+        {
+          $0.addCircle(center: Point(x: 1, y: 2), radius: 5)
+        }
+      ),
+    ]
+    for (k, (expected, add)) in made.enumerated() {
+      var p = Path()
+      add(&p)
+      #expect(p == expected, "shape \(k)")
+      p.removeAll()
+      #expect(p.isEmpty && p.currentPoint == nil)
+      add(&p)
+      #expect(p == expected, "shape \(k), redrawn")
+      // After an open subpath, the shape starts one of its own.
+      var q = Path()
+      q.move(to: Point(x: 50, y: 50))
+      q.line(to: Point(x: 60, y: 50))
+      add(&q)
+      #expect(Array(q.elements.dropFirst(2)) == expected.elements, "shape \(k), appended")
+    }
+  }
+
   @Test func transformMovesEveryPoint() {
     let p = Path.rect(Rect(x: 0, y: 0, width: 2, height: 2)).applying(
       Transform(translationX: 5, y: 5))

@@ -155,94 +155,20 @@ public struct Path: Hashable, Sendable {
     }
   }
 
+  /// Removes every element, keeping their memory for the elements added next (see
+  /// ``addCircle(center:radius:)`` and the other in-place shapes).
+  public mutating func removeAll() {
+    elements.removeAll(keepingCapacity: true)
+    subpathStart = .zero
+    currentPoint = nil
+  }
+
+  /// Makes room for `count` elements in all.
+  mutating func reserveCapacity(_ count: Int) { elements.reserveCapacity(count) }
+
   /// Appends every element of `other`.
   public mutating func append(_ other: Path) {
     for e in other.elements { add(e) }
-  }
-
-  // MARK: Shapes
-
-  /// A closed rectangle, clockwise on screen from the top-left corner.
-  public static func rect(_ r: Rect) -> Path {
-    let s = r.standardized
-    var p = Path()
-    // Room for every element at once (the array would otherwise grow four times).
-    p.elements.reserveCapacity(5)
-    p.move(to: Point(x: s.minX, y: s.minY))
-    p.line(to: Point(x: s.maxX, y: s.minY))
-    p.line(to: Point(x: s.maxX, y: s.maxY))
-    p.line(to: Point(x: s.minX, y: s.maxY))
-    p.close()
-    return p
-  }
-
-  /// A rectangle with circular corners; the radius is clamped to half the shorter side.
-  public static func roundedRect(_ r: Rect, cornerRadius: Double) -> Path {
-    let s = r.standardized
-    let radius = cornerRadius.clamped(to: 0...Swift.max(0, Swift.min(s.width, s.height) / 2))
-    if radius <= 0 { return rect(s) }
-    var p = Path()
-    // A move, four arcs (a line and a cubic or two each) and the close.
-    p.elements.reserveCapacity(14)
-    let half = Double.pi / 2
-    p.move(to: Point(x: s.minX + radius, y: s.minY))
-    p.addArc(
-      center: Point(x: s.maxX - radius, y: s.minY + radius), radius: radius, startAngle: -half,
-      endAngle: 0, clockwise: true)
-    p.addArc(
-      center: Point(x: s.maxX - radius, y: s.maxY - radius), radius: radius, startAngle: 0,
-      endAngle: half, clockwise: true)
-    p.addArc(
-      center: Point(x: s.minX + radius, y: s.maxY - radius), radius: radius, startAngle: half,
-      endAngle: 2 * half, clockwise: true)
-    p.addArc(
-      center: Point(x: s.minX + radius, y: s.minY + radius), radius: radius, startAngle: 2 * half,
-      endAngle: 3 * half, clockwise: true)
-    p.close()
-    return p
-  }
-
-  /// The ellipse inscribed in `r`, as four cubic curves.
-  public static func ellipse(in r: Rect) -> Path {
-    let s = r.standardized
-    let rx = s.width / 2
-    let ry = s.height / 2
-    let cx = s.midX
-    let cy = s.midY
-    let k = 0.552_284_749_830_793_4  // 4/3·(√2 − 1): a quarter circle as one cubic
-    var p = Path()
-    p.elements.reserveCapacity(6)
-    p.move(to: Point(x: cx + rx, y: cy))
-    p.cubic(
-      to: Point(x: cx, y: cy + ry), control1: Point(x: cx + rx, y: cy + k * ry),
-      control2: Point(x: cx + k * rx, y: cy + ry))
-    p.cubic(
-      to: Point(x: cx - rx, y: cy), control1: Point(x: cx - k * rx, y: cy + ry),
-      control2: Point(x: cx - rx, y: cy + k * ry))
-    p.cubic(
-      to: Point(x: cx, y: cy - ry), control1: Point(x: cx - rx, y: cy - k * ry),
-      control2: Point(x: cx - k * rx, y: cy - ry))
-    p.cubic(
-      to: Point(x: cx + rx, y: cy), control1: Point(x: cx + k * rx, y: cy - ry),
-      control2: Point(x: cx + rx, y: cy - k * ry))
-    p.close()
-    return p
-  }
-
-  /// A circle of `radius` about `center`.
-  public static func circle(center: Point, radius: Double) -> Path {
-    ellipse(in: Rect(center: center, size: Size(width: 2 * radius, height: 2 * radius)))
-  }
-
-  /// A closed polygon through `points`; empty for fewer than two points.
-  public static func polygon(_ points: [Point]) -> Path {
-    guard points.count >= 2 else { return Path() }
-    var p = Path()
-    p.elements.reserveCapacity(points.count + 1)
-    p.move(to: points[0])
-    for q in points.dropFirst() { p.line(to: q) }
-    p.close()
-    return p
   }
 
   // MARK: Transforming

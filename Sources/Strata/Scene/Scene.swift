@@ -3,11 +3,28 @@
 /// A scene is a value: it can be kept, compared, sent to another thread, and
 /// drawn any number of times. Hidden nodes and nodes with zero alpha are left
 /// out, since they draw nothing and take no taps.
-public struct Scene: Hashable, Sendable {
+public struct Scene: Hashable, Sendable, CustomReflectable {
   /// The size of the viewport in points.
   public private(set) var size: Size
   /// The root of the tree.
   public private(set) var root: SceneNode
+  /// Nodes an ``update(root:size:)`` no longer needed, kept for their memory: a later update
+  /// that shows more nodes again writes them over instead of making new ones. Not part of the
+  /// scene's value (``==`` and ``hash(into:)`` leave it out).
+  private var spares = SpareSceneNodes()
+
+  /// What a scene shows when printed or dumped: its size and root (not the spares).
+  public var customMirror: Mirror {
+    Mirror(self, children: ["size": size, "root": root], displayStyle: .struct)
+  }
+
+  /// Whether two scenes have the same size and nodes.
+  public static func == (a: Scene, b: Scene) -> Bool { a.size == b.size && a.root == b.root }
+  /// Hashes the size and the nodes.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(size)
+    hasher.combine(root)
+  }
 
   /// Creates a scene from a root scene node.
   public init(size: Size, root: SceneNode) {
@@ -35,17 +52,18 @@ public struct Scene: Hashable, Sendable {
     // Taken out, so that this scene holds the only reference to its nodes' arrays.
     var target = root
     root = SceneNode(bounds: .zero)
-    if !Scene.snapshot(node, into: &target, parentTransform: .identity) {
+    if !Scene.snapshot(node, into: &target, parentTransform: .identity, spares: &spares) {
       target = SceneNode(bounds: Rect(origin: .zero, size: size), alpha: 0)
     }
     root = target
   }
 
   /// Writes the snapshot of `node` into `target`, reusing the memory of its children (and
-  /// theirs); returns false, leaving `target` as it was, when the node is not shown.
-  static func snapshot(
+  /// theirs); returns false, leaving `target` as it was, when the node is not shown. Children
+  /// no longer shown go to `spares`, and new ones are written over spares first.
+  static func snapshot<Spares: SceneNodeSpares>(
     _ node: Node, into target: inout SceneNode, parentTransform: Transform,
-    decorative: Bool = false
+    decorative: Bool = false, spares: inout Spares
   ) -> Bool {
     let alpha = node.alpha.clamped(to: 0...1)
     guard !node.isHidden, alpha > 0 else { return false }
@@ -60,16 +78,22 @@ public struct Scene: Hashable, Sendable {
     for child in kids {
       if shown < children.count {
         if snapshot(
-          child, into: &children[shown], parentTransform: transform, decorative: decorative)
+          child, into: &children[shown], parentTransform: transform, decorative: decorative,
+          spares: &spares)
         {
           shown += 1
         }
-      } else if let s = snapshot(child, parentTransform: transform, decorative: decorative) {
-        children.append(s)
+      } else if let made = snapshot(
+        child, parentTransform: transform, decorative: decorative, spares: &spares)
+      {
+        children.append(made)
         shown += 1
       }
     }
-    if children.count > shown { children.removeLast(children.count - shown) }
+    if children.count > shown {
+      spares.keep(children[shown...])
+      children.removeLast(children.count - shown)
+    }
     target = SceneNode(
       name: node.name, content: node.content, bounds: node.bounds, transform: transform,
       alpha: alpha, backgroundColor: node.displayedBackgroundColor,
@@ -96,12 +120,25 @@ public struct Scene: Hashable, Sendable {
   }
 
   /// The snapshot of `node` and its shown descendants, or nil when it is not shown.
-  static func snapshot(_ node: Node, parentTransform: Transform, decorative: Bool = false)
-    -> SceneNode?
-  {
-    var made = SceneNode(bounds: .zero)
-    return snapshot(node, into: &made, parentTransform: parentTransform, decorative: decorative)
-      ? made : nil
+  static func snapshot(_ node: Node, parentTransform: Transform) -> SceneNode? {
+    var spares = NoSpares()
+    return snapshot(node, parentTransform: parentTransform, decorative: false, spares: &spares)
+  }
+
+  /// The snapshot of `node` and its shown descendants written over a node from `spares` (given
+  /// back if `node` is not shown), or nil when it is not shown.
+  static func snapshot<Spares: SceneNodeSpares>(
+    _ node: Node, parentTransform: Transform, decorative: Bool, spares: inout Spares
+  ) -> SceneNode? {
+    var made = spares.take(for: node)
+    if snapshot(
+      node, into: &made, parentTransform: parentTransform, decorative: decorative,
+      spares: &spares)
+    {
+      return made
+    }
+    spares.keep(made)
+    return nil
   }
 
   /// The first node named `name`, in drawing order.

@@ -50,22 +50,3 @@ struct SpareArrays<Element> {
     arrays[place] = array
   }
 }
-
-extension Array {
-  /// The index of the element whose capacity (`capacity`) holds `count` with the least to
-  /// spare, or has the most when none does; nil when the array is empty.
-  func bestFit(for count: Int, capacity: (Element) -> Int) -> Int? {
-    guard !isEmpty else { return nil }
-    var best = 0
-    var bestCapacity = capacity(self[0])
-    for k in indices.dropFirst() {
-      let c = capacity(self[k])
-      let better = bestCapacity < count ? c > bestCapacity : (c >= count && c < bestCapacity)
-      if better {
-        best = k
-        bestCapacity = c
-      }
-    }
-    return best
-  }
-}

@@ -132,6 +132,14 @@ public struct PageIndicatorLayout: Hashable, Sendable {
 
   /// A pill from dot position `a` to `b` (in pages), `thickness` across.
   public func pill(from a: Double, to b: Double, thickness: Double) -> Path {
+    var path = Path()
+    path.reserveCapacity(14)
+    addPill(to: &path, from: a, to: b, thickness: thickness)
+    return path
+  }
+
+  /// Adds the ``pill(from:to:thickness:)`` to `path`, in place.
+  public func addPill(to path: inout Path, from a: Double, to b: Double, thickness: Double) {
     let p = center(of: a)
     let q = center(of: b)
     let r = thickness / 2
@@ -139,6 +147,6 @@ public struct PageIndicatorLayout: Hashable, Sendable {
       x: Swift.min(p.x, q.x) - r, y: Swift.min(p.y, q.y) - r,
       width: Swift.abs(q.x - p.x) + thickness,
       height: Swift.abs(q.y - p.y) + thickness)
-    return .roundedRect(rect, cornerRadius: r)
+    path.addRoundedRect(rect, cornerRadius: r)
   }
 }

@@ -103,15 +103,20 @@ open class PageIndicatorNode: ButtonNode {
 
   /// The drawing of the current position: made again only when the style (by name) or the
   /// layout changed since the last one, so an indicator at rest is not drawn anew every frame.
+  /// A style made with ``PageIndicatorStyle/init(name:redraw:)`` redraws in place.
   open override var content: SceneNode.Content {
     let l = layout
     if let kept, kept.layout == l, kept.style == style { return kept.content }
     let made: SceneNode.Content
-    switch style.draw(l) {
-    case .shapes(let shapes):
-      made = .image(.vector(VectorImage(size: bounds.size, shapes: shapes)), .scaleToFill)
-    case .text(let text):
-      made = .text(text, .center)
+    if let redraw = style.redraw {
+      made = .image(.vector(redrawn(l, redraw)), .scaleToFill)
+    } else {
+      switch style.draw(l) {
+      case .shapes(let shapes):
+        made = .image(.vector(VectorImage(size: bounds.size, shapes: shapes)), .scaleToFill)
+      case .text(let text):
+        made = .text(text, .center)
+      }
     }
     kept = (style, l, made)
     return made
@@ -120,6 +125,35 @@ open class PageIndicatorNode: ButtonNode {
   /// The last drawing, with the style and layout it was drawn for.
   private var kept:
     (style: PageIndicatorStyle, layout: PageIndicatorLayout, content: SceneNode.Content)?
+
+  /// The shapes and items of a drawing redrawn in place.
+  private struct Memory {
+    var shapes: [VectorImage.Shape] = []
+    var items: [VectorImage.Item] = []
+  }
+
+  /// Drawings' memory, used in turn. The drawing before last is the one redrawn: the last one
+  /// is still held by the last scene, and by the display list drawn from it, and redrawing
+  /// what they hold would copy it.
+  private var memory = (Memory(), Memory())
+  /// Whether the second memory was used last.
+  private var usedSecond = false
+
+  /// `redraw` at `l` into the memory of the drawing before last.
+  private func redrawn(_ l: PageIndicatorLayout, _ redraw: PageIndicatorStyle.Redraw)
+    -> VectorImage
+  {
+    usedSecond.toggle()
+    var m = Memory()
+    if usedSecond { swap(&m, &memory.1) } else { swap(&m, &memory.0) }
+    // Let go of the shapes' paths first, so the shapes hold them alone.
+    m.items.removeAll(keepingCapacity: true)
+    redraw(l, &m.shapes)
+    for shape in m.shapes { m.items.append(.shape(shape)) }
+    let image = VectorImage(size: bounds.size, items: m.items)
+    if usedSecond { swap(&m, &memory.1) } else { swap(&m, &memory.0) }
+    return image
+  }
 
   /// The page whose dot is nearest to `point` (in the node's coordinates), if any.
   public func page(at point: Point) -> Int? {

@@ -1,5 +1,22 @@
 /// How a page indicator draws itself: a named function from its layout to shapes or text.
 /// Presets are static members; make your own the same way.
+///
+/// A style that draws shapes is best made with ``init(name:redraw:)``: it overwrites the shapes
+/// of an earlier drawing in place, so an indicator that moves every frame of a swipe draws
+/// without allocating.
+///
+/// ```swift
+/// let bars = PageIndicatorStyle(name: "bars") { layout, shapes in
+///   PageIndicatorStyle.resize(&shapes, to: layout.count)
+///   for i in 0..<layout.count {
+///     let c = layout.center(of: i)
+///     shapes[i].path.removeAll()  // keeps the path's memory
+///     shapes[i].path.addRect(Rect(x: c.x - 1, y: c.y - 4, width: 2, height: 8))
+///     shapes[i].fill = .solid(layout.appearance.inactiveColor.interpolated(
+///       to: layout.appearance.activeColor, amount: layout.share(of: i)))
+///   }
+/// }
+/// ```
 public struct PageIndicatorStyle: Sendable, Hashable {
   /// What a style draws.
   public enum Drawing: Sendable {
@@ -9,15 +26,36 @@ public struct PageIndicatorStyle: Sendable, Hashable {
     case text(TextContent)
   }
 
+  /// Draws `shapes` anew for a layout, in place. `shapes` holds an earlier drawing of the
+  /// style, from any layout, or nothing: set its count and every property of every shape.
+  public typealias Redraw = @Sendable (PageIndicatorLayout, inout [VectorImage.Shape]) -> Void
+
   /// The name, which identifies the style.
   public let name: String
   /// The drawing at a layout.
   public let draw: @Sendable (PageIndicatorLayout) -> Drawing
+  /// The in-place drawing of a style made with ``init(name:redraw:)``; `nil` for one made
+  /// with ``init(name:draw:)``.
+  public let redraw: Redraw?
 
-  /// Creates a style.
+  /// Creates a style that makes a new drawing for every layout.
   public init(name: String, draw: @escaping @Sendable (PageIndicatorLayout) -> Drawing) {
     self.name = name
     self.draw = draw
+    self.redraw = nil
+  }
+
+  /// Creates a style that draws shapes in place: ``PageIndicatorNode`` hands `redraw` the
+  /// shapes of an earlier drawing to overwrite, so redrawing keeps their memory. ``draw`` then
+  /// redraws into new shapes.
+  public init(name: String, redraw: @escaping Redraw) {
+    self.name = name
+    self.redraw = redraw
+    self.draw = { l in
+      var shapes: [VectorImage.Shape] = []
+      redraw(l, &shapes)
+      return .shapes(shapes)
+    }
   }
 
   /// Compares names.
@@ -25,109 +63,142 @@ public struct PageIndicatorStyle: Sendable, Hashable {
   /// Hashes the name.
   public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 
+  /// Makes `shapes` `count` long, keeping the shapes it has (and their memory) and adding
+  /// empty ones.
+  public static func resize(_ shapes: inout [VectorImage.Shape], to count: Int) {
+    let count = Swift.max(0, count)
+    if shapes.count > count { shapes.removeLast(shapes.count - count) }
+    while shapes.count < count { shapes.append(VectorImage.Shape(path: Path())) }
+  }
+
   /// A dot of the appearance's shape centred at `c`, `scale` times its size, in `color`, with
   /// the appearance's border.
   public static func dot(
     _ c: Point, _ l: PageIndicatorLayout, _ color: Color, scale: Double = 1
   ) -> VectorImage.Shape {
+    var shape = VectorImage.Shape(path: Path())
+    shape.path.reserveCapacity(14)
+    setDot(&shape, c, l, color, scale: scale)
+    return shape
+  }
+
+  /// Makes `shape` the ``dot(_:_:_:scale:)`` at `c`, in place.
+  public static func setDot(
+    _ shape: inout VectorImage.Shape, _ c: Point, _ l: PageIndicatorLayout, _ color: Color,
+    scale: Double = 1
+  ) {
     let a = l.appearance
     let along = a.dotWidth * scale
     let across = a.dotHeight * scale
     let w = l.isVertical ? across : along
     let h = l.isVertical ? along : across
     let r = a.radius(along: along, across: across)
-    let rect = Rect(x: c.x - w / 2, y: c.y - h / 2, width: w, height: h)
+    shape.path.removeAll()
     // A round dot is a circle (the same outline as before dots had widths and heights).
-    let path: Path =
-      w == h && r >= w / 2 ? .circle(center: c, radius: w / 2) : .roundedRect(rect, cornerRadius: r)
-    return shape(path, color, a)
+    if w == h && r >= w / 2 {
+      shape.path.addCircle(center: c, radius: w / 2)
+    } else {
+      shape.path.addRoundedRect(
+        Rect(x: c.x - w / 2, y: c.y - h / 2, width: w, height: h), cornerRadius: r)
+    }
+    paint(&shape, color, border: a)
   }
 
-  /// `path` filled with `color` and outlined with the appearance's border.
-  static func shape(_ path: Path, _ color: Color, _ a: PageIndicatorAppearance) -> VectorImage.Shape
-  {
-    VectorImage.Shape(
-      path: path, fill: .solid(color), stroke: a.border.map { .solid($0.color) },
-      strokeStyle: StrokeStyle(width: a.border?.width ?? 0))
+  /// Fills `shape` with `color`, outlined with the border of `a`, if given (and with no
+  /// stroke and the default stroke style if not).
+  static func paint(
+    _ shape: inout VectorImage.Shape, _ color: Color, border a: PageIndicatorAppearance?
+  ) {
+    shape.fill = .solid(color)
+    shape.fillRule = .nonZero
+    shape.stroke = a?.border.map { .solid($0.color) }
+    shape.strokeStyle = a.map { StrokeStyle(width: $0.border?.width ?? 0) } ?? StrokeStyle()
+    shape.opacity = 1
   }
 
   /// Dots; the current one blends to the active colour.
-  public static let dots = PageIndicatorStyle(name: "dots") { l in
-    .shapes(
-      (0..<l.count).map { i in
-        dot(
-          l.center(of: i), l,
-          l.appearance.inactiveColor.interpolated(
-            to: l.appearance.activeColor, amount: l.share(of: i)))
-      })
+  public static let dots = PageIndicatorStyle(name: "dots") { l, shapes in
+    resize(&shapes, to: l.count)
+    let a = l.appearance
+    for i in 0..<l.count {
+      setDot(
+        &shapes[i], l.center(of: i), l,
+        a.inactiveColor.interpolated(to: a.activeColor, amount: l.share(of: i)))
+    }
   }
 
   /// The current dot stretches into a pill (AdvancedPageControl's "extended" style); the others
   /// make room.
-  public static let extendedDot = PageIndicatorStyle(name: "extendedDot") { l in
+  public static let extendedDot = PageIndicatorStyle(name: "extendedDot") { l, shapes in
     let a = l.appearance
     let extra = a.extendedLength - a.dotWidth
-    var shapes: [VectorImage.Shape] = []
+    func length(_ i: Int) -> Double { a.dotWidth + extra * l.share(of: i) }
     // Lay the dots out end to end, each as long as its share makes it.
-    let lengths = (0..<l.count).map { a.dotWidth + extra * l.share(of: $0) }
     let gap = a.spacing - a.dotWidth
-    let total = lengths.reduce(0, +) + gap * Double(Swift.max(0, l.count - 1))
+    var total = gap * Double(Swift.max(0, l.count - 1))
+    for i in 0..<l.count { total += length(i) }
     var along = ((l.isVertical ? l.size.height : l.size.width) - total) / 2
-    let order = l.isRightToLeft ? Array((0..<l.count).reversed()) : Array(0..<l.count)
-    for i in order {
-      let len = lengths[i]
+    resize(&shapes, to: l.count)
+    for j in 0..<l.count {
+      let i = l.isRightToLeft ? l.count - 1 - j : j
+      let len = length(i)
       let t = a.dotHeight
       let rect =
         l.isVertical
         ? Rect(x: l.size.width / 2 - t / 2, y: along, width: t, height: len)
         : Rect(x: along, y: l.size.height / 2 - t / 2, width: len, height: t)
-      shapes.append(
-        shape(
-          .roundedRect(rect, cornerRadius: a.radius(along: a.dotWidth, across: t)),
-          a.inactiveColor.interpolated(to: a.activeColor, amount: l.share(of: i)), a))
+      shapes[j].path.removeAll()
+      shapes[j].path.addRoundedRect(rect, cornerRadius: a.radius(along: a.dotWidth, across: t))
+      paint(
+        &shapes[j], a.inactiveColor.interpolated(to: a.activeColor, amount: l.share(of: i)),
+        border: a)
       along += len + gap
     }
-    return .shapes(shapes)
   }
 
   /// The current dot is larger (1.5×) as well as darker.
-  public static let scalingDots = PageIndicatorStyle(name: "scalingDots") { l in
-    .shapes(
-      (0..<l.count).map { i in
-        let s = l.share(of: i)
-        return dot(
-          l.center(of: i), l,
-          l.appearance.inactiveColor.interpolated(to: l.appearance.activeColor, amount: s),
-          scale: 1 + 0.5 * s)
-      })
+  public static let scalingDots = PageIndicatorStyle(name: "scalingDots") { l, shapes in
+    resize(&shapes, to: l.count)
+    let a = l.appearance
+    for i in 0..<l.count {
+      let s = l.share(of: i)
+      setDot(
+        &shapes[i], l.center(of: i), l, a.inactiveColor.interpolated(to: a.activeColor, amount: s),
+        scale: 1 + 0.5 * s)
+    }
   }
 
   /// A worm: the current pill's head runs ahead in the first half of a transition and its tail
   /// catches up in the second.
-  public static let worm = PageIndicatorStyle(name: "worm") { l in
-    var shapes = (0..<l.count).map { dot(l.center(of: $0), l, l.appearance.inactiveColor) }
+  public static let worm = PageIndicatorStyle(name: "worm") { l, shapes in
+    inactiveDots(l, &shapes, plus: 1)
     let s = l.clampedPosition
     let k = s.rounded(.down)
     let p = s - k
     let head = k + Swift.min(1, 2 * p)
     let tail = k + Swift.max(0, 2 * p - 1)
-    shapes.append(
-      VectorImage.Shape(
-        path: l.pill(from: tail, to: head, thickness: l.appearance.dotHeight),
-        fill: .solid(l.appearance.activeColor)))
-    return .shapes(shapes)
+    shapes[l.count].path.removeAll()
+    l.addPill(to: &shapes[l.count].path, from: tail, to: head, thickness: l.appearance.dotHeight)
+    paint(&shapes[l.count], l.appearance.activeColor, border: nil)
   }
 
   /// The current dot jumps from one place to the next along a little arc.
-  public static let jumpingDot = PageIndicatorStyle(name: "jumpingDot") { l in
-    var shapes = (0..<l.count).map { dot(l.center(of: $0), l, l.appearance.inactiveColor) }
+  public static let jumpingDot = PageIndicatorStyle(name: "jumpingDot") { l, shapes in
+    inactiveDots(l, &shapes, plus: 1)
     let s = l.clampedPosition
     var c = l.center(of: s)
     let p = s - s.rounded(.down)
     let lift = StrataMath.sin(p * Double.pi) * l.appearance.dotHeight
     if l.isVertical { c.x -= lift } else { c.y -= lift }
-    shapes.append(dot(c, l, l.appearance.activeColor))
-    return .shapes(shapes)
+    setDot(&shapes[l.count], c, l, l.appearance.activeColor)
+  }
+
+  /// The layout's dots in the inactive colour, and `extra` shapes after them for the caller.
+  private static func inactiveDots(
+    _ l: PageIndicatorLayout, _ shapes: inout [VectorImage.Shape], plus extra: Int
+  ) {
+    resize(&shapes, to: l.count + extra)
+    for i in 0..<l.count { setDot(&shapes[i], l.center(of: i), l, l.appearance.inactiveColor) }
   }
 
   /// "2 / 5": the nearest page and the count.
@@ -142,7 +213,7 @@ public struct PageIndicatorStyle: Sendable, Hashable {
   }
 
   /// A bar that fills as the pages go by: (position + 1) / count of its length.
-  public static let progressBar = PageIndicatorStyle(name: "progressBar") { l in
+  public static let progressBar = PageIndicatorStyle(name: "progressBar") { l, shapes in
     let a = l.appearance
     let thickness = a.dotHeight / 2
     let length = (l.isVertical ? l.size.height : l.size.width)
@@ -151,27 +222,26 @@ public struct PageIndicatorStyle: Sendable, Hashable {
       ? ((l.pagePosition.clamped(to: 0...Double(l.pageCount - 1)) + 1) / Double(l.pageCount))
         .clamped(to: 0...1) : 0
     let filled = length * fraction
-    func bar(_ start: Double, _ len: Double) -> Path {
+    func bar(_ shape: inout VectorImage.Shape, _ start: Double, _ len: Double, _ color: Color) {
       let r =
         l.isVertical
         ? Rect(x: l.size.width / 2 - thickness / 2, y: start, width: thickness, height: len)
         : Rect(x: start, y: l.size.height / 2 - thickness / 2, width: len, height: thickness)
-      return .roundedRect(r, cornerRadius: thickness / 2)
+      shape.path.removeAll()
+      shape.path.addRoundedRect(r, cornerRadius: thickness / 2)
+      paint(&shape, color, border: nil)
     }
-    return .shapes([
-      VectorImage.Shape(path: bar(0, length), fill: .solid(a.inactiveColor)),
-      VectorImage.Shape(
-        path: bar(l.isRightToLeft ? length - filled : 0, filled), fill: .solid(a.activeColor)),
-    ])
+    resize(&shapes, to: 2)
+    bar(&shapes[0], 0, length, a.inactiveColor)
+    bar(&shapes[1], l.isRightToLeft ? length - filled : 0, filled, a.activeColor)
   }
 
   /// A highlight dot that slides over the inactive dots to the position (JKImageSliderView's
   /// bullets): give the indicator a timed ``TimedAnimation/Track/indicatorPosition(_:)`` track
   /// and ``PageIndicatorNode/Tracking/manual`` tracking to move it over time.
-  public static let slidingDot = PageIndicatorStyle(name: "slidingDot") { l in
-    var shapes = (0..<l.count).map { dot(l.center(of: $0), l, l.appearance.inactiveColor) }
-    shapes.append(dot(l.center(of: l.clampedPosition), l, l.appearance.activeColor))
-    return .shapes(shapes)
+  public static let slidingDot = PageIndicatorStyle(name: "slidingDot") { l, shapes in
+    inactiveDots(l, &shapes, plus: 1)
+    setDot(&shapes[l.count], l.center(of: l.clampedPosition), l, l.appearance.activeColor)
   }
 
   /// Every preset.
