@@ -54,7 +54,7 @@ let package = Package(
         "StrataPreview",
       ]),
     .executableTarget(name: "strata", dependencies: ["StrataCommand"]),
-    .testTarget(name: "StrataTests", dependencies: ["Strata"]),
+    .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataTesting"]),
     .testTarget(
       name: "StrataRenderTests",
       dependencies: [

@@ -50,7 +50,12 @@ package final class Spare<Value: Sendable>: Sendable {
 /// cache starts again, so it never pins much memory). A key not equal to itself (NaN in it)
 /// would never be found again, so its value is not kept.
 package final class KeptValues<Key: Hashable, Value>: @unchecked Sendable {
-  private let kept = Locked<[Key: Value]>([:])
+  private struct State {
+    var values: [Key: Value] = [:]
+    var hits = 0
+    var misses = 0
+  }
+  private let kept = Locked(State())
   /// How many values are kept at most.
   package let limit: Int
 
@@ -60,13 +65,24 @@ package final class KeptValues<Key: Hashable, Value>: @unchecked Sendable {
 
   /// The value kept for `key`, or `make()`'s, kept for the next time.
   package func value(for key: Key, make: () -> Value) -> Value {
-    if let found = kept.withLock({ $0[key] }) { return found }
+    if let found = kept.withLock({ s -> Value? in
+      let v = s.values[key]
+      if v != nil { s.hits += 1 }
+      return v
+    }) {
+      return found
+    }
     let made = make()
-    guard key == key else { return made }
-    kept.withLock { k in
-      if k.count >= limit { k.removeAll(keepingCapacity: true) }
-      k[key] = made
+    kept.withLock { s in
+      s.misses += 1
+      // A key not equal to itself (a NaN in it) could never be found again.
+      guard key == key else { return }
+      if s.values.count >= limit { s.values.removeAll(keepingCapacity: true) }
+      s.values[key] = made
     }
     return made
   }
+
+  /// How often a value was found, and how often it had to be made.
+  package var counts: (hits: Int, misses: Int) { kept.withLock { ($0.hits, $0.misses) } }
 }

@@ -1,5 +1,6 @@
 import CStrataKernels
 import Strata
+import StrataTesting
 import Testing
 
 @testable import StrataRender
@@ -106,7 +107,7 @@ import Testing
   @Test func fullRunsHoldOnlyPixelsCoveredCompletely() throws {
     // Random polygons, both rules: every pixel of a full run has coverage 255, and every
     // pixel well inside (coverage 255 away from any edge) is found in some run.
-    var rng = SeededNumbers(seed: 21)
+    var rng = SeededRandomNumberGenerator(seed: 21)
     let region = IntRect(x: 0, y: 0, width: 90, height: 70)
     for round in 0..<40 {
       var points: [Point] = []
@@ -173,7 +174,7 @@ import Testing
   @Test func wideKernelsGiveTheBytesOfTheSwiftLoops() throws {
     // Random premultiplied pixels, every combination of per-pixel or uniform source and
     // coverage, lengths that leave remainders.
-    var rng = SeededNumbers(seed: 3)
+    var rng = SeededRandomNumberGenerator(seed: 3)
     func pixel() -> UInt32 {
       let a = UInt32(rng.next(in: 0...255.99))
       let c = { UInt32(rng.next(in: 0...(Double(a) + 0.99))) }
@@ -224,7 +225,7 @@ import Testing
   /// The shadow's row interpolation: kernel and Swift loop against the formula, over the
   /// whole range of weights and values (a byte × 256), at lengths leaving every remainder.
   @Test func rowInterpolationKernelGivesTheSwiftLoopsBytes() {
-    var rng = SeededNumbers(seed: 19)
+    var rng = SeededRandomNumberGenerator(seed: 19)
     for count in [0, 1, 15, 16, 17, 40, 257] {
       for fy in [UInt32(0), 1, 128, 255, 256, UInt32(rng.next(in: 0...256.99))] {
         let top = (0..<count).map { _ in UInt32(rng.next(in: 0...65_280.99)) }
@@ -278,7 +279,7 @@ import Testing
     // Positions straddling 0 and 1 and every index in between, through a table that tells
     // indices apart.
     let table = (0..<256).map { UInt32($0) * 0x0101_0101 }
-    var rng = SeededNumbers(seed: 11)
+    var rng = SeededRandomNumberGenerator(seed: 11)
     for _ in 0..<200 {
       let x = Int(rng.next(in: -300...300))
       let count = Int(rng.next(in: 0...37))
@@ -322,7 +323,7 @@ import Testing
   }
 
   @Test func laneArithmeticMatchesTheScalarForm() {
-    var rng = SeededNumbers(seed: 7)
+    var rng = SeededRandomNumberGenerator(seed: 7)
     for _ in 0..<2000 {
       var p = Pixels.Vector8()
       var a = Pixels.Vector8()
@@ -361,23 +362,5 @@ import Testing
       Pixels.multiply($0.baseAddress!, by: 77, count: $0.count)
     }
     for i in values.indices { #expect(Int(scaled[i]) == div255(Int(values[i]) * 77)) }
-  }
-}
-
-/// A small deterministic random number generator (SplitMix64) for property tests.
-struct SeededNumbers {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-  /// A number in `range`, uniformly.
-  mutating func next(in range: ClosedRange<Double>) -> Double {
-    range.lowerBound + Double(next() >> 11) / Double(1 << 53)
-      * (range.upperBound - range.lowerBound)
   }
 }

@@ -1,5 +1,6 @@
 import Strata
 import StrataExamples
+import StrataTesting
 import Testing
 
 @testable import StrataRender
@@ -65,7 +66,7 @@ import Testing
   }
 
   @Test func aRectangleMapsToTheBoundsOfItsCorners() {
-    var rng = SeededNumbers(seed: 5)
+    var rng = SeededRandomNumberGenerator(seed: 5)
     for _ in 0..<200 {
       let t = Transform(
         a: rng.next(in: -3...3), b: rng.next(in: -3...3), c: rng.next(in: -3...3),

@@ -1,4 +1,5 @@
 import Strata
+import StrataTesting
 import Testing
 
 @testable import StrataRender
@@ -164,7 +165,7 @@ import Testing
   @Test func fullRunsAreTheWidestRunsOfEveryRow() {
     // Long rows of random bytes with runs of 255 at every offset, against a plain search
     // (the search passes eight bytes at a time through what is not 255, and through 255s).
-    var rng = SeededNumbers(seed: 9)
+    var rng = SeededRandomNumberGenerator(seed: 9)
     for round in 0..<30 {
       let width = 1 + Int(rng.next(in: 0...90))
       let rows = 1 + round % 5

@@ -1,3 +1,4 @@
+import StrataTesting
 import Testing
 
 @testable import Strata
@@ -174,7 +175,7 @@ func makeController(
   }
 
   @Test func framesArePureFunctionsOfTheOffset() {
-    var rng = SplitMix(seed: 42)
+    var rng = SeededRandomNumberGenerator(seed: 42)
     for _ in 0..<20 {
       let (c, _) = makeController(pages: 6)
       for _ in 0..<Int(rng.next() % 12) {
@@ -283,18 +284,4 @@ func makeController(
     c.setPagePosition(0.7)
     #expect(c.staticContentNode?.backgroundColor == nil)
   }
-}
-
-/// A small deterministic random number generator for property tests.
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-  mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }

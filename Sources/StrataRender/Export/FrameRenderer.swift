@@ -51,11 +51,13 @@ public struct FrameRenderer {
   /// result equals ``displayList(for:)``'s.
   ///
   /// ```swift
+  /// var scene = tutorial.scene()
   /// var list = DisplayList(width: 1, height: 1, commands: [])
   /// var frame = PixelBuffer.placeholder
   /// for position in positions {
   ///   tutorial.setPagePosition(position)
-  ///   try renderer.updateDisplayList(&list, for: tutorial.scene())
+  ///   tutorial.updateScene(&scene)  // the scene, too, keeps its memory
+  ///   try renderer.updateDisplayList(&list, for: scene)
   ///   try renderer.render(list, into: &frame)
   /// }
   /// ```

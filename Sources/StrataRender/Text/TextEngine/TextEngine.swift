@@ -27,7 +27,7 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
   }
   /// Laid-out text by content and box: a label is laid out once, not once per frame and use
   /// (measuring it, drawing it).
-  private let layouts = Locked(LayoutCache())
+  private let layouts = KeptValues<LayoutKey, Layout>(limit: layoutCacheLimit)
 
   /// The most layouts kept (an onboarding shows a handful of labels at a time); past it the
   /// cache starts again, so a long text does not pin much memory.
@@ -49,16 +49,8 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
     var height: Double
   }
 
-  struct LayoutCache {
-    var entries: [LayoutKey: Layout] = [:]
-    var hits = 0
-    var misses = 0
-  }
-
   /// How often a layout was found in the cache, and how often it had to be made.
-  var layoutCacheCounts: (hits: Int, misses: Int) {
-    layouts.withLock { ($0.hits, $0.misses) }
-  }
+  var layoutCacheCounts: (hits: Int, misses: Int) { layouts.counts }
 
   /// Creates an engine over a font catalogue.
   public init(catalog: FontCatalog = .shared) {
@@ -231,20 +223,7 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
     let key = LayoutKey(
       text: text, width: width.isNaN ? .infinity : width,
       height: height.isNaN ? .infinity : height)
-    if let found = layouts.withLock({ c -> Layout? in
-      let l = c.entries[key]
-      if l != nil { c.hits += 1 }
-      return l
-    }) {
-      return found
-    }
-    let made = makeLayout(text, width: width, height: height)
-    layouts.withLock { c in
-      c.misses += 1
-      if c.entries.count >= Self.layoutCacheLimit { c.entries.removeAll(keepingCapacity: true) }
-      c.entries[key] = made
-    }
-    return made
+    return layouts.value(for: key) { makeLayout(text, width: width, height: height) }
   }
 
   /// The size `text` takes when broken to fit `width`.
