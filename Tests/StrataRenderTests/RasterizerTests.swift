@@ -1,4 +1,5 @@
 import Strata
+import StrataTesting
 import Testing
 
 @testable import StrataRender
@@ -195,5 +196,60 @@ import Testing
     }
     #expect(img.pixel(x: 9, y: 9).a == 255)  // the miter fills the corner
     #expect(coveredArea(img) == 42 * 42 - 38 * 38)
+  }
+}
+
+/// A tall region is rasterized a strip at a time (``Rasterizer/stripRows``), each edge walked
+/// down the strips from where the last strip left it: every coverage value is the one the
+/// whole region at once gives.
+@Suite struct StripTests {
+  /// The coverage of `polygons` over `region`, row by row.
+  static func coverage(
+    _ polygons: [Polyline], _ region: IntRect, _ rule: FillRule, rasterizer: Rasterizer
+  ) -> [UInt8] {
+    var out = [UInt8](repeating: 0, count: region.width * region.height)
+    rasterizer.reset(region: region)
+    rasterizer.add(polygons)
+    rasterizer.forEachSpan(rule: rule) { y, x, n, values, c in
+      let base = (y - region.y) * region.width + (x - region.x)
+      for i in 0..<n { out[base + i] = values?[i] ?? c }
+    }
+    return out
+  }
+
+  @Test func stripsGiveTheBytesOfTheWholeRegion() {
+    var random = SeededRandomNumberGenerator(seed: 31)
+    let rasterizer = Rasterizer()
+    let width = 90
+    // Strips start at multiples of stripRows; these heights are drawn whole.
+    let whole = 2 * Rasterizer.stripRows
+    for round in 0..<40 {
+      // Shapes within the first `whole` rows, so that a region of `whole` rows (drawn at once)
+      // and one of ten times as many (drawn in strips) hold all of them.
+      var polygons: [Polyline] = []
+      for _ in 0..<(1 + round % 3) {
+        let n = 3 + Int(random.next() % 9)
+        let points = (0..<n).map { _ in
+          Point(
+            x: random.next(in: -40...Double(width + 40)),
+            y: random.next(in: -10...Double(whole) - 0.5))
+        }
+        polygons.append(Polyline(points: points, isClosed: true))
+      }
+      // A rectangle with vertical sides through many strips, and edges past both sides.
+      polygons.append(
+        Polyline(
+          points: [
+            Point(x: 12.25, y: 3.5), Point(x: 70.75, y: 3.5),
+            Point(x: 70.75, y: Double(whole) - 1.25), Point(x: 12.25, y: Double(whole) - 1.25),
+          ], isClosed: true))
+      let rule: FillRule = round % 2 == 0 ? .nonZero : .evenOdd
+      let short = IntRect(x: 0, y: 0, width: width, height: whole)
+      let tall = IntRect(x: 0, y: 0, width: width, height: 10 * whole)
+      let atOnce = Self.coverage(polygons, short, rule, rasterizer: rasterizer)
+      let inStrips = Self.coverage(polygons, tall, rule, rasterizer: rasterizer)
+      #expect(Array(inStrips[..<atOnce.count]) == atOnce, "round \(round)")
+      #expect(!inStrips[atOnce.count...].contains { $0 != 0 }, "round \(round)")
+    }
   }
 }

@@ -11,6 +11,24 @@ extension Rasterizer {
     let rowMax: UnsafeMutablePointer<Int32>
     let rowVisibleMax: UnsafeMutablePointer<Int32>
     let touchedBlocks: UnsafeMutablePointer<UInt8>
+    /// When set, edges are kept in ``pending`` and added strip by strip later (see
+    /// ``Rasterizer/stripRows``); otherwise they are added to every row at once.
+    var defers = false
+    /// The edges kept for later, in the order they were added.
+    var pending: [Pending] = []
+
+    /// An edge clipped to the region, with where its walk down the rows has got to.
+    struct Pending {
+      /// The x where the edge enters row ``next``.
+      var x: Double
+      var top: Double
+      var bottom: Double
+      var dxdy: Double
+      var dir: Float
+      /// The next row to add the edge to, and the row after its last.
+      var next: Int
+      var end: Int
+    }
 
     /// Adds one directed edge.
     mutating func addLine(_ p: Point, _ q: Point) {
@@ -80,11 +98,30 @@ extension Rasterizer {
         ay = 0
       }
       by = Swift.min(by, h)
-      let yStart = Int(ay)
-      let yEnd = Int(by.rounded(.up))
+      var edge = Pending(
+        x: x, top: ay, bottom: by, dxdy: dxdy, dir: dir, next: Int(ay),
+        end: Int(by.rounded(.up)))
+      if defers {
+        pending.append(edge)
+      } else {
+        walk(&edge, to: edge.end, rowBase: 0)
+      }
+    }
+
+    /// Adds `edge` to its rows from ``Pending/next`` up to (not including) `limit`, into cells
+    /// and flags whose first row is row `rowBase`. Each row's share is worked out from where
+    /// the row before left the edge, so an edge walked strip by strip adds exactly what it
+    /// adds walked at once.
+    func walk(_ edge: inout Pending, to limit: Int, rowBase: Int) {
+      let ay = edge.top
+      let by = edge.bottom
+      let dxdy = edge.dxdy
+      let dir = edge.dir
+      var x = edge.x
       let maxCell = Double(region.width) + 1
       let a = cells
-      for y in yStart..<yEnd {
+      let stop = Swift.min(edge.end, limit)
+      for y in edge.next..<Swift.max(edge.next, stop) {
         let top = Swift.max(Double(y), ay)
         let bottom = Swift.min(Double(y + 1), by)
         let dy = bottom - top
@@ -94,7 +131,7 @@ extension Rasterizer {
         let d = Float(dy) * dir
         let lo = Swift.min(x, xnext)
         let hi = Swift.max(x, xnext)
-        let lineStart = y * stride
+        let lineStart = (y - rowBase) * stride
         let x0i = Int(lo)
         let x0f = lo - Double(x0i)
         let x1c = hi.rounded(.up)
@@ -103,7 +140,7 @@ extension Rasterizer {
           let xmf = Float(0.5 * (x + xnext) - Double(x0i))
           a[lineStart + x0i] += d - d * xmf
           a[lineStart + x0i + 1] += d * xmf
-          touch(y, x0i, x0i + 1)
+          touch(y, rowBase, x0i, x0i + 1)
         } else {
           let s = 1 / (hi - lo)
           let a0 = 0.5 * s * (1 - x0f) * (1 - x0f)
@@ -125,20 +162,22 @@ extension Rasterizer {
             a[lineStart + x1i - 1] += d * Float(1 - a2 - am)
           }
           a[lineStart + x1i] += d * Float(am)
-          touch(y, x0i, x1i)
+          touch(y, rowBase, x0i, x1i)
         }
         x = xnext
       }
+      edge.x = x
+      edge.next = Swift.max(edge.next, stop)
     }
 
-    @inline(__always) private func touch(_ y: Int, _ lo: Int, _ hi: Int) {
+    @inline(__always) private func touch(_ y: Int, _ rowBase: Int, _ lo: Int, _ hi: Int) {
       if Int32(lo) < rowMin[y] { rowMin[y] = Int32(lo) }
       if Int32(hi) > rowMax[y] { rowMax[y] = Int32(hi) }
       if lo < region.width {
         let visible = Int32(Swift.min(hi, region.width - 1))
         if visible > rowVisibleMax[y] { rowVisibleMax[y] = visible }
       }
-      let row = y * blocksPerRow
+      let row = (y - rowBase) * blocksPerRow
       for b in (lo >> Rasterizer.blockShift)...(hi >> Rasterizer.blockShift) {
         touchedBlocks[row + b] = 1
       }

@@ -14,6 +14,11 @@ import Strata
 /// vertical edge on its left side (it still adds its full winding to every pixel to
 /// its right), the part right of it is dropped, rows above and below are skipped.
 /// So edges far off the canvas cost nothing and never overflow.
+///
+/// A region taller than two strips (``stripRows``) keeps its edges and adds them a strip at a
+/// time, reading each strip's rows as soon as it is complete: the cells stay in the cache, and
+/// the rasterizer needs a strip's cells, not a region's. Each edge goes on down the rows from
+/// where the strip before left it, so the cells are exactly those of the whole region at once.
 final class Rasterizer: @unchecked Sendable {
   // Rasterizers keep their cell buffers between fills; a pool lets the canvases of successive
   // frames (on any thread) reuse them instead of allocating and faulting in megabytes per frame.
@@ -42,17 +47,32 @@ final class Rasterizer: @unchecked Sendable {
   @exclusivity(unchecked) private var rowCoverage: [UInt8] = []
   private var stride = 0
   private var blocksPerRow = 0
+  /// The edges of a tall region, kept to be added strip by strip (see ``stripRows``).
+  private var pending: [Edges.Pending] = []
+  /// Whether this fill's edges are kept and added strip by strip.
+  private var defers = false
+
+  /// The rows of a strip: a region taller than two strips has its edges added a strip at a
+  /// time, each strip read as soon as it is complete, so its cells are still in the cache
+  /// (the cells of a whole frame are 12 MB of floats).
+  static let stripRows = 32
 
   /// Prepares for a new fill over `region` (reusing the buffers).
   func reset(region r: IntRect) {
     region = r
     stride = r.width + 2
     blocksPerRow = (stride + Self.blockSize - 1) >> Self.blockShift
-    // Cells and flags are zero between fills: forEachSpan clears the blocks it reads.
+    pending.removeAll(keepingCapacity: true)
+    defers = r.height > 2 * Self.stripRows
+    // Cells and flags are zero between fills: forEachSpan clears the blocks it reads. A fill
+    // added strip by strip needs a strip's rows of them.
     let rows = Swift.max(0, r.height)
-    if cells.count < stride * rows { cells = [Float](repeating: 0, count: stride * rows) }
-    if touchedBlocks.count < blocksPerRow * rows {
-      touchedBlocks = [UInt8](repeating: 0, count: blocksPerRow * rows)
+    let cellRows = defers ? Self.stripRows : rows
+    if cells.count < stride * cellRows {
+      cells = [Float](repeating: 0, count: stride * cellRows)
+    }
+    if touchedBlocks.count < blocksPerRow * cellRows {
+      touchedBlocks = [UInt8](repeating: 0, count: blocksPerRow * cellRows)
     }
     if rowCoverage.count < r.width { rowCoverage = [UInt8](repeating: 0, count: r.width) }
     if rowMin.count < rows {
@@ -118,7 +138,11 @@ final class Rasterizer: @unchecked Sendable {
               var edges = Edges(
                 region: region, stride: stride, blocksPerRow: blocksPerRow, cells: cb,
                 rowMin: lb, rowMax: hb, rowVisibleMax: vb, touchedBlocks: fb)
+              edges.defers = defers
+              // The kept edges are moved in and out, so that appending does not copy them.
+              swap(&edges.pending, &pending)
               body(&edges)
+              swap(&edges.pending, &pending)
             }
           }
         }
@@ -249,18 +273,51 @@ final class Rasterizer: @unchecked Sendable {
   /// coverage changes, and from `last` on it is constant. Leaves every row's cells and flags
   /// clear for the next fill.
   private func forEachRow(_ body: (_ y: Int, _ row: Row, _ first: Int, _ last: Int) -> Void) {
+    guard region.width > 0, region.height > 0 else { return }
+    guard defers else {
+      forEachRow(in: 0..<region.height, rowBase: 0, body)
+      return
+    }
+    // A strip at a time: its part of every edge, in the order the edges came, then its rows.
+    var edges: [Edges.Pending] = []
+    swap(&edges, &pending)
+    defer {
+      edges.removeAll(keepingCapacity: true)
+      swap(&edges, &pending)
+    }
+    var start = 0
+    while start < region.height {
+      let end = Swift.min(start + Self.stripRows, region.height)
+      // Each edge that reaches the strip, in the order the edges came (the order every cell
+      // adds them in, as when the region is drawn at once).
+      withEdges { adder in
+        for k in edges.indices where edges[k].next < end && edges[k].end > start {
+          adder.walk(&edges[k], to: end, rowBase: start)
+        }
+      }
+      forEachRow(in: start..<end, rowBase: start, body)
+      start = end
+    }
+  }
+
+  /// ``forEachRow(_:)`` over `rows`, whose cells and flags start at row `rowBase`.
+  private func forEachRow(
+    in rows: Range<Int>, rowBase: Int,
+    _ body: (_ y: Int, _ row: Row, _ first: Int, _ last: Int) -> Void
+  ) {
     let w = region.width
-    guard w > 0, region.height > 0 else { return }
     let blocksPerRow = blocksPerRow
     let stride = stride
     cells.withUnsafeMutableBufferPointer { a in
       touchedBlocks.withUnsafeMutableBufferPointer { f in
         guard let cellBase = a.baseAddress, let flagBase = f.baseAddress else { return }
-        for y in 0..<region.height {
+        for y in rows {
           let hi = Int(rowMax[y])
           if hi < 0 { continue }
           let lo = Int(rowMin[y])
-          let row = Row(cells: cellBase + y * stride, flags: flagBase + y * blocksPerRow)
+          let row = Row(
+            cells: cellBase + (y - rowBase) * stride,
+            flags: flagBase + (y - rowBase) * blocksPerRow)
           let visibleMax = Int(rowVisibleMax[y])
           // Cells beyond `last` do not change the sum of any visible pixel.
           let first = Swift.min(lo, w)
