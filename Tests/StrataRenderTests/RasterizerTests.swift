@@ -252,4 +252,31 @@ import Testing
       #expect(!inStrips[atOnce.count...].contains { $0 != 0 }, "round \(round)")
     }
   }
+
+  /// With more edges than a strip looks through whole, the edges are sorted by the strip they
+  /// start in; the bytes are still those of the whole region at once.
+  @Test func manyEdgesSortedByStripGiveTheSameBytes() {
+    var random = SeededRandomNumberGenerator(seed: 77)
+    let rasterizer = Rasterizer()
+    let whole = 2 * Rasterizer.stripRows
+    for round in 0..<4 {
+      let n = Rasterizer.scannedEdges + 500 * (round + 1)
+      let points = (0..<n).map { k in
+        Point(
+          x: 45 + 60 * _sin(Double(k) * 0.37) + random.next(in: -3...3),
+          y: Swift.min(
+            Double(whole) - 0.5, Double(whole) * Double(k) / Double(n) + random.next(in: -2...2)))
+      }
+      let polygons = [Polyline(points: points, isClosed: true)]
+      let rule: FillRule = round % 2 == 0 ? .nonZero : .evenOdd
+      let atOnce = Self.coverage(
+        polygons, IntRect(x: 0, y: 0, width: 90, height: whole), rule, rasterizer: rasterizer)
+      let inStrips = Self.coverage(
+        polygons, IntRect(x: 0, y: 0, width: 90, height: 7 * whole), rule,
+        rasterizer: rasterizer)
+      #expect(atOnce.contains { $0 != 0 })
+      #expect(Array(inStrips[..<atOnce.count]) == atOnce, "round \(round)")
+      #expect(!inStrips[atOnce.count...].contains { $0 != 0 }, "round \(round)")
+    }
+  }
 }

@@ -51,6 +51,20 @@ final class Rasterizer: @unchecked Sendable {
   private var pending: [Edges.Pending] = []
   /// Whether this fill's edges are kept and added strip by strip.
   private var defers = false
+  /// For a fill of more than ``scannedEdges`` edges: where each strip's edges begin in
+  /// ``byStrip`` (and one more entry for the end), and a cursor per strip while they are placed.
+  @exclusivity(unchecked) private var stripFirst: [Int] = []
+  @exclusivity(unchecked) private var stripCursor: [Int] = []
+  /// The kept edges' indices by the strip they start in (in the order they came within it).
+  @exclusivity(unchecked) private var byStrip: [Int] = []
+  /// The edges that reach the strip being drawn, in the order they came, and the next strip's.
+  @exclusivity(unchecked) private var active: [Int] = []
+  @exclusivity(unchecked) private var nextActive: [Int] = []
+
+  /// The most kept edges each strip looks through whole; with more, the edges are sorted by the
+  /// strip they start in and each strip looks only at those that reach it, so a path of very
+  /// many edges costs no more in strips than at once.
+  static let scannedEdges = 1024
 
   /// The rows of a strip: a region taller than two strips has its edges added a strip at a
   /// time, each strip read as soon as it is complete, so its cells are still in the cache
@@ -285,19 +299,71 @@ final class Rasterizer: @unchecked Sendable {
       edges.removeAll(keepingCapacity: true)
       swap(&edges, &pending)
     }
-    var start = 0
-    while start < region.height {
+    let strips = (region.height + Self.stripRows - 1) / Self.stripRows
+    let sorted = edges.count > Self.scannedEdges
+    if sorted { sortByStrip(edges, strips: strips) }
+    active.removeAll(keepingCapacity: true)
+    for strip in 0..<strips {
+      let start = strip * Self.stripRows
       let end = Swift.min(start + Self.stripRows, region.height)
       // Each edge that reaches the strip, in the order the edges came (the order every cell
       // adds them in, as when the region is drawn at once).
-      withEdges { adder in
-        for k in edges.indices where edges[k].next < end && edges[k].end > start {
-          adder.walk(&edges[k], to: end, rowBase: start)
+      if sorted {
+        mergeStartingEdges(of: strip)
+        withEdges { adder in
+          for k in active { adder.walk(&edges[k], to: end, rowBase: start) }
+        }
+        nextActive.removeAll(keepingCapacity: true)
+        for k in active where edges[k].next < edges[k].end { nextActive.append(k) }
+        swap(&active, &nextActive)
+      } else {
+        withEdges { adder in
+          for k in edges.indices where edges[k].next < end && edges[k].end > start {
+            adder.walk(&edges[k], to: end, rowBase: start)
+          }
         }
       }
       forEachRow(in: start..<end, rowBase: start, body)
-      start = end
     }
+  }
+
+  /// Sets ``byStrip`` and ``stripFirst`` for `edges` over `strips` strips: a counting sort,
+  /// stable, in memory kept from fill to fill.
+  private func sortByStrip(_ edges: [Edges.Pending], strips: Int) {
+    if stripFirst.count < strips + 1 {
+      stripFirst = [Int](repeating: 0, count: strips + 1)
+      stripCursor = [Int](repeating: 0, count: strips + 1)
+    }
+    for s in 0...strips { stripFirst[s] = 0 }
+    for e in edges where e.next < e.end { stripFirst[e.next / Self.stripRows + 1] += 1 }
+    for s in 0..<strips {
+      stripFirst[s + 1] += stripFirst[s]
+      stripCursor[s] = stripFirst[s]
+    }
+    if byStrip.count < edges.count { byStrip = [Int](repeating: 0, count: edges.count) }
+    for (k, e) in edges.enumerated() where e.next < e.end {
+      let s = e.next / Self.stripRows
+      byStrip[stripCursor[s]] = k
+      stripCursor[s] += 1
+    }
+  }
+
+  /// Adds the edges starting in `strip` to ``active``, keeping it in the order the edges came.
+  private func mergeStartingEdges(of strip: Int) {
+    nextActive.removeAll(keepingCapacity: true)
+    var i = 0
+    var j = stripFirst[strip]
+    let newEnd = stripFirst[strip + 1]
+    while i < active.count || j < newEnd {
+      if j >= newEnd || (i < active.count && active[i] < byStrip[j]) {
+        nextActive.append(active[i])
+        i += 1
+      } else {
+        nextActive.append(byStrip[j])
+        j += 1
+      }
+    }
+    swap(&active, &nextActive)
   }
 
   /// ``forEachRow(_:)`` over `rows`, whose cells and flags start at row `rowBase`.
