@@ -38,23 +38,33 @@ import Testing
   }
 
   @Test func kerningWorkIsBoundedPerFace() throws {
+    /// The fastest of `runs` parses of `bytes` (the fastest, so that other tests running at the
+    /// same time weigh as little as they can), and the last face.
+    func parse(_ bytes: [UInt8], runs: Int) throws -> (Duration, FontFace?) {
+      var best = Duration.seconds(1_000_000)
+      var face: FontFace?
+      for _ in 0..<runs {
+        let start = ContinuousClock.now
+        face = try FontFace(data: bytes)
+        best = Swift.min(best, ContinuousClock.now - start)
+      }
+      return (best, face)
+    }
     var small = FontBuilder.sample()
     small.tables["GPOS"] = Self.fanningGPOS(lookups: 1, subtables: 1, covered: 1000)
-    let start = ContinuousClock.now
-    _ = try FontFace(data: small.build())
-    let one = ContinuousClock.now - start
+    let (one, _) = try parse(small.build(), runs: 5)
     // 300 lookups × 300 subtables × a 60,000-glyph coverage: 5.4 billion entries if followed.
     var hostile = FontBuilder.sample()
     hostile.tables["GPOS"] = Self.fanningGPOS(lookups: 300, subtables: 300, covered: 60_000)
     let bytes = hostile.build()
     #expect(bytes.count < 200_000, "a small file")
-    let hostileStart = ContinuousClock.now
-    let face = try FontFace(data: bytes)
-    let many = ContinuousClock.now - hostileStart
+    let (many, parsed) = try parse(bytes, runs: 2)
+    let face = try #require(parsed)
     #expect(face.kerningIsTruncated, "the budget stopped the reading")
     #expect(face.glyphID(for: "A") == 1, "and the face still works")
-    // The budget (4 million entries) bounds the work: within a few hundred times one small table.
-    #expect(many < one * 2000 + .milliseconds(400), "\(many) against \(one)")
+    // The budget (4 million entries) bounds the work to a few thousand times one small table's
+    // (about 3,000 in a debug build); followed, the references would cost over a million times.
+    #expect(many < one * 20_000, "\(many) against \(one)")
   }
 
   @Test func compositeFanOutIsBounded() throws {
