@@ -253,6 +253,29 @@ import Testing
     }
   }
 
+  /// A path of more edges than a rasterizer keeps memory for gives the memory back once drawn;
+  /// the next fill is drawn as ever.
+  @Test func theMemoryOfVeryManyEdgesIsGivenBack() {
+    let rasterizer = Rasterizer()
+    let n = Rasterizer.keptEdges + 10
+    let points = (0..<n).map { k in
+      Point(x: 40 + 30 * _sin(Double(k) * 0.01), y: 500 * Double(k) / Double(n))
+    }
+    let tall = IntRect(x: 0, y: 0, width: 90, height: 500)
+    let drawn = Self.coverage(
+      [Polyline(points: points, isClosed: true)], tall, .nonZero, rasterizer: rasterizer)
+    #expect(drawn.contains(255))
+    #expect(rasterizer.pending.capacity < Rasterizer.keptEdges)
+    #expect(rasterizer.byStrip.count <= Rasterizer.keptEdges)
+    let square = Polyline(
+      points: [
+        Point(x: 10, y: 10), Point(x: 20, y: 10), Point(x: 20, y: 400), Point(x: 10, y: 400),
+      ],
+      isClosed: true)
+    let after = Self.coverage([square], tall, .nonZero, rasterizer: rasterizer)
+    #expect(after.reduce(0) { $0 + Int($1) } == 10 * 390 * 255)
+  }
+
   /// With more edges than a strip looks through whole, the edges are sorted by the strip they
   /// start in; the bytes are still those of the whole region at once.
   @Test func manyEdgesSortedByStripGiveTheSameBytes() {

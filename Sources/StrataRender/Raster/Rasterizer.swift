@@ -48,18 +48,18 @@ final class Rasterizer: @unchecked Sendable {
   private var stride = 0
   private var blocksPerRow = 0
   /// The edges of a tall region, kept to be added strip by strip (see ``stripRows``).
-  private var pending: [Edges.Pending] = []
+  var pending: [Edges.Pending] = []
   /// Whether this fill's edges are kept and added strip by strip.
   private var defers = false
   /// For a fill of more than ``scannedEdges`` edges: where each strip's edges begin in
   /// ``byStrip`` (and one more entry for the end), and a cursor per strip while they are placed.
-  @exclusivity(unchecked) private var stripFirst: [Int] = []
-  @exclusivity(unchecked) private var stripCursor: [Int] = []
+  @exclusivity(unchecked) var stripFirst: [Int] = []
+  @exclusivity(unchecked) var stripCursor: [Int] = []
   /// The kept edges' indices by the strip they start in (in the order they came within it).
-  @exclusivity(unchecked) private var byStrip: [Int] = []
+  @exclusivity(unchecked) var byStrip: [Int] = []
   /// The edges that reach the strip being drawn, in the order they came, and the next strip's.
-  @exclusivity(unchecked) private var active: [Int] = []
-  @exclusivity(unchecked) private var nextActive: [Int] = []
+  @exclusivity(unchecked) var active: [Int] = []
+  @exclusivity(unchecked) var nextActive: [Int] = []
 
   /// The most kept edges each strip looks through whole; with more, the edges are sorted by the
   /// strip they start in and each strip looks only at those that reach it, so a path of very
@@ -138,7 +138,7 @@ final class Rasterizer: @unchecked Sendable {
   }
 
   /// Runs `body` with the buffers as pointers, so adding each edge costs no array access checks.
-  private func withEdges(_ body: (inout Edges) -> Void) {
+  func withEdges(_ body: (inout Edges) -> Void) {
     let rows = Swift.max(0, region.height)
     guard rows > 0, region.width > 0 else { return }
     cells.withUnsafeMutableBufferPointer { c in
@@ -286,88 +286,17 @@ final class Rasterizer: @unchecked Sendable {
   /// coordinates) whose sums change a visible pixel: cells `first..<last` are where the
   /// coverage changes, and from `last` on it is constant. Leaves every row's cells and flags
   /// clear for the next fill.
-  private func forEachRow(_ body: (_ y: Int, _ row: Row, _ first: Int, _ last: Int) -> Void) {
+  func forEachRow(_ body: (_ y: Int, _ row: Row, _ first: Int, _ last: Int) -> Void) {
     guard region.width > 0, region.height > 0 else { return }
     guard defers else {
       forEachRow(in: 0..<region.height, rowBase: 0, body)
       return
     }
-    // A strip at a time: its part of every edge, in the order the edges came, then its rows.
-    var edges: [Edges.Pending] = []
-    swap(&edges, &pending)
-    defer {
-      edges.removeAll(keepingCapacity: true)
-      swap(&edges, &pending)
-    }
-    let strips = (region.height + Self.stripRows - 1) / Self.stripRows
-    let sorted = edges.count > Self.scannedEdges
-    if sorted { sortByStrip(edges, strips: strips) }
-    active.removeAll(keepingCapacity: true)
-    for strip in 0..<strips {
-      let start = strip * Self.stripRows
-      let end = Swift.min(start + Self.stripRows, region.height)
-      // Each edge that reaches the strip, in the order the edges came (the order every cell
-      // adds them in, as when the region is drawn at once).
-      if sorted {
-        mergeStartingEdges(of: strip)
-        withEdges { adder in
-          for k in active { adder.walk(&edges[k], to: end, rowBase: start) }
-        }
-        nextActive.removeAll(keepingCapacity: true)
-        for k in active where edges[k].next < edges[k].end { nextActive.append(k) }
-        swap(&active, &nextActive)
-      } else {
-        withEdges { adder in
-          for k in edges.indices where edges[k].next < end && edges[k].end > start {
-            adder.walk(&edges[k], to: end, rowBase: start)
-          }
-        }
-      }
-      forEachRow(in: start..<end, rowBase: start, body)
-    }
-  }
-
-  /// Sets ``byStrip`` and ``stripFirst`` for `edges` over `strips` strips: a counting sort,
-  /// stable, in memory kept from fill to fill.
-  private func sortByStrip(_ edges: [Edges.Pending], strips: Int) {
-    if stripFirst.count < strips + 1 {
-      stripFirst = [Int](repeating: 0, count: strips + 1)
-      stripCursor = [Int](repeating: 0, count: strips + 1)
-    }
-    for s in 0...strips { stripFirst[s] = 0 }
-    for e in edges where e.next < e.end { stripFirst[e.next / Self.stripRows + 1] += 1 }
-    for s in 0..<strips {
-      stripFirst[s + 1] += stripFirst[s]
-      stripCursor[s] = stripFirst[s]
-    }
-    if byStrip.count < edges.count { byStrip = [Int](repeating: 0, count: edges.count) }
-    for (k, e) in edges.enumerated() where e.next < e.end {
-      let s = e.next / Self.stripRows
-      byStrip[stripCursor[s]] = k
-      stripCursor[s] += 1
-    }
-  }
-
-  /// Adds the edges starting in `strip` to ``active``, keeping it in the order the edges came.
-  private func mergeStartingEdges(of strip: Int) {
-    nextActive.removeAll(keepingCapacity: true)
-    var i = 0
-    var j = stripFirst[strip]
-    let newEnd = stripFirst[strip + 1]
-    while i < active.count || j < newEnd {
-      if j >= newEnd || (i < active.count && active[i] < byStrip[j]) {
-        nextActive.append(active[i])
-        i += 1
-      } else {
-        nextActive.append(byStrip[j])
-        j += 1
-      }
-    }
-    swap(&active, &nextActive)
+    forEachStrip(body)
   }
 
   /// ``forEachRow(_:)`` over `rows`, whose cells and flags start at row `rowBase`.
-  private func forEachRow(
+  func forEachRow(
     in rows: Range<Int>, rowBase: Int,
     _ body: (_ y: Int, _ row: Row, _ first: Int, _ last: Int) -> Void
   ) {
