@@ -22,8 +22,7 @@ struct SpareSceneNodes: SceneNodeSpares {
   private var nodes: [SceneNode] = []
 
   mutating func take(for node: Node) -> SceneNode {
-    guard !nodes.isEmpty,
-      let k = nodes.bestFit(for: node.children.count, capacity: { $0.children.capacity })
+    guard let k = nodes.bestFit(for: node.children.count, capacity: { $0.children.capacity })
     else { return SceneNode(bounds: .zero) }
     nodes.swapAt(k, nodes.count - 1)
     return nodes.removeLast()

@@ -21,9 +21,12 @@ extension Rasterizer {
     struct Pending {
       /// The x where the edge enters row ``next``.
       var x: Double
+      /// The rows (region coordinates, within it) the edge spans, top before bottom.
       var top: Double
       var bottom: Double
+      /// How far x moves per row.
       var dxdy: Double
+      /// +1 for an edge going down, −1 for one going up.
       var dir: Float
       /// The next row to add the edge to, and the row after its last.
       var next: Int

@@ -135,23 +135,23 @@ open class PageIndicatorNode: ButtonNode {
   /// Drawings' memory, used in turn. The drawing before last is the one redrawn: the last one
   /// is still held by the last scene, and by the display list drawn from it, and redrawing
   /// what they hold would copy it.
-  private var memory = (Memory(), Memory())
-  /// Whether the second memory was used last.
-  private var usedSecond = false
+  private var memory = [Memory(), Memory()]
+  /// The memory used last.
+  private var turn = 0
 
   /// `redraw` at `l` into the memory of the drawing before last.
   private func redrawn(_ l: PageIndicatorLayout, _ redraw: PageIndicatorStyle.Redraw)
     -> VectorImage
   {
-    usedSecond.toggle()
+    turn ^= 1
     var m = Memory()
-    if usedSecond { swap(&m, &memory.1) } else { swap(&m, &memory.0) }
+    swap(&m, &memory[turn])
     // Let go of the shapes' paths first, so the shapes hold them alone.
     m.items.removeAll(keepingCapacity: true)
     redraw(l, &m.shapes)
     for shape in m.shapes { m.items.append(.shape(shape)) }
     let image = VectorImage(size: bounds.size, items: m.items)
-    if usedSecond { swap(&m, &memory.1) } else { swap(&m, &memory.0) }
+    swap(&m, &memory[turn])
     return image
   }
 
