@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "StrataAssets", targets: ["StrataAssets"]),
     .library(name: "StrataSpec", targets: ["StrataSpec"]),
     .library(name: "StrataRecords", targets: ["StrataRecords"]),
+    .library(name: "StrataFiles", targets: ["StrataFiles"]),
     .library(name: "StrataPreview", targets: ["StrataPreview"]),
     .library(name: "StrataCommand", targets: ["StrataCommand"]),
     .library(name: "StrataExamples", targets: ["StrataExamples"]),
@@ -18,10 +19,13 @@ let package = Package(
   targets: [
     // The model: geometry, nodes, layers, the controller. No Foundation, no I/O.
     .target(name: "Strata"),
+    // Files read and written safely: regular files only, atomic writes that follow no link.
+    .target(name: "StrataFiles"),
     // The system zlib, used by the PNG codec.
     .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
     // Headless rendering of a Strata scene.
-    .target(name: "StrataRender", dependencies: ["Strata", "CZlib", "CStrataKernels"]),
+    .target(
+      name: "StrataRender", dependencies: ["Strata", "StrataFiles", "CZlib", "CStrataKernels"]),
     // Pixel loops for wider vector units (AVX2), chosen at run time.
     .target(name: "CStrataKernels"),
     // Images by name from a folder (the asset work of this wave starts here).
@@ -43,7 +47,7 @@ let package = Package(
     // from a file.
     .target(name: "StrataSpec", dependencies: ["Strata", "StrataRender", "StrataAssets"]),
     // Whether an onboarding was seen: records, their decisions, stores in memory and in a file.
-    .target(name: "StrataRecords", dependencies: ["Strata"]),
+    .target(name: "StrataRecords", dependencies: ["Strata", "StrataFiles"]),
     // A live preview in the browser: an HTTP and WebSocket server on POSIX sockets.
     .target(name: "StrataPreview", dependencies: ["Strata", "StrataRender"]),
     // Everything the command-line tool does, testable in process.
@@ -51,7 +55,7 @@ let package = Package(
       name: "StrataCommand",
       dependencies: [
         "Strata", "StrataRender", "StrataAssets", "StrataExamples", "StrataSpec", "StrataRecords",
-        "StrataPreview",
+        "StrataPreview", "StrataFiles",
       ]),
     .executableTarget(name: "strata", dependencies: ["StrataCommand"]),
     .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataTesting"]),
@@ -85,8 +89,9 @@ let package = Package(
       dependencies: [
         "StrataPreview", "Strata", "StrataRender", "StrataExamples", "StrataSpec", "strata",
       ]),
+    .testTarget(name: "StrataFilesTests", dependencies: ["StrataFiles"]),
     .testTarget(
-      name: "StrataRecordsTests", dependencies: ["StrataRecords", "Strata"]),
+      name: "StrataRecordsTests", dependencies: ["StrataRecords", "Strata", "StrataFiles"]),
     .testTarget(
       name: "StrataSpecTests",
       dependencies: ["StrataSpec", "Strata", "StrataRender", "StrataExamples", "StrataCommand"]),

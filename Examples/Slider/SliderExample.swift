@@ -42,8 +42,9 @@ public final class SliderExample: TutorialController, StaticBackgroundDataSource
   /// The transition's curve (Core Animation's default, linear).
   public var easing = Easing.linear
   /// Seconds between automatic advances; `nil` for none. The timer waits while a finger is down.
+  /// Clamped to ``TimeLimits/minimumInterval``...``TimeLimits/maximumInterval``.
   public var autoplayInterval: Double? {
-    didSet { nextAutoplay = autoplayInterval.map { time + $0 } }
+    didSet { autoplay = autoplayInterval.flatMap { RepeatingTimer(interval: $0, start: time) } }
   }
   /// Whether the bullets are shown (with more than one image).
   public let showsBullets: Bool
@@ -54,7 +55,7 @@ public final class SliderExample: TutorialController, StaticBackgroundDataSource
   /// The loader of ``init(imageURLs:loader:transition:showsBullets:swipeEnabled:pageSize:)``.
   public let loader: ImageLoader?
   private let urls: [URL]
-  private var nextAutoplay: Double?
+  private var autoplay: RepeatingTimer?
 
   /// A slider of `images`.
   public init(
@@ -188,17 +189,20 @@ public final class SliderExample: TutorialController, StaticBackgroundDataSource
 
   /// Fires the autoplay at its exact times, unless a finger is down.
   public override func clockDidAdvance(from: Double, to: Double) {
-    guard let interval = autoplayInterval, interval > 0, images.count > 1 else { return }
+    guard let interval = autoplayInterval, images.count > 1 else { return }
+    if autoplay == nil { autoplay = RepeatingTimer(interval: interval, start: from) }
     if isTouching {
-      nextAutoplay = to + interval
+      autoplay?.restart(at: to)
       return
     }
-    var due = nextAutoplay ?? (from + interval)
-    while due <= to {
-      show(currentIndex + 1, direction: .left, at: due)
-      due += interval
+    guard let interval = autoplay?.interval, let due = autoplay?.fire(upTo: to) else { return }
+    // The last few turns run at their exact times; any before them (a clock that jumped far)
+    // fold into the first of those, so the cost does not grow with the jump.
+    let exact = Swift.min(due.count, 4)
+    for j in 0..<exact {
+      let at = due.last - Double(exact - 1 - j) * interval
+      show(currentIndex + 1 + (j == 0 ? due.count - exact : 0), direction: .left, at: at)
     }
-    nextAutoplay = due
   }
 
   /// Shows image `index` (wrapped into the images) with the transition, the new image coming

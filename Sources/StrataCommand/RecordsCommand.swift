@@ -66,7 +66,9 @@ extension Tool {
         var r = record ?? OnboardingRecord(identifier: id, version: version ?? 0)
         if let version { r.version = version }
         if let outcome { r.outcome = outcome }
-        if let page { r.lastPage = page.relative ? r.lastPage + page.value : page.value }
+        if let page {
+          if page.relative { r.moveLastPage(by: page.value) } else { r.lastPage = page.value }
+        }
         record = r
       }
     }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Strata
+import StrataFiles
 import StrataRender
 import Synchronization
 
@@ -189,13 +190,8 @@ struct RenderPlan: Sendable {
   }
 
   /// Whether a file is the temporary file of an atomic write whose process no longer runs
-  /// (`.NAME.tmp-PID`, left by a SIGKILL).
-  static func isStaleTemporary(_ name: String) -> Bool {
-    guard name.hasPrefix("."), let range = name.range(of: ".tmp-", options: .backwards),
-      let pid = Int32(name[range.upperBound...]), pid > 0
-    else { return false }
-    return kill(pid, 0) != 0 && errno == ESRCH
-  }
+  /// (`.NAME.tmp-PID-RANDOM`, or the older `.NAME.tmp-PID`, left by a SIGKILL).
+  static func isStaleTemporary(_ name: String) -> Bool { SafeFile.isStaleTemporary(name) }
 }
 
 extension Tool {

@@ -1,4 +1,5 @@
 import Foundation
+import StrataFiles
 
 #if canImport(Glibc)
   import Glibc
@@ -14,6 +15,10 @@ import Foundation
 /// - **No lost updates.** ``update(_:_:)`` holds an exclusive lock (`flock`) on a lock file
 ///   beside the records from reading them to renaming the new file, so two processes (an app
 ///   and its extension) that change records at once both keep their change.
+/// - **No links followed.** The temporary file is made with `O_EXCL | O_NOFOLLOW` under a fresh
+///   random name, the lock file is opened with `O_NOFOLLOW`, and a records path that is a
+///   symbolic link is not replaced (``update(_:_:)`` throws), so a link planted beside the
+///   records cannot turn a write into one somewhere else.
 /// - **Bad files are absent, not fatal.** A file that is not JSON, not the format, larger than
 ///   ``sizeLimit`` or unreadable reads as no records; the problem is reported to `report` and
 ///   kept in ``lastProblem``, and the next write replaces the file.
@@ -83,8 +88,12 @@ public final class FileRecordStore: OnboardingRecordStore, @unchecked Sendable {
     -> OnboardingRecord?
   {
     try lock.locked {
-      let fd = open(path + ".lock", O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
-      guard fd >= 0 else { throw Problem.unwritable(path: path + ".lock", reason: Self.reason()) }
+      let fd: Int32
+      do {
+        fd = try SafeFile.openLockFile(path + ".lock")
+      } catch let error as FileError {
+        throw Problem.unwritable(path: path + ".lock", reason: error.reason)
+      }
       defer { close(fd) }
       while flock(fd, LOCK_EX) != 0 {
         guard errno == EINTR else {
@@ -113,17 +122,13 @@ public final class FileRecordStore: OnboardingRecordStore, @unchecked Sendable {
   private func load() -> [String: OnboardingRecord] {
     let data: Data
     do {
-      let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-      if let size = (attributes?[.size] as? NSNumber)?.intValue, size > sizeLimit {
-        return fail(.tooLarge(path: path, size: size, limit: sizeLimit))
-      }
-      guard FileManager.default.fileExists(atPath: path) else { return [:] }
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
+      data = Data(try SafeFile.read(path, limit: sizeLimit))
     } catch {
-      return fail(.unreadable(path: path, reason: "\(error.localizedDescription)"))
-    }
-    guard data.count <= sizeLimit else {
-      return fail(.tooLarge(path: path, size: data.count, limit: sizeLimit))
+      switch error.kind {
+      case .notFound: return [:]
+      case .tooLarge: return fail(.tooLarge(path: path, size: Self.size(of: path), limit: sizeLimit))
+      default: return fail(.unreadable(path: path, reason: error.reason))
+      }
     }
     do {
       let file = try JSONDecoder().decode(File.self, from: data)
@@ -149,37 +154,15 @@ public final class FileRecordStore: OnboardingRecordStore, @unchecked Sendable {
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     let file = File(format: 1, records: records.values.sorted { $0.identifier < $1.identifier })
     let bytes = [UInt8](try encoder.encode(file))
-    let url = URL(fileURLWithPath: path)
-    let folder = url.deletingLastPathComponent().path
-    let temp = folder + "/.\(url.lastPathComponent).tmp-\(getpid())"
-    let fd = open(temp, O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { throw Problem.unwritable(path: path, reason: Self.reason()) }
-    var done = 0
-    while done < bytes.count {
-      let n = bytes[done...].withUnsafeBytes { systemWrite(fd, $0.baseAddress, $0.count) }
-      if n < 0 && errno == EINTR { continue }
-      guard n > 0 else { break }
-      done += n
+    do {
+      try SafeFile.write(bytes, to: path)
+    } catch {
+      throw Problem.unwritable(path: path, reason: error.reason)
     }
-    let flushed = fsync(fd) == 0
-    close(fd)
-    guard done == bytes.count, flushed else {
-      let why = Self.reason()
-      unlink(temp)
-      throw Problem.unwritable(path: path, reason: why)
-    }
-    guard rename(temp, path) == 0 else {
-      let why = Self.reason()
-      unlink(temp)
-      throw Problem.unwritable(path: path, reason: why)
-    }
-    removeStaleTemporaries(in: folder, name: url.lastPathComponent)
+    let (folder, name) = SafeFile.split(path)
+    removeStaleTemporaries(in: folder, name: name)
     // The rename itself survives a power cut only once the folder is flushed.
-    let dir = open(folder, O_RDONLY | O_CLOEXEC)
-    if dir >= 0 {
-      fsync(dir)
-      close(dir)
-    }
+    SafeFile.syncFolder(folder)
   }
 
   /// Removes the temporary files of writers that were killed (their process is gone), under
@@ -187,15 +170,18 @@ public final class FileRecordStore: OnboardingRecordStore, @unchecked Sendable {
   private func removeStaleTemporaries(in folder: String, name: String) {
     let prefix = ".\(name).tmp-"
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    for n in names where n.hasPrefix(prefix) {
-      guard let pid = Int32(n.dropFirst(prefix.count)), pid > 0, pid != getpid(),
-        kill(pid, 0) != 0, errno == ESRCH
-      else { continue }
+    for n in names where n.hasPrefix(prefix) && SafeFile.isStaleTemporary(n) {
       unlink(folder + "/" + n)
     }
   }
 
   static func reason() -> String { String(cString: strerror(errno)) }
+
+  /// The size of the file at `path` as the system reports it (0 when it cannot say).
+  static func size(of path: String) -> Int {
+    var s = stat()
+    return stat(path, &s) == 0 ? Int(s.st_size) : 0
+  }
 
   static func describe(_ error: Error) -> String {
     switch error {
@@ -207,11 +193,6 @@ public final class FileRecordStore: OnboardingRecordStore, @unchecked Sendable {
     default: return "\(error)"
     }
   }
-}
-
-/// The system's `write`, under a name the store's own methods do not hide.
-private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-  write(fd, buffer, count)
 }
 
 /// A mutual-exclusion lock for the stores' state.

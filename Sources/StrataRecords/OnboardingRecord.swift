@@ -25,15 +25,44 @@ public struct OnboardingRecord: Hashable, Sendable, Codable {
   public var version: Int
   /// How it ended; `nil` while the reader has not finished it (they left the app mid-way).
   public var outcome: Outcome?
-  /// The last page the reader came to rest on.
-  public var lastPage: Int
+  /// The last page the reader came to rest on, clamped to 0...``maximumPage`` (also when read
+  /// from a file, so no arithmetic on it can overflow).
+  public var lastPage: Int {
+    didSet { lastPage = Self.clampedPage(lastPage) }
+  }
+
+  /// The largest page a record keeps: the last page of the largest onboarding a controller
+  /// shows (`TutorialController.maximumPageCount` − 1).
+  public static let maximumPage = (1 << 31) - 1
+
+  /// `page` within 0...``maximumPage``.
+  public static func clampedPage(_ page: Int) -> Int { Swift.min(Swift.max(0, page), maximumPage) }
+
+  /// Moves ``lastPage`` on by `pages` (negative moves it back), saturating at both ends.
+  public mutating func moveLastPage(by pages: Int) {
+    let (sum, overflow) = lastPage.addingReportingOverflow(pages)
+    lastPage = overflow ? (pages > 0 ? Self.maximumPage : 0) : sum
+  }
 
   /// Creates a record.
   public init(identifier: String, version: Int, outcome: Outcome? = nil, lastPage: Int = 0) {
     self.identifier = identifier
     self.version = version
     self.outcome = outcome
-    self.lastPage = Swift.max(0, lastPage)
+    self.lastPage = Self.clampedPage(lastPage)
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case identifier, version, outcome, lastPage
+  }
+
+  /// Reads a record, clamping its ``lastPage`` (a hand-edited file may say anything).
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    identifier = try c.decode(String.self, forKey: .identifier)
+    version = try c.decode(Int.self, forKey: .version)
+    outcome = try c.decodeIfPresent(Outcome.self, forKey: .outcome)
+    lastPage = Self.clampedPage(try c.decode(Int.self, forKey: .lastPage))
   }
 
   /// When an onboarding shows again.

@@ -34,6 +34,19 @@ import Testing
     #expect(bad.status != 0 && bad.err.contains("completed, skipped or none"))
   }
 
+  /// Before: `lastPage + 1` trapped (arithmetic overflow) on a hand-made file.
+  @Test func movingAPageOfIntMaxOnSaturates() throws {
+    let dir = try folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let file = dir.appendingPathComponent("records.json").path
+    let json =
+      #"{"format": 1, "records": [{"identifier": "w", "version": 1, "lastPage": \#(Int.max)}]}"#
+    try Data(json.utf8).write(to: URL(fileURLWithPath: file))
+    let moved = runTool(["records", file, "w", "--page", "+1"])
+    #expect(moved.status == 0)
+    #expect(moved.out.contains("last page \(OnboardingRecord.maximumPage)"), "\(moved.out)")
+  }
+
   @Test func aCorruptFileIsReportedAndReadAsEmpty() throws {
     let dir = try folder()
     defer { try? FileManager.default.removeItem(at: dir) }

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataFiles
 import Testing
 
 @testable import StrataRecords
@@ -206,5 +207,85 @@ final class Finishing: TutorialController, StaticContentDataSource, LabelDataSou
     c.tap(try #require(skip))
     #expect(store.record(for: "w")?.outcome == .skipped)
     _ = keeper
+  }
+}
+
+/// Records under attack: numbers that would overflow, links planted beside the file.
+@Suite struct HostileRecordsTests {
+  func scratch() throws -> String {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("strata-records-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url.path
+  }
+
+  @Test func aLastPageOfIntMaxIsClampedAndMovesWithoutOverflow() throws {
+    let dir = try scratch()
+    defer { SafeFile.removeTree(dir) }
+    let path = dir + "/records.json"
+    let json =
+      #"{"format": 1, "records": [{"identifier": "w", "version": 1, "lastPage": \#(Int.max)}]}"#
+    try SafeFile.write(Array(json.utf8), to: path)
+    let store = FileRecordStore(path: path)
+    var record = try #require(store.record(for: "w"))
+    #expect(record.lastPage == OnboardingRecord.maximumPage)
+    // `lastPage + 1` trapped here before.
+    record.moveLastPage(by: Int.max)
+    #expect(record.lastPage == OnboardingRecord.maximumPage)
+    record.moveLastPage(by: Int.min)
+    #expect(record.lastPage == 0)
+    record.lastPage = Int.max
+    #expect(record.lastPage == OnboardingRecord.maximumPage)
+    try store.update("w") { $0?.moveLastPage(by: 1) }
+    #expect(store.record(for: "w")?.lastPage == OnboardingRecord.maximumPage)
+  }
+
+  @Test func aLinkPlantedAtTheTemporaryPathIsNotFollowed() throws {
+    let dir = try scratch()
+    defer { SafeFile.removeTree(dir) }
+    let victim = dir + "/victim"
+    try SafeFile.write(Array("precious".utf8), to: victim)
+    let path = dir + "/records.json"
+    // The old temporary name was predictable: `.records.json.tmp-PID`.
+    symlink(victim, dir + "/.records.json.tmp-\(getpid())")
+    let store = FileRecordStore(path: path)
+    try store.save(OnboardingRecord(identifier: "w", version: 1))
+    #expect(String(decoding: try SafeFile.read(victim, limit: 100), as: UTF8.self) == "precious")
+    #expect(!SafeFile.isSymbolicLink(path), "the records path became a link")
+    #expect(store.record(for: "w")?.version == 1)
+  }
+
+  @Test func aRecordsPathThatIsALinkIsNotReplaced() throws {
+    let dir = try scratch()
+    defer { SafeFile.removeTree(dir) }
+    let victim = dir + "/victim"
+    try SafeFile.write(Array("precious".utf8), to: victim)
+    symlink(victim, dir + "/records.json")
+    let store = FileRecordStore(path: dir + "/records.json")
+    #expect(throws: FileRecordStore.Problem.self) {
+      try store.save(OnboardingRecord(identifier: "w", version: 1))
+    }
+    #expect(String(decoding: try SafeFile.read(victim, limit: 100), as: UTF8.self) == "precious")
+    // A lock file that is a link is refused too, and its target is not created.
+    let other = dir + "/other.json"
+    symlink(dir + "/made-by-lock", other + ".lock")
+    #expect(throws: FileRecordStore.Problem.self) {
+      try FileRecordStore(path: other).save(OnboardingRecord(identifier: "w", version: 1))
+    }
+    #expect(access(dir + "/made-by-lock", F_OK) != 0)
+  }
+
+  @Test func aRecordsFileThatIsAFIFOReadsAsUnreadableWithoutBlocking() throws {
+    let dir = try scratch()
+    defer { SafeFile.removeTree(dir) }
+    let path = dir + "/records.json"
+    #expect(mkfifo(path, 0o644) == 0)
+    let store = FileRecordStore(path: path)
+    #expect(store.allRecords().isEmpty)
+    guard case .unreadable(_, let reason)? = store.lastProblem else {
+      Issue.record("no problem reported: \(String(describing: store.lastProblem))")
+      return
+    }
+    #expect(reason.contains("FIFO"))
   }
 }

@@ -128,3 +128,42 @@ import Testing
     failsWithProblems(bytes, "100 MB in memory")
   }
 }
+
+/// Time-based values: documented bounds, and loops over time in closed form.
+@Suite struct SpecTimeTests {
+  func withAutoplay(_ seconds: String) -> [UInt8] {
+    let text = minimal.replacingOccurrences(
+      of: "\"pageCount\": 3,",
+      with: "\"pageCount\": 3, \"navigation\": {\"autoplay\": \(seconds), \"wrapAround\": true},")
+    return Array(text.utf8)
+  }
+
+  @Test func anAutoplayIntervalOutsideItsBoundsIsAProblem() {
+    for bad in ["1e-300", "0.001", "1e300", "0"] {
+      guard case .failure(let e) = SpecLoader.load(withAutoplay(bad)) else {
+        Issue.record("autoplay \(bad) validated")
+        continue
+      }
+      #expect(e.problems.contains { $0.path.contains("autoplay") }, "\(bad): \(e)")
+    }
+    if case .failure(let e) = SpecLoader.load(withAutoplay("0.5")) { Issue.record("\(e)") }
+  }
+
+  /// Before: `due + 1e-300 == due`, so the autoplay loop never ended.
+  @Test func aTinyIntervalSetInCodeIsClampedAndTheClockStillMoves() throws {
+    guard case .success(var loaded) = SpecLoader.load(withAutoplay("1")) else {
+      Issue.record("the spec did not load")
+      return
+    }
+    loaded.spec.navigation?.autoplay = 1e-300
+    let controller = loaded.makeController()
+    let clock = ContinuousClock()
+    let elapsed = clock.measure {
+      controller.advance(to: 0.5)
+      controller.advance(to: 3_600)
+      controller.advance(to: 1e12)
+    }
+    #expect(elapsed < .seconds(20), "advancing the clock took \(elapsed)")
+    #expect((0..<3).contains(controller.currentPage))
+  }
+}

@@ -94,3 +94,43 @@ import Testing
     #expect(c.currentPage == 1)
   }
 }
+
+/// The one rule for time: bounds, and repeats in closed form.
+@Suite struct TimeLimitsTests {
+  @Test func intervalsAndDurationsAreClampedToTheirBounds() {
+    #expect(TimeLimits.interval(1e-300) == TimeLimits.minimumInterval)
+    #expect(TimeLimits.interval(1e300) == TimeLimits.maximumInterval)
+    #expect(TimeLimits.interval(0) == nil && TimeLimits.interval(-1) == nil)
+    #expect(TimeLimits.interval(.nan) == nil && TimeLimits.interval(.infinity) == nil)
+    #expect(TimeLimits.interval(2) == 2)
+    #expect(TimeLimits.duration(0) == TimeLimits.minimumDuration)
+    #expect(TimeLimits.duration(.infinity) == TimeLimits.maximumDuration)
+    #expect(TimeLimits.delay(-3) == 0 && TimeLimits.delay(1e9) == TimeLimits.maximumDuration)
+    let a = TimedAnimation(target: "x", tracks: [], duration: 1e-300, delay: .infinity)
+    #expect(a.duration == TimeLimits.minimumDuration && a.delay == TimeLimits.maximumDuration)
+  }
+
+  @Test func aTimerFiresInClosedForm() throws {
+    var timer = try #require(RepeatingTimer(interval: 3, start: 0))
+    #expect(timer.fire(upTo: 2.9) == nil)
+    let fired = timer.fire(upTo: 7.5)
+    let due = try #require(fired)
+    #expect(due.count == 2 && due.last == 6)
+    #expect(timer.next == 9)
+    #expect(timer.fire(upTo: 9)?.count == 1)
+    // A clock that jumps a billion intervals costs one step.
+    let jumped = timer.fire(upTo: 3e9 + 1)
+    let far = try #require(jumped)
+    #expect(far.count == 999_999_997 && timer.next > 3e9 + 1)
+    timer.restart(at: 10)
+    #expect(timer.next == 13)
+    #expect(RepeatingTimer(interval: .nan, start: 0) == nil)
+    // The smallest interval still moves the clock on, at the largest times.
+    var tiny = try #require(RepeatingTimer(interval: 1e-300, start: 1e15))
+    #expect(tiny.interval == TimeLimits.minimumInterval)
+    let firedMany = tiny.fire(upTo: 2e15)
+    let many = try #require(firedMany)
+    #expect(many.count > 0 && tiny.next > 2e15)
+    #expect(tiny.fire(upTo: .infinity) == nil && tiny.fire(upTo: .nan) == nil)
+  }
+}

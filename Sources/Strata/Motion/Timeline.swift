@@ -87,9 +87,10 @@ public struct TimedAnimation: Hashable, Sendable {
   public var target: String
   /// The properties animated.
   public var tracks: [Track]
-  /// How long one run lasts, in seconds (more than 0).
+  /// How long one run lasts, in seconds, within ``TimeLimits/minimumDuration``...
+  /// ``TimeLimits/maximumDuration``.
   public var duration: Double
-  /// How long after its start time it begins.
+  /// How long after its start time it begins, within 0...``TimeLimits/maximumDuration``.
   public var delay: Double
   /// The curve of each run.
   public var easing: Easing
@@ -109,8 +110,8 @@ public struct TimedAnimation: Hashable, Sendable {
   ) {
     self.target = target
     self.tracks = tracks
-    self.duration = duration.isFinite && duration > 0 ? duration : 0.000_001
-    self.delay = delay.isFinite ? Swift.max(0, delay) : 0
+    self.duration = TimeLimits.duration(duration)
+    self.delay = TimeLimits.delay(delay)
     self.easing = easing
     self.repeatCount = repeatCount.isNaN ? 1 : Swift.max(0, repeatCount)
     self.autoreverses = autoreverses

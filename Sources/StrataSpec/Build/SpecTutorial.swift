@@ -10,7 +10,7 @@ public final class SpecTutorial: TutorialController, StaticBackgroundDataSource,
 {
   let builder: SpecBuilder
   private let shadowCaster = Node(name: "static content shadow")
-  private var nextAutoplay: Double?
+  private var autoplay: RepeatingTimer?
 
   /// The spec shown.
   public var spec: TutorialSpec { builder.spec }
@@ -20,7 +20,7 @@ public final class SpecTutorial: TutorialController, StaticBackgroundDataSource,
     super.init(pageSize: pageSize)
     textMeasurer = FrameRenderer.defaultTextEngine
     animator = builder.animatorSet()
-    nextAutoplay = builder.spec.navigation?.autoplay
+    autoplay = builder.spec.navigation?.autoplay.flatMap { RepeatingTimer(interval: $0, start: 0) }
   }
 
   /// The pages the spec has.
@@ -96,15 +96,14 @@ public final class SpecTutorial: TutorialController, StaticBackgroundDataSource,
   /// Turns the page on the spec's autoplay timer (not while a finger is down), wrapping to
   /// the first page after the last when the spec says so.
   public override func clockDidAdvance(from: Double, to: Double) {
-    guard let interval = spec.navigation?.autoplay, interval > 0, numberOfPages > 1 else { return }
+    guard autoplay != nil, numberOfPages > 1 else { return }
     guard !isTouching else {
-      nextAutoplay = to + interval
+      autoplay?.restart(at: to)
       return
     }
-    while let due = nextAutoplay, due <= to {
-      nextAutoplay = due + interval
-      goForward()
-    }
+    // Closed form: however many turns are due, at most one round of the pages is taken.
+    guard let due = autoplay?.fire(upTo: to) else { return }
+    for _ in 0..<Swift.min(due.count, numberOfPages) { goForward() }
   }
 
   /// The next page, or the first after the last when the spec wraps around.

@@ -124,7 +124,9 @@ public struct NavigationSpec: Codable, Hashable, Sendable {
   /// Whether autoplay goes on from the last page to the first (a navigation button does not
   /// wrap).
   public var wrapAround: Bool?
-  /// Seconds between automatic page turns; `nil` for none.
+  /// Seconds between automatic page turns; `nil` for none. A spec file must give
+  /// ``TimeLimits/minimumInterval``...``TimeLimits/maximumInterval``; a value set in code is
+  /// clamped to that range.
   public var autoplay: Double?
   /// Creates navigation settings.
   public init(

@@ -62,7 +62,9 @@ extension SpecSchema {
         SchemaField("bounces", .boolean, "Whether the scroll bounces past the ends."),
         SchemaField(
           "wrapAround", .boolean, "Whether autoplay goes on from the last page to the first."),
-        SchemaField("autoplay", positive, "Seconds between automatic page turns."),
+        SchemaField(
+          "autoplay", .number(minimum: TimeLimits.minimumInterval, maximum: TimeLimits.maximumInterval),
+          "Seconds between automatic page turns (1/120 s to a day)."),
       ]),
     ObjectSchema(
       "layers", "The seven layers, bottom to top.",
