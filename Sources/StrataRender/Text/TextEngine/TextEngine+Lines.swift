@@ -27,6 +27,13 @@ extension TextEngine {
       lineStyles.append(items.first ?? style)
       lineParagraphs.append(paragraph)
     }
+    // sums[k]: the advances and kerns of current's first k items, added in order.
+    var sums: [Double] = [0]
+    func resum() {
+      sums.removeAll(keepingCapacity: true)
+      sums.append(0)
+      for it in current { sums.append(sums[sums.count - 1] + (it.advance + it.kern)) }
+    }
     for item in all {
       if paragraphStarts {
         paragraph = item.paragraph
@@ -36,17 +43,23 @@ extension TextEngine {
         finish(current, style: item)
         paragraphStarts = true
         current = []
+        resum()
         lastBreak = nil
         wrapped = false
         continue
       }
       if current.isEmpty && wrapped && item.isSpace { continue }
       current.append(item)
+      sums.append(sums[sums.count - 1] + (item.advance + item.kern))
       if item.isSpace {
         if item.breakAfter { lastBreak = current.count - 1 }
         continue
       }
-      while lineWidth(current[...]) > maxWidth && current.count > 1 {
+      // The line's width, its last item being no space: the same sum `lineWidth` makes, kept
+      // as items come, so a long line costs linear time, not quadratic.
+      while sums[current.count - 1] + current[current.count - 1].advance > maxWidth
+        && current.count > 1
+      {
         if let b = lastBreak, b < current.count - 1 {
           finish(Array(current[...b]), style: nil)
           current = Array(current[(b + 1)...]).drop { $0.isSpace }.map { $0 }
@@ -55,6 +68,7 @@ extension TextEngine {
           finish(Array(current.dropLast()), style: nil)
           current = [current[current.count - 1]]
         }
+        resum()
         wrapped = true
         lastBreak = nil
         for (i, it) in current.enumerated() where it.breakAfter && i < current.count - 1 {
@@ -118,11 +132,16 @@ extension TextEngine {
       if text.truncatesWithEllipsis, let style = last.last ?? lines[keep - 1].last {
         let ellipsis = ellipsisItems(like: style)
         let ew = ellipsis.reduce(0) { $0 + $1.advance }
-        while !last.isEmpty
-          && (lineWidth(last[...]) + ew > maxWidth || last[last.count - 1].isSpace)
-        {
-          last.removeLast()
+        // The longest start of the text, ending in no space, that fits with the ellipsis:
+        // one pass over running sums (the widths `lineWidth` gives, to the bit).
+        var running: [Double] = [0]
+        running.reserveCapacity(last.count + 1)
+        for it in last { running.append(running[running.count - 1] + (it.advance + it.kern)) }
+        var k = last.count
+        while k > 0 && (last[k - 1].isSpace || running[k - 1] + last[k - 1].advance + ew > maxWidth) {
+          k -= 1
         }
+        last.removeLast(last.count - k)
         lines[keep - 1] = last + ellipsis
       } else {
         lines[keep - 1] = lines[keep - 1]

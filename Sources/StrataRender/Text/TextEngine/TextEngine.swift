@@ -33,6 +33,12 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
   /// cache starts again, so a long text does not pin much memory.
   public static let layoutCacheLimit = 64
 
+  /// The most characters (Unicode scalars) of one text laid out: a clamp, not an error — the
+  /// characters after it are left out, as if the text ended there (and a text that must be cut
+  /// shows its ellipsis as usual). Layout, truncation and shaping cost linear or N log N time
+  /// in the length up to it.
+  public static let maximumCharacters = 100_000
+
   /// Glyph runs by content, box and alignment (at most ``layoutCacheLimit``): a label drawn
   /// frame after frame in the same box is shaped into runs once.
   private let shapedRuns = KeptValues<ShapedKey, [GlyphRun]>(limit: layoutCacheLimit)
@@ -152,11 +158,14 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
 
   func items(_ text: TextContent) -> [Item] {
     var out: [Item] = []
+    var budget = Self.maximumCharacters
     for run in text.runs {
-      guard let face = face(for: run.font) else { continue }
+      guard budget > 0, let face = face(for: run.font) else { continue }
       let size = run.font.size
       var prevCR = false
       for scalar in run.string.unicodeScalars {
+        guard budget > 0 else { break }
+        budget -= 1
         let newline =
           scalar == "\n" || scalar == "\r" || scalar == "\u{2028}" || scalar == "\u{2029}"
         if scalar == "\n" && prevCR {
