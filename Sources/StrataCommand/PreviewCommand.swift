@@ -36,15 +36,14 @@ extension Tool {
       source: source,
       configuration: PreviewServer.Configuration(
         port: UInt16(try o.int("--port") ?? 8017), scale: try o.double("--scale") ?? 1))
-    let port: UInt16
     do {
-      port = try server.start()
+      _ = try server.start()
     } catch {
       throw ToolError.badValue(
         option: "--port", value: String(try o.int("--port") ?? 8017), expected: error.description)
     }
     installInterruptHandlers()
-    output.out("previewing \(source.name) at http://127.0.0.1:\(port)/ — Ctrl-C stops\n")
+    output.out("previewing \(source.name) at \(server.address) — Ctrl-C stops\n")
     server.run { interruptRequested }
     output.out("stopped\n")
     return 0

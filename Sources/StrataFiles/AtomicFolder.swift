@@ -31,7 +31,8 @@ public final class AtomicFolder {
         path: path, kind: .symbolicLink, reason: "is a symbolic link; it is not replaced")
     }
     self.path = trimmed
-    let prefix = folder == "." && !trimmed.hasPrefix("./") ? "" : folder + (folder == "/" ? "" : "/")
+    let prefix =
+      folder == "." && !trimmed.hasPrefix("./") ? "" : folder + (folder == "/" ? "" : "/")
     var made = ""
     for _ in 0..<8 {
       let candidate = prefix + SafeFile.temporaryName(for: name)

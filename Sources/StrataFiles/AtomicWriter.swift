@@ -35,7 +35,8 @@ public final class AtomicWriter {
     var temp = ""
     // A clash with a name already there (only by chance, or planted) tries another name.
     for _ in 0..<8 {
-      temp = (folder == "." && !path.hasPrefix("./") ? "" : folder + (folder == "/" ? "" : "/"))
+      temp =
+        (folder == "." && !path.hasPrefix("./") ? "" : folder + (folder == "/" ? "" : "/"))
         + SafeFile.temporaryName(for: name)
       made = open(temp, O_CREAT | O_EXCL | O_NOFOLLOW | O_WRONLY | O_CLOEXEC, 0o644)
       if made >= 0 || errno != EEXIST { break }

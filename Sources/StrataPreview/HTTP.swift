@@ -55,6 +55,10 @@ enum HTTPError: Error, Equatable {
   case notFound(String)
   case methodNotAllowed(String)
   case busy
+  /// 403: the request is not from the preview's own page (host, origin or token).
+  case forbidden(String)
+  /// 503: what was asked for is over one of the preview's limits.
+  case overLimit(String)
 
   /// The status code and reason phrase.
   var status: (code: Int, reason: String) {
@@ -64,7 +68,8 @@ enum HTTPError: Error, Equatable {
     case .headTooLarge: return (431, "Request Header Fields Too Large")
     case .notFound: return (404, "Not Found")
     case .methodNotAllowed: return (405, "Method Not Allowed")
-    case .busy: return (503, "Service Unavailable")
+    case .busy, .overLimit: return (503, "Service Unavailable")
+    case .forbidden: return (403, "Forbidden")
     }
   }
 
@@ -79,6 +84,8 @@ enum HTTPError: Error, Equatable {
     case .notFound(let path): return "nothing at \(path)"
     case .methodNotAllowed(let m): return "\(m) is not allowed: only GET"
     case .busy: return "too many connections; try again"
+    case .forbidden(let why): return "forbidden: \(why)"
+    case .overLimit(let why): return "over a limit: \(why)"
     }
   }
 }

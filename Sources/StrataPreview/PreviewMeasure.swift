@@ -27,7 +27,7 @@ package enum PreviewMeasure {
       server.stop()
       done.wait()
     }
-    guard let client = Client(port: port), client.upgrade() else { return nil }
+    guard let client = Client(port: port), client.upgrade(token: server.token) else { return nil }
     let start = ContinuousClock.now
     var received = 0
     var k = 0
@@ -42,6 +42,17 @@ package enum PreviewMeasure {
     let elapsed = ContinuousClock.now - start
     let s = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     return Double(received) / s
+  }
+
+  /// The request a browser page served by the preview on `port` sends to open its socket (a
+  /// different `host` or `origin` plays a page from elsewhere).
+  package static func upgradeRequest(
+    port: UInt16, token: String, key: String, host: String? = nil, origin: String? = nil
+  ) -> String {
+    let host = host ?? "127.0.0.1:\(port)"
+    return "GET /ws?token=\(token) HTTP/1.1\r\nHost: \(host)\r\nUpgrade: websocket\r\n"
+      + "Connection: Upgrade\r\nOrigin: \(origin ?? "http://" + host)\r\n"
+      + "Sec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n\r\n"
   }
 
   /// A socket connected to 127.0.0.1:`port`, with small writes sent at once (as browsers
@@ -75,14 +86,16 @@ package enum PreviewMeasure {
     init?(port: UInt16) {
       guard let fd = PreviewMeasure.connect(port: port) else { return nil }
       self.fd = fd
+      self.port = port
     }
 
     deinit { close(fd) }
 
-    func upgrade() -> Bool {
-      let request =
-        "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-        + "Sec-WebSocket-Key: c3RyYXRhIG1lYXN1cmUgIQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+    let port: UInt16
+
+    func upgrade(token: String) -> Bool {
+      let request = PreviewMeasure.upgradeRequest(
+        port: port, token: token, key: "c3RyYXRhIG1lYXN1cmUgIQ==")
       guard PreviewServer.send(fd, Array(request.utf8)) else { return false }
       while PreviewServer.find([13, 10, 13, 10], in: pending) == nil {
         guard let bytes = PreviewServer.receive(fd, timeout: 5_000), !bytes.isEmpty else {

@@ -83,7 +83,8 @@ enum PreviewPage {
     const scrub = document.getElementById("scrub");
     const events = document.getElementById("events");
     const error = document.getElementById("error");
-    const socket = new WebSocket(`ws://${location.host}/ws`);
+    const token = new URLSearchParams(location.search).get("token") || "";
+    const socket = new WebSocket(`ws://${location.host}/ws?token=${encodeURIComponent(token)}`);
     socket.binaryType = "arraybuffer";
     let frame = null;
     let received = 0;

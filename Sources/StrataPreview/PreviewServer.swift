@@ -11,16 +11,23 @@ import Synchronization
 /// A live preview of an onboarding in the browser: an HTTP/1.1 and WebSocket server on
 /// 127.0.0.1, written on POSIX sockets for this job.
 ///
-/// `GET /` is the page (a phone-shaped frame and the controls), `GET /app.js` its script, and
-/// `GET /ws` upgrades to a WebSocket over which the page sends touches and settings and the
-/// server sends frames. Each WebSocket has its own controller on its own thread, so several
-/// tabs preview independently. Nothing else is served: there are no files behind the server,
-/// so no path can reach outside it.
+/// `GET /?token=…` is the page (a phone-shaped frame and the controls), `GET /app.js` its
+/// script, and `GET /ws?token=…` upgrades to a WebSocket over which the page sends touches and
+/// settings and the server sends frames. Each WebSocket has its own controller on its own
+/// thread, so several tabs preview independently. Nothing else is served: there are no files
+/// behind the server, so no path can reach outside it.
 ///
-/// Limits: a request head of at most 16 KiB and 64 headers, read within 10 seconds; at most
-/// ``Configuration/connectionLimit`` connections at once (more get 503); WebSocket messages
-/// of at most 64 KiB. Malformed requests get a 4xx response and malformed frames a close with
-/// RFC 6455's code; the server goes on.
+/// Only the page the server printed can use it (``PreviewGuard``): requests must name the
+/// server in `Host`, carry the session's ``token``, and upgrade from the page's own `Origin`.
+///
+/// Limits: a request head of at most 16 KiB and 64 headers, read within
+/// ``Configuration/headTimeout``; at most ``Configuration/connectionLimit`` connections, of
+/// which ``Configuration/sessionLimit`` tabs (the oldest pending connection and the least
+/// recently active tab give way to new ones); frames of at most
+/// ``Configuration/tabPixelLimit`` device pixels a tab and ``Configuration/memoryBudget``
+/// bytes for all; WebSocket messages of at most 64 KiB; a tab silent for
+/// ``Configuration/idleTimeout`` is closed. Malformed requests get a 4xx response and
+/// malformed frames a close with RFC 6455's code; the server goes on.
 public final class PreviewServer: Sendable {
   /// How the server listens and renders.
   public struct Configuration: Sendable {
@@ -28,14 +35,36 @@ public final class PreviewServer: Sendable {
     public var port: UInt16
     /// Device pixels per point of the frames sent.
     public var scale: Double
-    /// The most connections served at once.
+    /// The most connections open at once, pending and upgraded (at least ``sessionLimit`` + 4).
     public var connectionLimit: Int
+    /// The most tabs (WebSocket sessions) at once.
+    public var sessionLimit: Int
+    /// The most device pixels of one tab's frame (8 megapixels: an iPad Pro at @2x fits).
+    public var tabPixelLimit: Int
+    /// The bytes all tabs' rendering may take together.
+    public var memoryBudget: Int
+    /// The seconds a connection has to send its request head.
+    public var headTimeout: Double
+    /// The seconds a tab may show no life (no message, no answer to a ping) before it is closed.
+    public var idleTimeout: Double
+    /// The secret the page's address carries; `nil` makes a fresh random one.
+    public var token: String?
 
     /// Creates a configuration.
-    public init(port: UInt16 = 8017, scale: Double = 1, connectionLimit: Int = 16) {
+    public init(
+      port: UInt16 = 8017, scale: Double = 1, connectionLimit: Int = 32, sessionLimit: Int = 8,
+      tabPixelLimit: Int = 8 << 20, memoryBudget: Int = 1 << 30, headTimeout: Double = 5,
+      idleTimeout: Double = 45, token: String? = nil
+    ) {
       self.port = port
-      self.scale = scale
-      self.connectionLimit = connectionLimit
+      self.scale = scale.isFinite ? Swift.min(Swift.max(scale, 0.25), 4) : 1
+      self.sessionLimit = Swift.max(1, sessionLimit)
+      self.connectionLimit = Swift.max(connectionLimit, self.sessionLimit + 4)
+      self.tabPixelLimit = Swift.max(1, tabPixelLimit)
+      self.memoryBudget = Swift.max(0, memoryBudget)
+      self.headTimeout = headTimeout.isFinite ? Swift.min(Swift.max(headTimeout, 0.05), 60) : 5
+      self.idleTimeout = idleTimeout.isFinite ? Swift.min(Swift.max(idleTimeout, 0.1), 3600) : 45
+      self.token = token
     }
   }
 
@@ -43,21 +72,31 @@ public final class PreviewServer: Sendable {
   public let source: PreviewSource
   /// How it listens and renders.
   public let configuration: Configuration
+  /// The secret every request for the page and the socket must carry (`?token=`).
+  public let token: String
+  let guardian: PreviewGuard
   private let listener = Atomic<Int32>(-1)
+  private let boundPort = Atomic<UInt16>(0)
   private let stopping = Atomic<Bool>(false)
-  private let connections = Atomic<Int>(0)
-  private let sessions = Atomic<Int>(0)
+  private let threads = Atomic<Int>(0)
 
   /// Creates a server for `source`.
   public init(source: PreviewSource, configuration: Configuration = Configuration()) {
     self.source = source
     self.configuration = configuration
+    token = configuration.token ?? PreviewGuard.makeToken()
+    guardian = PreviewGuard(configuration: configuration)
   }
 
   /// Why the server could not start.
   public struct StartError: Error, CustomStringConvertible {
     /// What failed and why.
     public let description: String
+  }
+
+  /// The page's address, with its token: what to open in a browser (after ``start()``).
+  public var address: String {
+    "http://127.0.0.1:\(boundPort.load(ordering: .relaxed))/?token=\(token)"
   }
 
   /// Binds 127.0.0.1 and listens; returns the port. Call ``run()`` to serve.
@@ -86,9 +125,15 @@ public final class PreviewServer: Sendable {
     _ = withUnsafeMutablePointer(to: &actual) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
     }
+    // The acceptor never waits on a peer.
+    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
     listener.store(fd, ordering: .sequentiallyConsistent)
+    boundPort.store(UInt16(bigEndian: actual.sin_port), ordering: .relaxed)
     return UInt16(bigEndian: actual.sin_port)
   }
+
+  /// The port the server listens on (0 before ``start()``).
+  public var port: UInt16 { boundPort.load(ordering: .relaxed) }
 
   /// Serves until ``stop()`` (or `shouldStop` returns true, checked ten times a second), then
   /// closes the listener and waits for the connections to end.
@@ -102,16 +147,22 @@ public final class PreviewServer: Sendable {
       guard client >= 0 else { continue }
       var on: Int32 = 1
       setsockopt(client, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
-      if connections.add(1, ordering: .relaxed).newValue > configuration.connectionLimit {
-        connections.subtract(1, ordering: .relaxed)
-        Self.send(client, Self.errorResponse(.busy))
+      // A peer that stops reading cannot hold a sender for longer than this.
+      var wait = timeval(tv_sec: 10, tv_usec: 0)
+      setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+      guard let id = guardian.admit(client) else {
+        // Every place is a tab's: a short answer that cannot block (the buffer takes it).
+        let busy = Self.errorResponse(.busy)
+        _ = busy.withUnsafeBytes { socketSend(client, $0.baseAddress, $0.count, dontWait: true) }
         close(client)
         continue
       }
+      threads.add(1, ordering: .relaxed)
       let thread = Thread { [self] in
-        serve(client)
+        serve(client, id: id)
+        guardian.release(id)
         close(client)
-        connections.subtract(1, ordering: .relaxed)
+        threads.subtract(1, ordering: .relaxed)
       }
       thread.stackSize = 1 << 22
       thread.start()
@@ -120,7 +171,7 @@ public final class PreviewServer: Sendable {
     close(fd)
     listener.store(-1, ordering: .sequentiallyConsistent)
     // The connections see the flag within a tick and end.
-    for _ in 0..<100 where connections.load(ordering: .relaxed) > 0 { usleep(20_000) }
+    for _ in 0..<100 where threads.load(ordering: .relaxed) > 0 { usleep(20_000) }
   }
 
   /// Asks the server to stop: ``run()`` returns soon after.
@@ -130,13 +181,13 @@ public final class PreviewServer: Sendable {
   var isStopping: Bool { stopping.load(ordering: .relaxed) }
 
   /// The number of WebSocket sessions open now.
-  public var sessionCount: Int { sessions.load(ordering: .relaxed) }
+  public var sessionCount: Int { guardian.sessionCount }
 
   // MARK: A connection
 
-  private func serve(_ fd: Int32) {
+  private func serve(_ fd: Int32, id: Int) {
     var buffer: [UInt8] = []
-    let deadline = ContinuousClock.now + .seconds(10)
+    let deadline = ContinuousClock.now + .milliseconds(Int(configuration.headTimeout * 1000))
     var head: [UInt8]?
     var rest: ArraySlice<UInt8> = []
     while head == nil {
@@ -154,12 +205,9 @@ public final class PreviewServer: Sendable {
     let request: HTTPRequest
     do {
       request = try HTTPRequest.parse(head ?? [])
+      try admit(request)
     } catch {
       Self.send(fd, Self.errorResponse(error))
-      return
-    }
-    guard request.method == "GET" else {
-      Self.send(fd, Self.errorResponse(.methodNotAllowed(request.method)))
       return
     }
     let path = request.path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? "/"
@@ -169,34 +217,66 @@ public final class PreviewServer: Sendable {
         fd,
         httpResponse(
           status: (200, "OK"), contentType: "text/html; charset=utf-8",
-          body: Array(PreviewPage.html(title: source.name).utf8)))
+          body: Array(PreviewPage.html(title: source.name).utf8),
+          extraHeaders: Self.pageHeaders))
     case "/app.js":
       Self.send(
         fd,
         httpResponse(
           status: (200, "OK"), contentType: "text/javascript; charset=utf-8",
-          body: Array(PreviewPage.script.utf8)))
+          body: Array(PreviewPage.script.utf8), extraHeaders: Self.pageHeaders))
     case "/ws":
-      guard request.headers["upgrade"]?.lowercased() == "websocket",
-        request.headers["connection"]?.lowercased().contains("upgrade") == true,
-        request.headers["sec-websocket-version"] == "13",
-        let key = request.headers["sec-websocket-key"], !key.isEmpty
-      else {
-        Self.send(
-          fd, Self.errorResponse(.badRequest("/ws takes a WebSocket upgrade (version 13)")))
+      let pixels = source.defaultPageSize.devicePixels(scale: configuration.scale)
+      do {
+        try guardian.beginSession(id, pixels: pixels)
+      } catch {
+        Self.send(fd, Self.errorResponse(error))
         return
       }
+      let key = request.headers["sec-websocket-key"] ?? ""
       Self.send(
         fd,
         Array(
           ("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
             + "Sec-WebSocket-Accept: \(WebSocket.accept(key: key))\r\n\r\n").utf8))
-      sessions.add(1, ordering: .relaxed)
-      defer { sessions.subtract(1, ordering: .relaxed) }
-      var session = PreviewSession(fd: fd, server: self)
+      var session = PreviewSession(fd: fd, id: id, server: self)
       session.run(leftover: rest)
     default:
       Self.send(fd, Self.errorResponse(.notFound(path)))
+    }
+  }
+
+  /// Headers that keep the page out of other sites' frames and its address out of referrers.
+  static let pageHeaders = [
+    "X-Frame-Options: DENY", "Content-Security-Policy: frame-ancestors 'none'",
+    "Referrer-Policy: no-referrer", "X-Content-Type-Options: nosniff",
+  ]
+
+  /// Checks a parsed request against ``PreviewGuard``'s rules: the method, the host, the token
+  /// (for the page and the socket) and, for the socket, the upgrade and the origin.
+  func admit(_ request: HTTPRequest) throws(HTTPError) {
+    guard request.method == "GET" else { throw .methodNotAllowed(request.method) }
+    guard PreviewGuard.isOwnHost(request.headers["host"], port: port) else {
+      throw .forbidden(
+        "the Host header must name this server (127.0.0.1:\(port) or localhost:\(port))")
+    }
+    let path = request.path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? "/"
+    guard path == "/" || path == "/index.html" || path == "/ws" else { return }
+    guard PreviewGuard.sameSecret(PreviewGuard.query("token", in: request.path), token) else {
+      throw .forbidden("open the address `strata preview` printed: it carries the session's token")
+    }
+    guard path == "/ws" else { return }
+    guard request.headers["upgrade"]?.lowercased() == "websocket",
+      request.headers["connection"]?.lowercased().contains("upgrade") == true,
+      request.headers["sec-websocket-version"] == "13"
+    else {
+      throw .badRequest("/ws takes a WebSocket upgrade (version 13)")
+    }
+    guard let key = request.headers["sec-websocket-key"], PreviewGuard.isWebSocketKey(key) else {
+      throw .badRequest("the Sec-WebSocket-Key is not 16 bytes in base64")
+    }
+    guard PreviewGuard.isOwnOrigin(request.headers["origin"], host: request.headers["host"]) else {
+      throw .forbidden("the WebSocket must be opened by the preview's own page (Origin)")
     }
   }
 
@@ -244,13 +324,27 @@ public final class PreviewServer: Sendable {
   static func reason() -> String { String(cString: strerror(errno)) }
 }
 
-/// The system's `send`, without SIGPIPE when the peer is gone.
-private func socketSend(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+/// The system's `send`, without SIGPIPE when the peer is gone (and without waiting, when
+/// `dontWait`).
+private func socketSend(
+  _ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int, dontWait: Bool = false
+) -> Int {
+  let wait = dontWait ? Int32(MSG_DONTWAIT) : 0
   #if canImport(Glibc)
-    return send(fd, buffer, count, Int32(MSG_NOSIGNAL))
+    return send(fd, buffer, count, Int32(MSG_NOSIGNAL) | wait)
   #else
-    return send(fd, buffer, count, 0)
+    return send(fd, buffer, count, wait)
   #endif
+}
+
+extension Size {
+  /// The device pixels of a frame of this size at `scale`, saturating.
+  func devicePixels(scale: Double) -> Int {
+    let w = (width * scale).rounded(.up)
+    let h = (height * scale).rounded(.up)
+    guard w.isFinite, h.isFinite, w >= 0, h >= 0, w * h < 1e15 else { return Int.max }
+    return Int(w * h)
+  }
 }
 
 extension PreviewServer {

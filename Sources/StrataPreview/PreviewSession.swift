@@ -23,6 +23,8 @@ import StrataRender
 /// queue of old ones.
 struct PreviewSession {
   let fd: Int32
+  /// The session's place in the server's ``PreviewGuard``.
+  let id: Int
   let server: PreviewServer
   var reader = WebSocket.Reader()
   var controller: TutorialController?
@@ -43,8 +45,12 @@ struct PreviewSession {
   /// Events heard since the last tick (the controller's stream calls back synchronously).
   let heard = EventBox()
 
-  init(fd: Int32, server: PreviewServer) {
+  /// When the server last pinged the page.
+  var lastPing = ContinuousClock.now
+
+  init(fd: Int32, id: Int, server: PreviewServer) {
     self.fd = fd
+    self.id = id
     self.server = server
     size = server.source.defaultPageSize
     var r = FrameRenderer(scale: server.configuration.scale)
@@ -63,12 +69,26 @@ struct PreviewSession {
     rebuild(keeping: 0)
     let tick: Double = 1.0 / 60
     var nextTick = now
+    let idle = Duration.milliseconds(Int(server.configuration.idleTimeout * 1000))
     while !server.isStopping {
+      // Another tab took this one's place, or it showed no life for too long.
+      guard server.guardian.holds(id) else { return }
+      if server.guardian.idleTime(id) > idle {
+        PreviewServer.send(fd, WebSocket.close(code: 1001, reason: "idle for too long"))
+        return
+      }
+      if ContinuousClock.now - lastPing > idle / 3 {
+        lastPing = .now
+        outbox.append(WebSocket.frame(opcode: 0x9, Array("alive?".utf8)))
+      }
       let wait = Int32(Swift.max(0, Swift.min(16, (nextTick - now) * 1000)))
       guard let bytes = PreviewServer.receive(fd, timeout: wait) else { return }
-      if !bytes.isEmpty { reader.feed(bytes[...]) }
+      if !bytes.isEmpty {
+        reader.feed(bytes[...])
+      }
       do {
         while let message = try reader.next() {
+          server.guardian.noteActivity(id)
           guard handle(message) else { return }
         }
       } catch {
@@ -89,6 +109,7 @@ struct PreviewSession {
   mutating func handle(_ message: WebSocket.Message) -> Bool {
     switch message {
     case .close:
+      // RFC 6455 §5.5.1: the close is echoed with the peer's code (1000 when it gave none).
       PreviewServer.send(fd, WebSocket.close(code: 1000, reason: ""))
       return false
     case .ping(let payload):
@@ -136,7 +157,16 @@ struct PreviewSession {
       if let s = m["size"] as? String {
         let parts = s.split(separator: "x").compactMap { Double($0) }
         if parts.count == 2, (100...3000).contains(parts[0]), (100...3000).contains(parts[1]) {
-          size = Size(width: parts[0], height: parts[1])
+          let wanted = Size(width: parts[0], height: parts[1])
+          do {
+            try server.guardian.resize(
+              id, pixels: wanted.devicePixels(scale: server.configuration.scale))
+            size = wanted
+          } catch {
+            send(["type": "error", "message": "\(s) is refused: \(error.message)"])
+          }
+        } else {
+          send(["type": "error", "message": "a size is WIDTHxHEIGHT, each 100 to 3000 points"])
         }
       }
       rebuild(keeping: controller.pagePosition)

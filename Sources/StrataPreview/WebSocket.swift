@@ -96,8 +96,7 @@ enum WebSocket {
         buffer.removeFirst(offset + 4 + length)
         switch opcode {
         case 0x8:
-          let code = payload.count >= 2 ? UInt16(payload[0]) << 8 | UInt16(payload[1]) : nil
-          return .close(code: code)
+          return .close(code: try Self.closeCode(payload))
         case 0x9: return .ping(payload)
         case 0xA: return .pong
         case 0x1, 0x2:
@@ -122,6 +121,26 @@ enum WebSocket {
           throw .protocolError("opcode \(opcode) is reserved")
         }
       }
+    }
+
+    /// The code of a close frame's payload (RFC 6455 §5.5.1, §7.4): none, or two bytes of a
+    /// code an endpoint may send followed by UTF-8. A payload of one byte, a code reserved
+    /// for other uses (below 1000, 1004–1006, 1015, 1016–2999, 5000 and up) or a reason that
+    /// is not UTF-8 is a protocol error.
+    static func closeCode(_ payload: [UInt8]) throws(Failure) -> UInt16? {
+      guard !payload.isEmpty else { return nil }
+      guard payload.count >= 2 else {
+        throw .protocolError("a close frame's payload of one byte has no whole code")
+      }
+      let code = UInt16(payload[0]) << 8 | UInt16(payload[1])
+      guard
+        (1000...1003).contains(code) || (1007...1014).contains(code)
+          || (3000...4999).contains(code)
+      else {
+        throw .protocolError("close code \(code) may not be sent")
+      }
+      guard String(validating: payload[2...], as: UTF8.self) != nil else { throw .invalidText }
+      return code
     }
 
     private static func message(_ opcode: UInt8, _ payload: [UInt8]) throws(Failure) -> Message {

@@ -126,7 +126,8 @@ public final class FileRecordStore: OnboardingRecordStore, @unchecked Sendable {
     } catch {
       switch error.kind {
       case .notFound: return [:]
-      case .tooLarge: return fail(.tooLarge(path: path, size: Self.size(of: path), limit: sizeLimit))
+      case .tooLarge:
+        return fail(.tooLarge(path: path, size: Self.size(of: path), limit: sizeLimit))
       default: return fail(.unreadable(path: path, reason: error.reason))
       }
     }

@@ -24,10 +24,15 @@ import Testing
     let port = try #require(
       text.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) }, "\(text)")
     #expect(text.hasPrefix("previewing animals at http://127.0.0.1:"))
-    // It answers.
-    let url = try #require(URL(string: "http://127.0.0.1:\(port)/"))
+    // It answers the address it printed, with its token; without the token it refuses.
+    let printed = try #require(
+      text.split(separator: " ").first { $0.hasPrefix("http://") }.map(String.init))
+    #expect(printed.contains("/?token=") && printed.count > 40)
+    let url = try #require(URL(string: printed))
     let page = try #require(try? String(contentsOf: url, encoding: .utf8))
     #expect(page.contains("<canvas"))
+    let bare = try #require(URL(string: "http://127.0.0.1:\(port)/"))
+    #expect((try? String(contentsOf: bare, encoding: .utf8))?.contains("<canvas") != true)
     kill(p.processIdentifier, SIGINT)
     p.waitUntilExit()
     #expect(p.terminationStatus == 0)

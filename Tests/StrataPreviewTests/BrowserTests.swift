@@ -198,7 +198,7 @@ final class WebDriver {
     defer { running.stop() }
     let browser = try WebDriver()
     defer { browser.quit() }
-    try browser.go("http://127.0.0.1:\(running.port)/")
+    try browser.go(running.server.address)
     #expect(try browser.wait("return window.strataPreview && window.strataPreview.frames() > 0"))
     let screen = try browser.rect(of: "#screen")
     #expect(screen.width == 375 && screen.height == 667, "\(screen)")
@@ -255,7 +255,7 @@ final class WebDriver {
     let handles = try #require(
       try browser.call("GET", "/session/\(browser.session)/window/handles")["value"] as? [String])
     try browser.call("POST", "/session/\(browser.session)/window", ["handle": handle])
-    try browser.go("http://127.0.0.1:\(running.port)/")
+    try browser.go(running.server.address)
     #expect(try browser.wait("return window.strataPreview && window.strataPreview.frames() > 0"))
     _ = try browser.script(
       "const s = document.getElementById('scrub'); s.value = 2; s.dispatchEvent(new Event('input'));"

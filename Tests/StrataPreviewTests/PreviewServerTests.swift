@@ -81,13 +81,13 @@ import Testing
   @Test func thePageAndItsScriptAreServedAndNothingElse() throws {
     let running = try RunningServer()
     defer { running.stop() }
-    let page = try TestClient(port: running.port).request("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+    let page = try TestClient(port: running.port).get("/")
     #expect(page.hasPrefix("HTTP/1.1 200 OK") && page.contains("<canvas id=\"screen\""))
     #expect(page.contains("<title>animals · Strata preview</title>"))
-    let script = try TestClient(port: running.port).request("GET /app.js HTTP/1.1\r\n\r\n")
+    let script = try TestClient(port: running.port).get("/app.js")
     #expect(script.hasPrefix("HTTP/1.1 200 OK") && script.contains("new WebSocket"))
     for path in ["/../etc/passwd", "/etc/passwd", "/index.html/../../x", "/%2e%2e/"] {
-      let r = try TestClient(port: running.port).request("GET \(path) HTTP/1.1\r\n\r\n")
+      let r = try TestClient(port: running.port).get(path)
       #expect(r.hasPrefix("HTTP/1.1 404 Not Found"), "\(path)")
     }
   }
@@ -100,7 +100,10 @@ import Testing
       ("HELLO\r\n\r\n", "400"),
       ("GET / HTTP/2.0\r\n\r\n", "505"),
       ("GET / HTTP/1.1\r\nbad header\r\n\r\n", "400"),
-      ("GET /ws HTTP/1.1\r\nUpgrade: websocket\r\n\r\n", "400"),
+      (
+        "GET /ws?token=\(RunningServer.token) HTTP/1.1\r\nHost: 127.0.0.1:\(running.port)\r\n"
+          + "Upgrade: websocket\r\n\r\n", "400"
+      ),
       ("GET / HTTP/1.1\r\nX: " + String(repeating: "a", count: 20_000) + "\r\n\r\n", "431"),
     ]
     for (raw, status) in cases {
@@ -115,20 +118,21 @@ import Testing
     let binary = try TestClient(port: running.port)
     binary.send([0, 1, 2, 0xFF, 13, 10, 13, 10])
     #expect(binary.readAll().hasPrefix("HTTP/1.1 400"))
-    let after = try TestClient(port: running.port).request("GET / HTTP/1.1\r\n\r\n")
+    let after = try TestClient(port: running.port).get("/")
     #expect(after.hasPrefix("HTTP/1.1 200 OK"))
   }
 
-  @Test func tooManyConnectionsGetBusy() throws {
-    let running = try RunningServer(limit: 2)
+  /// Before: 16 slow request heads made the server answer 503 to everyone for 10 s.
+  @Test func slowHeadsGiveWayToNewConnections() throws {
+    let running = try RunningServer(limit: 8)
     defer { running.stop() }
-    let a = try TestClient(port: running.port)
-    let b = try TestClient(port: running.port)
-    a.send("GET")
-    b.send("GET")
+    let slow = try (0..<40).map { _ in try TestClient(port: running.port) }
+    for c in slow { c.send("GET / HT") }
     usleep(200_000)
-    let c = try TestClient(port: running.port).request("GET / HTTP/1.1\r\n\r\n")
-    #expect(c.hasPrefix("HTTP/1.1 503"))
+    let c = try TestClient(port: running.port).get("/")
+    #expect(c.hasPrefix("HTTP/1.1 200"), "\(c.prefix(80))")
+    // The oldest slow ones were let go.
+    #expect(slow[0].readAll(seconds: 1).isEmpty && slow[0].read(timeout: 100) == nil)
   }
 
   @Test func badWebSocketFramesCloseTheirConnectionOnly() throws {
@@ -303,4 +307,176 @@ import Testing
 extension TestClient {
   /// The upgrade's response head.
   func upgradeHead() -> String { upgrade() }
+}
+
+/// The preview under attack: pages on other sites, slow and idle peers, huge tabs.
+@Suite(.serialized) struct PreviewSecurityTests {
+  func closeCode(_ client: TestClient, timeout: Double = 5) -> UInt16? {
+    while let f = client.nextFrame(timeout: timeout) {
+      if f.opcode == 8 {
+        return f.payload.count >= 2 ? UInt16(f.payload[0]) << 8 | UInt16(f.payload[1]) : 0
+      }
+    }
+    return nil
+  }
+
+  /// Before: any Host was served, so a DNS-rebinding page could read the preview.
+  @Test func onlyTheServersOwnHostIsServed() throws {
+    let running = try RunningServer()
+    defer { running.stop() }
+    let t = RunningServer.token
+    for host in ["evil.example:\(running.port)", "127.0.0.1:1", "localhost", "127.0.0.1"] {
+      for path in ["/?token=\(t)", "/app.js"] {
+        let r = try TestClient(port: running.port).request(
+          "GET \(path) HTTP/1.1\r\nHost: \(host)\r\n\r\n")
+        #expect(r.hasPrefix("HTTP/1.1 403"), "\(host)\(path): \(r.prefix(40))")
+      }
+    }
+    let none = try TestClient(port: running.port).request("GET /app.js HTTP/1.1\r\n\r\n")
+    #expect(none.hasPrefix("HTTP/1.1 403"))
+    for host in ["127.0.0.1:\(running.port)", "LOCALHOST:\(running.port)", "[::1]:\(running.port)"]
+    {
+      let r = try TestClient(port: running.port).request(
+        "GET /?token=\(t) HTTP/1.1\r\nHost: \(host)\r\n\r\n")
+      #expect(r.hasPrefix("HTTP/1.1 200"), "\(host)")
+    }
+  }
+
+  @Test func thePageAndTheSocketNeedTheToken() throws {
+    let running = try RunningServer()
+    defer { running.stop() }
+    #expect(try TestClient(port: running.port).get("/", token: "").hasPrefix("HTTP/1.1 403"))
+    #expect(try TestClient(port: running.port).get("/", token: "guess").hasPrefix("HTTP/1.1 403"))
+    let r = try TestClient(port: running.port).request(
+      "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(running.port)\r\n\r\n")
+    #expect(r.hasPrefix("HTTP/1.1 403") && r.contains("token"))
+    let ws = try TestClient(port: running.port)
+    #expect(ws.upgrade(token: "0123456789abcdef0123456789abcdee").hasPrefix("HTTP/1.1 403"))
+    #expect(running.server.sessionCount == 0)
+    // Every server makes its own.
+    let a = PreviewServer(source: RunningServer.animals)
+    let b = PreviewServer(source: RunningServer.animals)
+    #expect(a.token != b.token && a.token.count == 32)
+  }
+
+  /// Before: any Origin could open the socket (cross-site WebSocket hijacking).
+  @Test func theSocketOpensOnlyFromThePagesOwnOrigin() throws {
+    let running = try RunningServer()
+    defer { running.stop() }
+    for origin in [
+      "http://evil.example", "null", "http://127.0.0.1:1", "https://127.0.0.1:\(running.port)",
+    ] {
+      let head = try TestClient(port: running.port).upgrade(origin: origin)
+      #expect(head.hasPrefix("HTTP/1.1 403"), "\(origin)")
+    }
+    let missing = try TestClient(port: running.port)
+    missing.send(
+      "GET /ws?token=\(RunningServer.token) HTTP/1.1\r\nHost: 127.0.0.1:\(running.port)\r\n"
+        + "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+        + "Sec-WebSocket-Version: 13\r\n\r\n")
+    #expect(missing.readAll().hasPrefix("HTTP/1.1 403"))
+    #expect(try TestClient(port: running.port).upgrade().contains("101 Switching Protocols"))
+  }
+
+  @Test func theWebSocketKeyIsChecked() throws {
+    let running = try RunningServer()
+    defer { running.stop() }
+    for key in [
+      "x", "dGhlIHNhbXBsZSBub25jZQ", "dGhlIHNhbXBsZSBub25jZQ=!", "dGhlIHNhbXBsZSBub25jZXh4eA==",
+    ] {
+      let head = try TestClient(port: running.port).upgrade(key: key)
+      #expect(head.hasPrefix("HTTP/1.1 400"), "\(key): \(head.prefix(30))")
+    }
+    #expect(PreviewGuard.isWebSocketKey("AQIDBAUGBwgJCgsMDQ4PEA=="))
+  }
+
+  /// Before: a close frame with one byte of payload was answered 1000.
+  @Test func badCloseFramesAreProtocolErrors() throws {
+    for (payload, code) in [
+      ([UInt8]([3]), UInt16(1002)), ([3, 0xE7], 1002), ([0x03, 0xEE], 1002),
+      ([0x13, 0x88], 1002), ([0x03, 0xE8, 0xFF], 1007),
+    ] as [([UInt8], UInt16)] {
+      var reader = WebSocket.Reader()
+      reader.feed(TestClient.frame(opcode: 8, payload)[...])
+      do {
+        _ = try reader.next()
+        Issue.record("\(payload) was taken")
+      } catch {
+        #expect(error.code == code, "\(payload)")
+      }
+    }
+    var reader = WebSocket.Reader()
+    reader.feed(
+      (TestClient.frame(opcode: 8, [0x03, 0xE8] + Array("bye".utf8))
+        + TestClient.frame(opcode: 8, []))[...])
+    #expect(try reader.next() == .close(code: 1000))
+    #expect(try reader.next() == .close(code: nil))
+    let running = try RunningServer()
+    defer { running.stop() }
+    let client = try TestClient(port: running.port)
+    client.upgrade()
+    client.send(TestClient.frame(opcode: 8, [3]))
+    #expect(closeCode(client) == 1002)
+  }
+
+  /// Before: 16 tabs of 3000 × 3000 took 3.6 GB.
+  @Test func tabsAreBoundedInPixelsAndInAll() throws {
+    var c = PreviewServer.Configuration(port: 0, memoryBudget: 48 << 20)
+    c.tabPixelLimit = 2_000_000
+    let running = try RunningServer(configuration: c)
+    defer { running.stop() }
+    let a = try TestClient(port: running.port)
+    a.upgrade()
+    var frames = 0
+    a.sendJSON(["type": "settings", "size": "3000x3000"])
+    let tooBig = a.nextMessage(type: "error", frames: &frames)
+    #expect(
+      (tooBig?["message"] as? String)?.contains("per tab") == true, "\(String(describing: tooBig))")
+    // 48 MiB is 1.5 million pixels at 32 bytes each: one tab of 1000 × 1200 leaves no room.
+    a.sendJSON(["type": "settings", "size": "1000x1200"])
+    let b = try TestClient(port: running.port)
+    #expect(b.upgrade().contains("101"))
+    b.sendJSON(["type": "settings", "size": "1000x1200"])
+    let full = b.nextMessage(type: "error", frames: &frames)
+    #expect(
+      (full?["message"] as? String)?.contains("memory budget") == true,
+      "\(String(describing: full))")
+  }
+
+  /// Before: 16 idle WebSockets held the server at 503 for as long as they stayed.
+  @Test func idleTabsAreClosedAndNewTabsTakeTheOldestPlace() throws {
+    var c = PreviewServer.Configuration(port: 0, sessionLimit: 2, idleTimeout: 0.6)
+    c.connectionLimit = 6
+    let running = try RunningServer(configuration: c)
+    defer { running.stop() }
+    let idle = try TestClient(port: running.port)
+    idle.upgrade()
+    // A tab that never answers the server's pings is closed as idle.
+    #expect(closeCode(idle, timeout: 5) == 1001)
+  }
+
+  @Test func aNewTabTakesThePlaceOfTheLeastRecentlyActive() throws {
+    var c = PreviewServer.Configuration(port: 0, sessionLimit: 2, idleTimeout: 60)
+    c.connectionLimit = 6
+    let running = try RunningServer(configuration: c)
+    defer { running.stop() }
+    // Two live tabs, then a third: the least recently active gives way.
+    let first = try TestClient(port: running.port)
+    let second = try TestClient(port: running.port)
+    first.upgrade()
+    usleep(50_000)
+    second.upgrade()
+    usleep(50_000)
+    second.sendJSON(["type": "ack"])
+    let third = try TestClient(port: running.port)
+    #expect(third.upgrade().contains("101"))
+    var closed = false
+    let end = Date().addingTimeInterval(5)
+    while Date() < end, !closed {
+      if first.read(timeout: 50) == nil { closed = true }
+    }
+    #expect(closed, "the oldest tab kept its place")
+    #expect(running.server.sessionCount == 2)
+    #expect(second.read(timeout: 200) != nil, "the active tab was closed")
+  }
 }

@@ -15,10 +15,19 @@ final class RunningServer: @unchecked Sendable {
   let port: UInt16
   private let done = DispatchSemaphore(value: 0)
 
-  init(_ source: PreviewSource = RunningServer.animals, scale: Double = 1, limit: Int = 16) throws {
-    server = PreviewServer(
-      source: source,
-      configuration: PreviewServer.Configuration(port: 0, scale: scale, connectionLimit: limit))
+  /// The token the tests' servers use.
+  static let token = "0123456789abcdef0123456789abcdef"
+
+  init(
+    _ source: PreviewSource = RunningServer.animals, scale: Double = 1, limit: Int = 32,
+    configuration: PreviewServer.Configuration? = nil
+  ) throws {
+    var c =
+      configuration
+      ?? PreviewServer.Configuration(port: 0, scale: scale, connectionLimit: limit)
+    c.port = 0
+    c.token = RunningServer.token
+    server = PreviewServer(source: source, configuration: c)
     port = try server.start()
     let server = self.server
     let done = self.done
@@ -43,10 +52,19 @@ final class RunningServer: @unchecked Sendable {
 /// A plain TCP client for the tests: raw bytes in and out, and WebSocket framing on top.
 final class TestClient {
   let fd: Int32
+  let port: UInt16
   var pending: [UInt8] = []
 
   init(port: UInt16) throws {
+    self.port = port
     fd = try #require(PreviewMeasure.connect(port: port), "cannot connect to port \(port)")
+  }
+
+  /// A GET request as the preview's own page makes it: the server's host and the token.
+  func get(_ path: String, token: String = RunningServer.token) -> String {
+    let sep = path.contains("?") ? "&" : "?"
+    return request(
+      "GET \(path)\(sep)token=\(token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
   }
 
   deinit { close(fd) }
@@ -97,10 +115,12 @@ final class TestClient {
 
   /// Upgrades; returns the server's response head.
   @discardableResult
-  func upgrade(key: String = "dGhlIHNhbXBsZSBub25jZQ==") -> String {
+  func upgrade(
+    key: String = "dGhlIHNhbXBsZSBub25jZQ==", token: String = RunningServer.token,
+    origin: String? = nil, host: String? = nil
+  ) -> String {
     send(
-      "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-        + "Sec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n\r\n")
+      PreviewMeasure.upgradeRequest(port: port, token: token, key: key, host: host, origin: origin))
     let end = Date().addingTimeInterval(5)
     while Date() < end {
       if let i = find([13, 10, 13, 10]) {

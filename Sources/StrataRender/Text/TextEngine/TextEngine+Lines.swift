@@ -138,7 +138,8 @@ extension TextEngine {
         running.reserveCapacity(last.count + 1)
         for it in last { running.append(running[running.count - 1] + (it.advance + it.kern)) }
         var k = last.count
-        while k > 0 && (last[k - 1].isSpace || running[k - 1] + last[k - 1].advance + ew > maxWidth) {
+        while k > 0 && (last[k - 1].isSpace || running[k - 1] + last[k - 1].advance + ew > maxWidth)
+        {
           k -= 1
         }
         last.removeLast(last.count - k)

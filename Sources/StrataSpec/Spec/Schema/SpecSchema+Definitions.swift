@@ -63,7 +63,8 @@ extension SpecSchema {
         SchemaField(
           "wrapAround", .boolean, "Whether autoplay goes on from the last page to the first."),
         SchemaField(
-          "autoplay", .number(minimum: TimeLimits.minimumInterval, maximum: TimeLimits.maximumInterval),
+          "autoplay",
+          .number(minimum: TimeLimits.minimumInterval, maximum: TimeLimits.maximumInterval),
           "Seconds between automatic page turns (1/120 s to a day)."),
       ]),
     ObjectSchema(
