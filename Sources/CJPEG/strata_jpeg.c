@@ -22,7 +22,31 @@ static void strata_error_exit(j_common_ptr cinfo) {
 
 static void strata_silent(j_common_ptr cinfo) { (void)cinfo; }
 
-strata_jpeg_image strata_jpeg_decode(const unsigned char *data, size_t size, long pixel_limit) {
+/* A progress monitor that bounds the work of a progressive file: libjpeg calls it as it reads
+   the scans, and past the limits it stops the decode through the error exit. */
+typedef struct {
+  struct jpeg_progress_mgr base;
+  long max_scans;
+  long max_work;
+} strata_progress_mgr;
+
+static void strata_progress(j_common_ptr cinfo) {
+  if (!cinfo->is_decompressor) return;
+  j_decompress_ptr d = (j_decompress_ptr)cinfo;
+  strata_progress_mgr *p = (strata_progress_mgr *)cinfo->progress;
+  long scans = d->input_scan_number;
+  long pixels = (long)d->image_width * (long)d->image_height;
+  if (scans > p->max_scans || (pixels > 0 && scans > p->max_work / pixels)) {
+    strata_error_mgr *err = (strata_error_mgr *)cinfo->err;
+    snprintf(err->message, JMSG_LENGTH_MAX,
+             "more than %ld scans, or %ld scans of %ld pixels: over the decoding budget",
+             scans > p->max_scans ? p->max_scans : scans - 1, scans, pixels);
+    longjmp(err->jump, 1);
+  }
+}
+
+strata_jpeg_image strata_jpeg_decode(const unsigned char *data, size_t size, long pixel_limit,
+                                     long max_scans, long max_work) {
   strata_jpeg_image out;
   memset(&out, 0, sizeof out);
   struct jpeg_decompress_struct cinfo;
@@ -40,6 +64,12 @@ strata_jpeg_image strata_jpeg_decode(const unsigned char *data, size_t size, lon
     return out;
   }
   jpeg_create_decompress(&cinfo);
+  strata_progress_mgr progress;
+  memset(&progress, 0, sizeof progress);
+  progress.base.progress_monitor = strata_progress;
+  progress.max_scans = max_scans;
+  progress.max_work = max_work;
+  cinfo.progress = &progress.base;
   jpeg_mem_src(&cinfo, data, (unsigned long)size);
   jpeg_read_header(&cinfo, TRUE);
   if (cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK) {

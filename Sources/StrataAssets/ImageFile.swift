@@ -18,6 +18,12 @@ public enum ImageFile {
   /// The largest file read, in bytes.
   public static let maximumBytes = 256 << 20
 
+  /// The budget of a decoded bitmap, in pixels (2^25, about 33.5 million: 8192 × 4096, or a
+  /// 6000 × 5000 photograph): a PNG or JPEG that declares more is refused from its header,
+  /// before any pixel memory is taken, so one image costs at most 128 MiB decoded (and about
+  /// twice that while it is turned to its EXIF orientation).
+  public static let maximumPixels = 1 << 25
+
   /// The format of `bytes`, or `nil` when it is none Strata reads.
   public static func format(of bytes: [UInt8]) -> Format? {
     if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
@@ -49,7 +55,7 @@ public enum ImageFile {
       }
     case .png:
       do {
-        pixels = try PNGDecoder().decode(bytes)
+        pixels = try PNGDecoder(pixelLimit: maximumPixels).decode(bytes)
       } catch {
         throw .unreadable(path: path, reason: error.description)
       }

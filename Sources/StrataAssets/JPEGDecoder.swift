@@ -20,8 +20,16 @@ public struct JPEGDecoder: Sendable {
   /// allocated.
   public let pixelLimit: Int
 
-  /// A decoder with a pixel limit (``PixelBuffer/pixelLimit`` by default).
-  public init(pixelLimit: Int = PixelBuffer.pixelLimit) {
+  /// The most scans a file may have (a progressive file has about ten; each scan is a pass
+  /// over the whole image).
+  public static let maximumScans = 500
+  /// The most decoding work, in scans × pixels: a file of many scans of a large image is
+  /// stopped before it costs more than this.
+  public static let workBudget = 1 << 31
+
+  /// A decoder with a pixel limit (``ImageFile/maximumPixels`` by default, at most
+  /// ``PixelBuffer/pixelLimit``).
+  public init(pixelLimit: Int = ImageFile.maximumPixels) {
     self.pixelLimit = Swift.min(pixelLimit, PixelBuffer.pixelLimit)
   }
 
@@ -37,7 +45,8 @@ public struct JPEGDecoder: Sendable {
     }
     #if canImport(CJPEG)
       var image = bytes.withUnsafeBufferPointer {
-        strata_jpeg_decode($0.baseAddress, $0.count, pixelLimit)
+        strata_jpeg_decode(
+          $0.baseAddress, $0.count, pixelLimit, Self.maximumScans, Self.workBudget)
       }
       defer { strata_jpeg_free(&image) }
       guard image.ok == 1, let samples = image.pixels else {
@@ -71,7 +80,10 @@ public struct JPEGDecoder: Sendable {
           rgba[p * 4 + 2] = s[2]
         }
       }
+      // The samples go before the turn, so at most two copies of the image are held at once.
+      strata_jpeg_free(&image)
       let upright = Orientation(exifIn: bytes).apply(rgba, width: w, height: h)
+      rgba = []
       do {
         return try PixelBuffer(width: upright.width, height: upright.height, pixels: upright.pixels)
       } catch {

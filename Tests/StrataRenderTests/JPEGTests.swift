@@ -3,8 +3,9 @@
   import Foundation
   import Strata
   import StrataAssets
-  import StrataRender
   import Testing
+
+  @testable import StrataRender
 
   /// JPEG files made here with libjpeg's encoder, decoded by Strata.
   @Suite struct JPEGTests {
@@ -181,6 +182,93 @@
         return
       }
       #expect(r.width == 32 && r.size == Size(width: 16, height: 8))
+    }
+
+    /// The segments of a JPEG file: (marker, start, end) where `end` runs to the next marker
+    /// (for a scan, past its entropy-coded data).
+    static func segments(_ b: [UInt8]) -> [(marker: UInt8, start: Int, end: Int)] {
+      var out: [(UInt8, Int, Int)] = []
+      var p = 2
+      while p + 4 <= b.count, b[p] == 0xFF {
+        let marker = b[p + 1]
+        if marker == 0xD9 { break }
+        var end = p + 2 + (Int(b[p + 2]) << 8 | Int(b[p + 3]))
+        if marker == 0xDA {
+          // Entropy-coded data runs to the next marker that is not a stuffed 0 or a restart.
+          while end + 1 < b.count,
+            !(b[end] == 0xFF && b[end + 1] != 0 && !(0xD0...0xD7).contains(b[end + 1]))
+          {
+            end += 1
+          }
+        }
+        out.append((marker, p, end))
+        p = end
+      }
+      return out
+    }
+
+    /// Before: a 625-byte header declaring 10000 × 10000 took 694 MB; it is now refused by the
+    /// bitmap budget from its header.
+    @Test func aHeaderOverThePixelBudgetIsRefusedFromTheHeader() throws {
+      var jpeg = try Self.encode(Self.sample(), width: 16, height: 8, components: 3)
+      let sof = try #require(Self.segments(jpeg).first { $0.marker == 0xC0 })
+      jpeg.replaceSubrange((sof.start + 5)..<(sof.start + 9), with: [0x27, 0x10, 0x27, 0x10])
+      #expect(10_000 * 10_000 > ImageFile.maximumPixels)
+      do {
+        _ = try JPEGDecoder().decode(jpeg)
+        Issue.record("a 10000 × 10000 JPEG decoded")
+      } catch {
+        #expect(error.description.contains("exceeds the limit"), "\(error)")
+      }
+      #expect(throws: AssetError.self) { try ImageFile.decode(jpeg, path: "big.jpg") }
+    }
+
+    /// Before: 9,000 scans in 90 KB took 48 s to decode.
+    @Test func aFileOfThousandsOfScansIsStoppedAtTheScanLimit() throws {
+      let jpeg = try Self.encode(
+        Self.sample(width: 64, height: 64), width: 64, height: 64, components: 3, progressive: true)
+      let scans = Self.segments(jpeg).filter { $0.marker == 0xDA }
+      let last = try #require(scans.last)
+      let scan = Array(jpeg[last.start..<last.end])
+      var many = Array(jpeg[..<last.end])
+      for _ in 0..<9_000 { many += scan }
+      many += [0xFF, 0xD9]
+      var failure: String?
+      do {
+        _ = try JPEGDecoder().decode(many)
+      } catch {
+        failure = error.description
+      }
+      #expect(failure?.contains("scans") == true, "\(String(describing: failure))")
+      // The real file still decodes, and so does a file at the limit.
+      #expect(try JPEGDecoder().decode(jpeg).width == 64)
+      var atLimit = Array(jpeg[..<last.end])
+      for _ in 0..<(JPEGDecoder.maximumScans - scans.count) { atLimit += scan }
+      atLimit += [0xFF, 0xD9]
+      #expect(try JPEGDecoder().decode(atLimit).width == 64)
+    }
+
+    /// Before: a small valid PNG of 10,000 × 10,000 was decoded to 400 MB and took 1.9 GB to
+    /// draw. Decoded bitmaps have a budget, checked on the header.
+    @Test func aPNGOverThePixelBudgetIsRefusedFromItsHeader() throws {
+      let side = 6_000
+      #expect(side * side > ImageFile.maximumPixels)
+      var ihdr = [UInt8]()
+      for v in [side, side] {
+        ihdr += [UInt8(v >> 24), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)]
+      }
+      ihdr += [8, 0, 0, 0, 0]
+      var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+      PNGEncoder.appendChunk("IHDR", ihdr, to: &png)
+      PNGEncoder.appendChunk(
+        "IDAT", Zlib.deflate([UInt8](repeating: 0, count: side + 1), level: 9), to: &png)
+      PNGEncoder.appendChunk("IEND", [], to: &png)
+      do {
+        _ = try ImageFile.decode(png, path: "big.png")
+        Issue.record("a PNG over the budget decoded")
+      } catch {
+        #expect(error.description.contains("\(ImageFile.maximumPixels) pixels"), "\(error)")
+      }
     }
   }
 #endif

@@ -17,9 +17,11 @@ typedef struct {
 } strata_jpeg_image;
 
 /// Decodes `size` bytes of JPEG data, refusing images of more than `pixel_limit` pixels before
-/// any pixel memory is allocated. Errors from libjpeg return (through setjmp) instead of
-/// exiting the process.
-strata_jpeg_image strata_jpeg_decode(const unsigned char *data, size_t size, long pixel_limit);
+/// any pixel memory is allocated, and stopping a file of more than `max_scans` scans, or of more
+/// scans × pixels than `max_work`, as it reads them. Errors from libjpeg return (through
+/// setjmp) instead of exiting the process.
+strata_jpeg_image strata_jpeg_decode(const unsigned char *data, size_t size, long pixel_limit,
+                                     long max_scans, long max_work);
 
 /// Frees the pixels of a decoded image.
 void strata_jpeg_free(strata_jpeg_image *image);

@@ -19,6 +19,10 @@ final class ColorBitmaps: Sendable {
     var bearingY: Double
   }
 
+  /// The largest glyph bitmap decoded, in pixels (2048 × 2048; Noto Color Emoji's are
+  /// 136 × 128): a font cannot make one glyph cost a frame's worth of memory.
+  static let maximumBitmapPixels = 1 << 22
+
   let data: [UInt8]
   /// Pixels per em of the strike read.
   let ppem: Int
@@ -109,7 +113,8 @@ final class ColorBitmaps: Sendable {
     }
     let end = l.offset + l.length
     guard png < end, end <= data.count,
-      let pixels = try? PNGDecoder().decode(Array(data[png..<end])),
+      let pixels = try? PNGDecoder(pixelLimit: Self.maximumBitmapPixels).decode(
+        Array(data[png..<end])),
       let image = pixels.rasterImage(scale: 1)
     else { return nil }
     return Glyph(image: image, bearingX: Double(bearingX), bearingY: Double(bearingY))
