@@ -39,8 +39,12 @@ public final class ImageLoader: Sendable {
   public let timeout: Double
   /// The most bytes of decoded images kept; the least recently used go first.
   public let cacheLimit: Int
-  /// The largest response read, in bytes.
+  /// The largest response read, in bytes: checked as the body streams in, on the bytes as
+  /// decoded (after any `Content-Encoding`) and on the bytes received.
   public let maximumBytes: Int
+  /// Whether a redirect to another origin (scheme, host, port) is followed; by default only
+  /// redirects within the URL's own origin are.
+  public let allowsCrossOriginRedirects: Bool
   /// Called (on a background task) with each URL whose load has finished, loaded or failed.
   public let onSettle: (@Sendable (URL) -> Void)?
 
@@ -60,7 +64,6 @@ public final class ImageLoader: Sendable {
   }
 
   private let store = Locked(Store())
-  private let session: URLSession
 
   /// Creates a loader.
   ///
@@ -69,27 +72,20 @@ public final class ImageLoader: Sendable {
   ///   - timeout: seconds a load may take in all (connecting, waiting, reading); at least 0.01.
   ///   - cacheLimit: bytes of decoded images kept (4 per pixel for bitmaps).
   ///   - maximumBytes: the largest response read.
+  ///   - allowsCrossOriginRedirects: whether redirects to another origin are followed.
   ///   - onSettle: called with each URL whose load finished.
   public init(
     placeholder: Image, timeout: Double = 15, cacheLimit: Int = 64 << 20,
-    maximumBytes: Int = ImageFile.maximumBytes, onSettle: (@Sendable (URL) -> Void)? = nil
+    maximumBytes: Int = ImageFile.maximumBytes, allowsCrossOriginRedirects: Bool = false,
+    onSettle: (@Sendable (URL) -> Void)? = nil
   ) {
     self.placeholder = placeholder
     self.timeout = timeout.isFinite ? Swift.max(0.01, timeout) : 15
     self.cacheLimit = Swift.max(0, cacheLimit)
     self.maximumBytes = Swift.max(1, maximumBytes)
+    self.allowsCrossOriginRedirects = allowsCrossOriginRedirects
     self.onSettle = onSettle
-    let configuration = URLSessionConfiguration.ephemeral
-    // The deadline is kept by the loader itself (see fetchWithDeadline): the transport's own
-    // timeouts are set past it, in whole seconds, which every URLSession honours alike.
-    let transportTimeout = (self.timeout + 1).rounded(.up)
-    configuration.timeoutIntervalForRequest = transportTimeout
-    configuration.timeoutIntervalForResource = transportTimeout
-    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    session = URLSession(configuration: configuration)
   }
-
-  deinit { session.invalidateAndCancel() }
 
   /// The image at `url` if it has arrived, else the placeholder; starts loading it if nothing
   /// has yet. `scale` is the bitmap's pixels per point (2 for an `@2x` file).
@@ -169,7 +165,7 @@ public final class ImageLoader: Sendable {
       let task = Task<Image, any Error> { [self] in
         let result: Result<Image, AssetError>
         do {
-          let bytes = try await fetchWithDeadline(url)
+          let bytes = try await fetch(url)
           result = .success(
             try ImageFile.decode(bytes, scale: scale, path: url.absoluteString).image)
         } catch let error as AssetError {
@@ -218,24 +214,8 @@ public final class ImageLoader: Sendable {
     }
   }
 
-  /// The bytes at `url`, or an error once `timeout` has passed.
-  private func fetchWithDeadline(_ url: URL) async throws -> [UInt8] {
-    let seconds = timeout
-    return try await withThrowingTaskGroup(of: [UInt8].self) { group in
-      group.addTask { try await self.fetch(url) }
-      group.addTask {
-        try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
-        throw AssetError.unreadable(
-          path: url.absoluteString, reason: "no answer within \(SVGValues.format(seconds)) s")
-      }
-      defer { group.cancelAll() }
-      guard let first = try await group.next() else {
-        throw AssetError.unreadable(path: url.absoluteString, reason: "nothing was read")
-      }
-      return first
-    }
-  }
-
+  /// The bytes at `url`: a regular file (FIFOs, devices and folders are refused without
+  /// blocking), or an HTTP(S) body streamed within the limits (``HTTPFetch``).
   private func fetch(_ url: URL) async throws -> [UInt8] {
     let name = url.absoluteString
     switch url.scheme?.lowercased() {
@@ -245,45 +225,62 @@ public final class ImageLoader: Sendable {
       } catch {
         throw AssetError.unreadable(path: name, reason: error.description)
       }
-    case "http", "https":
-      var request = URLRequest(url: url, timeoutInterval: (timeout + 1).rounded(.up))
-      request.setValue("image/png, image/jpeg, image/svg+xml", forHTTPHeaderField: "Accept")
-      let (data, response): (Data, URLResponse)
-      do {
-        (data, response) = try await session.data(for: request)
-      } catch let error as URLError where error.code == .timedOut {
-        throw AssetError.unreadable(
-          path: name, reason: "no answer within \(SVGValues.format(timeout)) s")
-      } catch {
-        throw AssetError.unreadable(
-          path: name, reason: "the request failed: \(error.localizedDescription)")
-      }
-      guard let http = response as? HTTPURLResponse else {
-        throw AssetError.unreadable(path: name, reason: "not an HTTP response")
-      }
-      guard (200..<300).contains(http.statusCode) else {
-        throw AssetError.unreadable(path: name, reason: "HTTP status \(http.statusCode)")
-      }
-      let type =
-        (http.value(forHTTPHeaderField: "Content-Type") ?? "")
-        .split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        ?? ""
-      guard type.isEmpty || type.hasPrefix("image/") || type == "application/octet-stream" else {
-        throw AssetError.unreadable(path: name, reason: "the content type \(type) is not an image")
-      }
-      if http.expectedContentLength >= 0, Int64(data.count) != http.expectedContentLength {
-        throw AssetError.unreadable(
-          path: name,
-          reason: "the body is \(data.count) bytes of the \(http.expectedContentLength) announced")
-      }
-      guard data.count <= maximumBytes else {
-        throw AssetError.unreadable(
-          path: name, reason: "\(data.count) bytes is more than the \(maximumBytes) read")
-      }
-      return [UInt8](data)
+    case "http":
+      return try await plainHTTP(url)
+    case "https":
+      return try await HTTPFetch(
+        url: url, limit: maximumBytes, timeout: timeout,
+        allowsCrossOriginRedirects: allowsCrossOriginRedirects
+      ).run()
     default:
       throw AssetError.unreadable(
         path: name, reason: "only file, http and https URLs are loaded")
+    }
+  }
+
+  /// The most redirects followed.
+  public static let maximumRedirects = 5
+
+  /// An `http` load (``PlainHTTP``) on a thread of its own, following at most
+  /// ``maximumRedirects`` redirects within the origin (any, with
+  /// ``allowsCrossOriginRedirects``), all within ``timeout``.
+  private func plainHTTP(_ url: URL) async throws -> [UInt8] {
+    let limit = maximumBytes
+    let seconds = timeout
+    let crossOrigin = allowsCrossOriginRedirects
+    let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+    return try await withCheckedThrowingContinuation {
+      (c: CheckedContinuation<[UInt8], any Error>) in
+      Thread {
+        var at = url
+        for _ in 0...Self.maximumRedirects {
+          do {
+            switch try PlainHTTP.get(at, limit: limit, deadline: deadline) {
+            case .body(let bytes): return c.resume(returning: bytes)
+            case .redirect(let to):
+              guard to.scheme?.lowercased() == "http", crossOrigin || HTTPFetch.sameOrigin(url, to)
+              else {
+                return c.resume(
+                  throwing: AssetError.unreadable(
+                    path: url.absoluteString,
+                    reason: "redirected to \(to.absoluteString), another origin (not followed)"))
+              }
+              at = to
+            }
+          } catch {
+            guard ContinuousClock.now < deadline else {
+              return c.resume(
+                throwing: AssetError.unreadable(
+                  path: url.absoluteString,
+                  reason: "no answer within \(SVGValues.format(seconds)) s"))
+            }
+            return c.resume(throwing: error)
+          }
+        }
+        c.resume(
+          throwing: AssetError.unreadable(
+            path: url.absoluteString, reason: "more than \(Self.maximumRedirects) redirects"))
+      }.start()
     }
   }
 }

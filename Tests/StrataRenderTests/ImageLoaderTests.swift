@@ -1,8 +1,9 @@
 import Foundation
 import Strata
 import StrataAssets
-import StrataRender
 import Testing
+
+@testable import StrataRender
 
 /// The image loader against a real HTTP server on loopback.
 @Suite(.serialized) struct ImageLoaderTests {
@@ -180,5 +181,117 @@ final class RemotePrints: TutorialController, LabelDataSource {
     #expect(try shown(1) == ImageLoaderTests.placeholder, "a 404 shows the placeholder")
     let frame = try FrameRenderer(scale: 1).render(prints.scene())
     #expect(frame.width == 100)
+  }
+}
+
+/// The image loader against a hostile server: endless, slow and inflating bodies, redirects
+/// away, and file URLs that are not files.
+@Suite(.serialized) struct HostileImageLoaderTests {
+  static let placeholder = ImageLoaderTests.placeholder
+
+  /// Before: an endless chunked body was read past the timeout until the process died
+  /// (7.3 GB); now the byte limit cuts it while it streams.
+  @Test func anEndlessBodyIsCutAtTheByteLimit() async throws {
+    let server = try LoopbackServer(routes: [
+      "/endless.png": .init(body: [UInt8](repeating: 0, count: 64 << 10), endlessFor: 20)
+    ])
+    defer { server.stop() }
+    let loader = ImageLoader(placeholder: Self.placeholder, timeout: 15, maximumBytes: 1 << 20)
+    do {
+      _ = try await loader.load(server.url("/endless.png"))
+      Issue.record("an endless body loaded")
+    } catch {
+      #expect(error.description.contains("more than the 1048576 bytes"), "\(error)")
+    }
+    // The transfer stopped soon after the limit, not at the server's 20 seconds.
+    try await Task.sleep(nanoseconds: 300_000_000)
+    let sent = server.bytesSent("/endless.png")
+    try await Task.sleep(nanoseconds: 300_000_000)
+    #expect(server.bytesSent("/endless.png") == sent, "the server is still sending")
+    #expect(sent < 64 << 20, "\(sent) bytes were sent")
+  }
+
+  /// Before: the deadline threw, but the load waited for the transfer to end.
+  @Test func aSlowEndlessBodyEndsAtTheDeadline() async throws {
+    let server = try LoopbackServer(routes: [
+      "/drip.png": .init(body: [0], endlessFor: 20, pause: 0.05)
+    ])
+    defer { server.stop() }
+    let loader = ImageLoader(placeholder: Self.placeholder, timeout: 0.5)
+    let start = Date()
+    do {
+      _ = try await loader.load(server.url("/drip.png"))
+      Issue.record("a dripping body loaded")
+    } catch {
+      #expect(error.description.contains("no answer within 0.5 s"), "\(error)")
+    }
+    // Well before the server's 20 s (a ratio of the deadline, not an absolute bound).
+    #expect(Date().timeIntervalSince(start) < 0.5 * 10)
+  }
+
+  /// Before: a small compressed body was inflated whole (4 GiB of zeros from 4 MB). Now no
+  /// content coding is asked for, and a body encoded anyway is refused before it is read.
+  @Test func anEncodedBodyIsRefused() async throws {
+    let zeros = Zlib.deflate([UInt8](repeating: 0, count: 32 << 20), level: 9)
+    #expect(zeros.count < 1 << 20)
+    let server = try LoopbackServer(routes: [
+      "/bomb.png": .init(body: zeros, headers: ["Content-Encoding: deflate"])
+    ])
+    defer { server.stop() }
+    let loader = ImageLoader(placeholder: Self.placeholder, timeout: 10, maximumBytes: 1 << 20)
+    do {
+      _ = try await loader.load(server.url("/bomb.png"))
+      Issue.record("an inflating body loaded")
+    } catch {
+      #expect(error.description.contains("encoded (deflate)"), "\(error)")
+    }
+  }
+
+  @Test func redirectsStayInTheirOriginUnlessAllowed() async throws {
+    let png = try ImageLoaderTests.pngBytes()
+    let other = try LoopbackServer(routes: ["/ok.png": .init(body: png)])
+    defer { other.stop() }
+    let server = try LoopbackServer(routes: [
+      "/ok.png": .init(body: png),
+      "/here.png": .init(status: 302, headers: ["Location: /ok.png"]),
+      "/away.png": .init(status: 302, headers: ["Location: http://localhost:\(other.port)/ok.png"]),
+    ])
+    defer { server.stop() }
+    let loader = ImageLoader(placeholder: Self.placeholder, timeout: 5)
+    guard case .raster = try await loader.load(server.url("/here.png")) else {
+      Issue.record("a same-origin redirect is followed")
+      return
+    }
+    do {
+      _ = try await loader.load(server.url("/away.png"))
+      Issue.record("a redirect to another origin was followed")
+    } catch {
+      #expect(error.description.contains("another origin"), "\(error)")
+    }
+    #expect(other.count("/ok.png") == 0)
+    let trusting = ImageLoader(
+      placeholder: Self.placeholder, timeout: 5, allowsCrossOriginRedirects: true)
+    guard case .raster = try await trusting.load(server.url("/away.png")) else {
+      Issue.record("an allowed redirect is followed")
+      return
+    }
+    #expect(other.count("/ok.png") == 1)
+  }
+
+  /// Before: a FIFO behind a file URL never returned.
+  @Test func aFileURLThatIsNotAFileFailsAtOnce() async throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let fifo = dir.appendingPathComponent("image.png")
+    #expect(mkfifo(fifo.path, 0o644) == 0)
+    let loader = ImageLoader(placeholder: Self.placeholder, timeout: 60)
+    for url in [fifo, dir, URL(fileURLWithPath: "/dev/zero")] {
+      do {
+        _ = try await loader.load(url)
+        Issue.record("\(url) loaded")
+      } catch {
+        #expect(error.description.contains("not a regular file"), "\(error)")
+      }
+    }
   }
 }

@@ -17,6 +17,12 @@ final class LoopbackServer: @unchecked Sendable {
     var delay = 0.0
     /// Announce this Content-Length instead of the body's (to send a truncated body).
     var announcedLength: Int?
+    /// More header lines (`Location: …`, `Content-Encoding: …`).
+    var headers: [String] = []
+    /// Send the body chunked and without end: `body` again and again, each after `pause`
+    /// seconds, until the client goes or `endlessFor` seconds pass (the loop stops itself).
+    var endlessFor: Double?
+    var pause = 0.0
   }
 
   let port: UInt16
@@ -24,6 +30,7 @@ final class LoopbackServer: @unchecked Sendable {
   private let routes: [String: Response]
   private let lock = NSLock()
   private var hits: [String: Int] = [:]
+  private var sent: [String: Int] = [:]
   private var stopped = false
 
   /// Starts listening on a free port.
@@ -65,6 +72,9 @@ final class LoopbackServer: @unchecked Sendable {
   func url(_ path: String) -> URL {
     URL(string: "http://127.0.0.1:\(port)\(path)") ?? URL(fileURLWithPath: "/no-such-url")
   }
+
+  /// How many body bytes the server sent for `path`, in all.
+  func bytesSent(_ path: String) -> Int { lock.withLock { sent[path] ?? 0 } }
 
   /// How many requests `path` has had.
   func count(_ path: String) -> Int { lock.withLock { hits[path] ?? 0 } }
@@ -109,19 +119,42 @@ final class LoopbackServer: @unchecked Sendable {
     let response =
       routes[path] ?? Response(status: 404, contentType: "text/plain", body: Array("no".utf8))
     if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
-    let reason = response.status == 200 ? "OK" : "Not Found"
-    let head =
-      "HTTP/1.1 \(response.status) \(reason)\r\nContent-Type: \(response.contentType)\r\n"
-      + "Content-Length: \(response.announcedLength ?? response.body.count)\r\nConnection: close\r\n\r\n"
-    let bytes = Array(head.utf8) + response.body
-    var sent = 0
-    while sent < bytes.count {
-      let n = bytes[sent...].withUnsafeBytes {
+    let reason = response.status == 200 ? "OK" : response.status / 100 == 3 ? "Found" : "Not Found"
+    var head = "HTTP/1.1 \(response.status) \(reason)\r\nContent-Type: \(response.contentType)\r\n"
+    for h in response.headers { head += h + "\r\n" }
+    guard let endless = response.endlessFor else {
+      head +=
+        "Content-Length: \(response.announcedLength ?? response.body.count)\r\nConnection: close\r\n\r\n"
+      _ = write(Array(head.utf8), to: client)
+      if write(response.body, to: client) {
+        lock.withLock { sent[path, default: 0] += response.body.count }
+      }
+      return
+    }
+    head += "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+    guard write(Array(head.utf8), to: client) else { return }
+    let chunk =
+      Array(String(response.body.count, radix: 16).utf8) + [13, 10] + response.body + [13, 10]
+    let end = Date().addingTimeInterval(endless)
+    while Date() < end {
+      if response.pause > 0 { Thread.sleep(forTimeInterval: response.pause) }
+      guard write(chunk, to: client) else { return }
+      lock.withLock { sent[path, default: 0] += response.body.count }
+    }
+    _ = write(Array("0\r\n\r\n".utf8), to: client)
+  }
+
+  /// Sends all of `bytes`; false when the client is gone.
+  private func write(_ bytes: [UInt8], to client: Int32) -> Bool {
+    var done = 0
+    while done < bytes.count {
+      let n = bytes[done...].withUnsafeBytes {
         send(client, $0.baseAddress, $0.count, Self.noSignal)
       }
-      if n <= 0 { return }
-      sent += n
+      if n <= 0 { return false }
+      done += n
     }
+    return true
   }
 }
 
