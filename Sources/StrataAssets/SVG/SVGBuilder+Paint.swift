@@ -146,7 +146,9 @@ extension SVGBuilder {
   }
 
   /// The clip of `<clipPath id>` for an element whose content has bounds `bbox`.
-  mutating func clipPath(_ id: String, bbox: Rect, from e: XMLElement) -> VectorImage.Clip? {
+  mutating func clipPath(_ id: String, bbox: Rect, from e: XMLElement) throws(SVGError)
+    -> VectorImage.Clip?
+  {
     guard let target = ids[id], target.localName == "clipPath" else {
       note(e, "clip-path refers to #\(id), which is not a <clipPath> in the file; it is ignored")
       return nil
@@ -175,11 +177,17 @@ extension SVGBuilder {
     var region: [VectorImage.ClipShape] = []
     for child in target.children {
       region += clipShapes(child, base, m, depth: 0)
+      guard clipShapesMade + region.count <= SVGImporter.maximumClipShapes else {
+        throw .overBudget(
+          "clip outlines (clip-path uses × their shapes)", limit: SVGImporter.maximumClipShapes,
+          line: e.line)
+      }
     }
+    clipShapesMade += region.count
     var regions = [region]
     let d = declarations(target)
     if let raw = d["clip-path"], case .reference(let next, _)? = SVGPaint.parse(raw),
-      let outer = clipPath(next, bbox: bbox, from: target)
+      let outer = try clipPath(next, bbox: bbox, from: target)
     {
       regions += outer.regions
     }

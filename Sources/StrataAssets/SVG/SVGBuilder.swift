@@ -14,6 +14,10 @@ struct SVGBuilder {
   /// Shapes made so far, and elements visited (with `use` counted each time it expands).
   var shapes = 0
   var visits = 0
+  /// Clip outlines made in all (``SVGImporter/maximumClipShapes``).
+  var clipShapesMade = 0
+  /// The first budget the style sheet ran past, thrown once the build can throw.
+  var sheetOverrun: SVGError?
   /// The ids being expanded by `use`, `href` or `clip-path`, to stop cycles.
   var expanding: Set<String> = []
 
@@ -111,7 +115,10 @@ struct SVGBuilder {
       let type = e.attributes["type"] ?? "text/css"
       if type == "text/css" || type.isEmpty {
         var notes: [String] = []
-        sheet.add(e.text) { notes.append($0) }
+        if !sheet.add(e.text, note: { notes.append($0) }), sheetOverrun == nil {
+          sheetOverrun = .overBudget(
+            "bytes of style-sheet comments", limit: SVGImporter.maximumCommentBytes, line: e.line)
+        }
         for n in notes { note(e, n) }
       } else {
         note(e, "a style sheet of type \(type) is not read")
@@ -122,10 +129,15 @@ struct SVGBuilder {
 
   /// The declared properties of `e`: presentation attributes, then matching style-sheet rules,
   /// then its `style` attribute (each overriding the one before, as CSS cascades).
-  func declarations(_ e: XMLElement) -> [String: String] {
+  mutating func declarations(_ e: XMLElement) -> [String: String] {
     var d: [String: String] = [:]
     for (k, v) in e.attributes where Self.properties.contains(k) { d[k] = v }
     for (k, v) in sheet.declarations(for: e) { d[k] = v }
+    if sheet.selectorTests > SVGImporter.maximumSelectorTests, sheetOverrun == nil {
+      sheetOverrun = .overBudget(
+        "style-sheet selector tests (rules × elements)", limit: SVGImporter.maximumSelectorTests,
+        line: e.line)
+    }
     if let style = e.attributes["style"] {
       for (k, v) in SVGStyleSheet.declarations(style) { d[k] = v }
     }
@@ -137,9 +149,12 @@ struct SVGBuilder {
     _ e: XMLElement, _ parent: SVGStyle, depth: Int, isRoot: Bool = false
   ) throws(SVGError) -> [VectorImage.Item] {
     visits += 1
-    guard visits <= SVGImporter.maximumElements * 4 else {
-      throw .tooManyElements(limit: SVGImporter.maximumElements * 4, line: e.line)
+    guard visits <= SVGImporter.maximumExpandedElements else {
+      throw .overBudget(
+        "elements after <use> expansion", limit: SVGImporter.maximumExpandedElements,
+        line: e.line)
     }
+    if let overrun = sheetOverrun { throw overrun }
     guard depth <= SVGImporter.maximumDepth else {
       throw .tooDeep(limit: SVGImporter.maximumDepth, line: e.line)
     }
@@ -183,13 +198,13 @@ struct SVGBuilder {
       return []
     }
     if items.isEmpty { return [] }
-    return wrap(items, e, d, isRoot: isRoot)
+    return try wrap(items, e, d, isRoot: isRoot)
   }
 
   /// `items` under the element's transform, opacity and clip path.
   mutating func wrap(
     _ items: [VectorImage.Item], _ e: XMLElement, _ d: [String: String], isRoot: Bool
-  ) -> [VectorImage.Item] {
+  ) throws(SVGError) -> [VectorImage.Item] {
     var transform = Transform.identity
     if !isRoot, let raw = e.attributes["transform"] {
       if let t = SVGValues.transform(raw) {
@@ -209,7 +224,7 @@ struct SVGBuilder {
     var clip: VectorImage.Clip?
     if let raw = d["clip-path"], raw.trimmingSpaces != "none" {
       if case .reference(let id, _)? = SVGPaint.parse(raw) {
-        clip = clipPath(id, bbox: Self.bounds(of: items, .identity, padded: false), from: e)
+        clip = try clipPath(id, bbox: Self.bounds(of: items, .identity, padded: false), from: e)
       } else {
         note(e, "clip-path=\"\(raw)\" is not a reference; it is ignored")
       }

@@ -27,6 +27,17 @@ public struct SVGImporter: Sendable {
   public static let maximumElements = 100_000
   /// The most shapes an image may expand to (through `use`, which can repeat a group).
   public static let maximumShapes = 100_000
+  /// The most elements visited while building, with each `use` expansion counted again:
+  /// three levels of 46 `use`s are 97,336 elements from 4 KB.
+  public static let maximumExpandedElements = 100_000
+  /// The most clip outlines made in all: each `clip-path` use makes the shapes of its
+  /// `<clipPath>` again (1,000 shapes clipped by a clip of 1,000 rectangles are a million).
+  public static let maximumClipShapes = 100_000
+  /// The most selector tests of style-sheet rules against elements (each visit of an
+  /// element tests the rules that could match it).
+  public static let maximumSelectorTests = 5_000_000
+  /// The most bytes of comments in the style sheets of one file.
+  public static let maximumCommentBytes = 1 << 20
   /// The largest file read, in bytes.
   public static let maximumBytes = 16 << 20
   /// The largest width or height, in points.
@@ -112,6 +123,10 @@ public enum SVGError: Error, Hashable, Sendable, CustomStringConvertible {
   case unsupported([SVGDiagnostic])
   /// The file cannot be read.
   case io(path: String, reason: String)
+  /// The file asks for more work than a budget allows: which budget (``SVGImporter``'s
+  /// `maximumExpandedElements`, `maximumClipShapes`, `maximumSelectorTests`,
+  /// `maximumCommentBytes`), its limit and the line where it ran out.
+  case overBudget(String, limit: Int, line: Int)
 
   /// One line saying what and where.
   public var description: String {
@@ -128,6 +143,8 @@ public enum SVGError: Error, Hashable, Sendable, CustomStringConvertible {
     case .unsupported(let notes):
       return "not supported: " + notes.map(\.description).joined(separator: "; ")
     case .io(let path, let reason): return "\(path): \(reason)"
+    case .overBudget(let what, let limit, let line):
+      return "line \(line): more than \(limit) \(what): over the importer's budget"
     }
   }
 }

@@ -176,16 +176,43 @@ struct SVGStyleSheet {
   }
 
   var rules: [Rule] = []
+  /// Rules by the most selective part of their selector: id, else first class, else type;
+  /// the rest (`*`) in `universal`. An element tests only the rules of its own keys.
+  private var byID: [String: [Int]] = [:]
+  private var byClass: [String: [Int]] = [:]
+  private var byType: [String: [Int]] = [:]
+  private var universal: [Int] = []
+  /// Bytes of comments read so far, in all sheets.
+  private(set) var commentBytes = 0
+  /// Rules tested against elements so far (``SVGImporter/maximumSelectorTests``).
+  private(set) var selectorTests = 0
 
-  /// Adds the rules of `css`; what cannot be read is passed to `note`.
-  mutating func add(_ css: String, note: (String) -> Void) {
-    var text = css
-    // Comments out.
-    while let open = text.range(of: "/*") {
-      let close = text.range(of: "*/", range: open.upperBound..<text.endIndex)
-      text.removeSubrange(open.lowerBound..<(close?.upperBound ?? text.endIndex))
+  /// Adds the rules of `css`; what cannot be read is passed to `note`. Returns false (and
+  /// adds nothing more) once the sheets' comments pass ``SVGImporter/maximumCommentBytes``.
+  mutating func add(_ css: String, note: (String) -> Void) -> Bool {
+    // Comments out, in one pass.
+    var kept: [UInt8] = []
+    let bytes = Array(css.utf8)
+    kept.reserveCapacity(bytes.count)
+    var i = 0
+    while i < bytes.count {
+      if bytes[i] == UInt8(ascii: "/"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "*") {
+        var j = i + 2
+        while j + 1 < bytes.count,
+          !(bytes[j] == UInt8(ascii: "*") && bytes[j + 1] == UInt8(ascii: "/"))
+        {
+          j += 1
+        }
+        let end = Swift.min(bytes.count, j + 2)
+        commentBytes += end - i
+        guard commentBytes <= SVGImporter.maximumCommentBytes else { return false }
+        i = end
+      } else {
+        kept.append(bytes[i])
+        i += 1
+      }
     }
-    var rest = Substring(text)
+    var rest = Substring(String(decoding: kept, as: UTF8.self))
     while let brace = rest.firstIndex(of: "{") {
       let head = rest[..<brace].trimmingCharacters(in: " \n\t\r")
       guard let end = rest[brace...].firstIndex(of: "}") else { break }
@@ -206,9 +233,20 @@ struct SVGStyleSheet {
           note("the selector '\(sel)' is not supported (only type, class and id selectors)")
           continue
         }
-        rules.append(Rule(selector: selector, order: rules.count, declarations: declarations))
+        let index = rules.count
+        rules.append(Rule(selector: selector, order: index, declarations: declarations))
+        if let id = selector.id {
+          byID[id, default: []].append(index)
+        } else if let c = selector.classes.first {
+          byClass[c, default: []].append(index)
+        } else if let t = selector.type {
+          byType[t, default: []].append(index)
+        } else {
+          universal.append(index)
+        }
       }
     }
+    return true
   }
 
   static func selector(_ s: String) -> Selector? {
@@ -255,13 +293,20 @@ struct SVGStyleSheet {
     }
   }
 
-  /// The declarations of the rules matching `e`, least specific first.
-  func declarations(for e: XMLElement) -> [(String, String)] {
+  /// The declarations of the rules matching `e`, least specific first. Counts the rules
+  /// tested in ``selectorTests``.
+  mutating func declarations(for e: XMLElement) -> [(String, String)] {
     guard !rules.isEmpty else { return [] }
-    let own = (e.attributes["class"] ?? "").split(whereSeparator: {
+    var own = (e.attributes["class"] ?? "").split(whereSeparator: {
       $0 == " " || $0 == "\t" || $0 == "\n"
     }).map(String.init)
-    return rules.filter { $0.selector.matches(e, classes: own) }
+    own = Array(Set(own))
+    var candidates = universal
+    if let id = e.attributes["id"], let r = byID[id] { candidates += r }
+    for c in own { if let r = byClass[c] { candidates += r } }
+    if let r = byType[e.localName] { candidates += r }
+    selectorTests += candidates.count
+    return candidates.map { rules[$0] }.filter { $0.selector.matches(e, classes: own) }
       .sorted { ($0.selector.specificity, $0.order) < ($1.selector.specificity, $1.order) }
       .flatMap(\.declarations)
   }

@@ -93,7 +93,19 @@ extension Canvas {
         continue
       }
     }
+    // Each command that can be covered searches the occluders: only the largest are kept,
+    // so that a list of n opaque fills costs n log n here and n × the cap when drawn (97,336
+    // rectangles took 16.8 s when every command searched every fill). Leaving an occluder out
+    // draws a little more, never anything else: the output is the same.
+    if occluders.count > Self.maximumOccluders {
+      occluders.sort { $0.rect.width * $0.rect.height > $1.rect.width * $1.rect.height }
+      occluders.removeLast(occluders.count - Self.maximumOccluders)
+      occluders.sort { $0.index < $1.index }
+    }
   }
+
+  /// The most occluders a list keeps (the largest): a bound on each command's search.
+  static let maximumOccluders = 256
 
   /// The clip the occlusion pass made for the clip command at `index`, if it made one (the
   /// clips of commands skipped on the way, in groups not drawn, are passed over).

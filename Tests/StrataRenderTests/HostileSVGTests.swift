@@ -1,0 +1,159 @@
+import Foundation
+import Strata
+import Testing
+
+@testable import StrataAssets
+@testable import StrataRender
+
+/// SVG files small on disk and huge in work: each budget is a named constant and a typed error.
+@Suite struct HostileSVGTests {
+  func svg(_ body: String, defs: String = "") -> [UInt8] {
+    Array(
+      """
+      <svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><defs>\(defs)</defs>\(body)</svg>
+      """.utf8)
+  }
+
+  func expectOverBudget(_ bytes: [UInt8], _ what: String, limit: Int) {
+    do {
+      _ = try SVGImporter().importSVG(bytes)
+      Issue.record("imported: \(what)")
+    } catch {
+      guard case .overBudget(let w, let l, _) = error else {
+        Issue.record("\(error)")
+        return
+      }
+      #expect(w.contains(what) && l == limit, "\(error)")
+      #expect(error.description.contains("over the importer's budget"))
+    }
+  }
+
+  func uses(_ ref: String, _ n: Int) -> String {
+    (0..<n).map { "<use href=\"#\(ref)\" x=\"\($0 % 7)\" y=\"\($0 / 7)\"/>" }.joined()
+  }
+
+  /// Before: three levels of 46 `use`s (4 KB) made 97,336 large opaque rectangles and took
+  /// 16.8 s to draw.
+  @Test func useExpansionHasABudget() {
+    let file = svg(
+      uses("b", 46),
+      defs: "<rect id=\"r\" width=\"300\" height=\"300\" fill=\"#123456\"/>"
+        + "<g id=\"a\">\(uses("r", 46))</g><g id=\"b\">\(uses("a", 46))</g>")
+    #expect(file.count < 5_000)
+    expectOverBudget(
+      file, "elements after <use> expansion", limit: SVGImporter.maximumExpandedElements)
+    // Two levels (2,116 rectangles) are well within it.
+    let small = svg(
+      uses("a", 46),
+      defs:
+        "<rect id=\"r\" width=\"300\" height=\"300\" fill=\"#123456\"/><g id=\"a\">\(uses("r", 46))</g>"
+    )
+    #expect((try? SVGImporter().importSVG(small)) != nil)
+  }
+
+  /// Before: one `<clipPath>` of 1,000 rectangles used by 1,000 shapes (96 KB) took 45 s and
+  /// 423 MB.
+  @Test func clipOutlinesHaveABudget() {
+    let rects = (0..<1_000).map {
+      "<rect x=\"\($0 % 40)\" y=\"\($0 / 40)\" width=\"1\" height=\"1\"/>"
+    }
+    .joined()
+    let shapes = (0..<1_000).map { _ in "<rect width=\"9\" height=\"9\" clip-path=\"url(#c)\"/>" }
+      .joined()
+    expectOverBudget(
+      svg(shapes, defs: "<clipPath id=\"c\">\(rects)</clipPath>"), "clip outlines",
+      limit: SVGImporter.maximumClipShapes)
+    // Fifty uses of it are fine.
+    let few = (0..<50).map { _ in "<rect width=\"9\" height=\"9\" clip-path=\"url(#c)\"/>" }
+      .joined()
+    #expect(
+      (try? SVGImporter().importSVG(svg(few, defs: "<clipPath id=\"c\">\(rects)</clipPath>")))
+        != nil)
+  }
+
+  /// Before: 100,000 rules × 20,000 elements (2.9 MB) took 54 s. Rules are now found by
+  /// their id, class or type, so rules that cannot match cost nothing, and the tests that
+  /// remain have a budget.
+  @Test func styleSheetsAreIndexedAndHaveABudget() throws {
+    let classRules = (0..<100_000).map { ".c\($0){fill:red}" }.joined()
+    let elements = String(repeating: "<rect class=\"x\" width=\"1\" height=\"1\"/>", count: 20_000)
+    let indexed = try SVGImporter().importSVG(svg("<style>\(classRules)</style>" + elements))
+    #expect(indexed.image.items.count > 0)
+    // Rules that all match every element still cost one test each: 5,000 × 2,000 is over.
+    let typeRules = String(repeating: "rect{fill:blue}", count: 5_000)
+    let rects = String(repeating: "<rect width=\"1\" height=\"1\"/>", count: 2_000)
+    expectOverBudget(
+      svg("<style>\(typeRules)</style>" + rects), "selector tests",
+      limit: SVGImporter.maximumSelectorTests)
+    // Specificity and order still decide.
+    let sheet = "#i{fill:#00ff00} rect.k{fill:#0000ff} .k{fill:#ff0000} rect{fill:#ffff00}"
+    let styled = try SVGImporter().importSVG(
+      svg(
+        "<style>\(sheet)</style><rect class=\"k\" width=\"4\" height=\"4\"/><rect id=\"i\" class=\"k\" width=\"4\" height=\"4\"/>"
+      ))
+    let fills = styled.image.items.compactMap { item -> Color? in
+      if case .shape(let s) = item, case .solid(let c)? = s.fill { return c }
+      return nil
+    }
+    #expect(fills == [Color(red: 0, green: 0, blue: 1), Color(red: 0, green: 1, blue: 0)])
+  }
+
+  /// Before: a million comments (4 MB) took 19.5 s to strip, one at a time.
+  @Test func styleSheetCommentsAreReadInOnePassAndHaveABudget() throws {
+    expectOverBudget(
+      svg("<style>\(String(repeating: "/**/", count: 1_000_000))</style>"), "comments",
+      limit: SVGImporter.maximumCommentBytes)
+    let commented = try SVGImporter().importSVG(
+      svg("<style>/* a */rect{fill:#0000ff}/* b * / */</style><rect width=\"4\" height=\"4\"/>"))
+    guard case .shape(let s)? = commented.image.items.first, case .solid(let c)? = s.fill else {
+      Issue.record("no shape")
+      return
+    }
+    #expect(c == Color(red: 0, green: 0, blue: 1))
+  }
+}
+
+/// The occlusion pass keeps a bounded number of occluders, so each command's search is bounded.
+@Suite struct OcclusionBoundTests {
+  func list(_ n: Int) -> DisplayList {
+    var commands: [DisplayList.Command] = []
+    for i in 0..<n {
+      let r = Rect(x: Double(i % 5), y: Double(i % 3), width: 200, height: 200)
+      commands.append(
+        .fill(
+          .rect(r), transform: .identity, paint: .solid(Color(white: Double(i % 10) / 10)),
+          rule: .nonZero, opacity: 1))
+    }
+    return DisplayList(width: 210, height: 210, commands: commands)
+  }
+
+  func seconds(_ n: Int) throws -> Double {
+    let l = list(n)
+    let canvas = try Canvas(width: l.width, height: l.height)
+    var best = Double.infinity
+    for _ in 0..<3 {
+      let d = ContinuousClock().measure { canvas.draw(l) }
+      best = Swift.min(best, Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18)
+    }
+    return best
+  }
+
+  @Test func tenTimesTheFillsCostAboutTenTimesTheTime() throws {
+    let canvas = try Canvas(width: 210, height: 210)
+    canvas.occlusion(list(5_000))
+    #expect(canvas.occluders.count == Canvas.maximumOccluders)
+    let small = try seconds(1_000)
+    let large = try seconds(10_000)
+    #expect(large / small < 30, "10× the fills took \(large / small)× the time")
+  }
+
+  /// Occluders left out draw a little more, never anything else.
+  @Test func theSameBytesWithAndWithoutTheCap() throws {
+    let l = list(1_000)
+    let capped = try Canvas(width: l.width, height: l.height)
+    capped.draw(l)
+    let plain = try Canvas(width: l.width, height: l.height)
+    OcclusionTests.drawPlainly(l, into: plain)
+    #expect(capped.buffer.pixels == plain.buffer.pixels)
+  }
+}
