@@ -69,9 +69,13 @@ struct OptionSpec: Sendable {
     help: "the reader's text size: xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, "
       + "accessibility1 … accessibility5")
 
+  static let anyPath = OptionSpec(
+    name: "--any-path", value: .flag, placeholder: "", defaultText: nil,
+    help: "let a spec name files outside its own folder (by default they must be inside it)")
+
   /// What render and frame share: the same names, meanings and defaults.
   static let shared: [OptionSpec] = [
-    .scale(default: 2), .size, .rightToLeft, .reduceMotion, .locale, .textSize,
+    .scale(default: 2), .size, .rightToLeft, .reduceMotion, .locale, .textSize, .anyPath,
   ]
 }
 

@@ -13,13 +13,14 @@ extension Tool {
       // Checked once before serving; afterwards every save is loaded again, and problems go
       // to the page.
       let first = try o.specOnboarding(name)
+      let anyPath = o.flag("--any-path")
       // The spec and the files it names, as of the last load that succeeded.
       let files = WatchedFiles([name])
       source = PreviewSource(
         name: first.name, defaultPageSize: first.defaultPageSize,
         watchedFiles: { files.list.withLock { $0 } },
         makeController: { size in
-          switch SpecLoader.load(file: name) {
+          switch SpecLoader.load(file: name, allowsFilesOutsideFolder: anyPath) {
           case .success(let loaded):
             files.list.withLock { $0 = [name] + Tool.files(of: loaded) }
             return Onboarding(spec: loaded, name: first.name).makeController(size, nil)

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataFiles
 import StrataRender
 import StrataSpec
 
@@ -16,7 +17,7 @@ extension Onboarding {
 extension ParsedCommand {
   /// The onboarding of a spec file named by the first argument (a path ending in `.json`).
   func specOnboarding(_ path: String) throws -> Onboarding {
-    switch SpecLoader.load(file: path) {
+    switch SpecLoader.load(file: path, allowsFilesOutsideFolder: flag("--any-path")) {
     case .success(let loaded):
       let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
       return Onboarding(spec: loaded, name: name)
@@ -29,7 +30,7 @@ extension Tool {
   /// `strata validate FILE`: every problem of a spec, or "ok".
   func validate(_ o: ParsedCommand) -> Int32 {
     let path = o.positional.first ?? ""
-    switch SpecLoader.load(file: path) {
+    switch SpecLoader.load(file: path, allowsFilesOutsideFolder: o.flag("--any-path")) {
     case .success(let loaded):
       let s = loaded.spec
       output.out(
@@ -62,10 +63,17 @@ extension Tool {
     let folder = (out as NSString).deletingLastPathComponent
     let export = try SpecExporter(assetFolder: "\(base)-files").export(controller)
     try createParentFolder(of: out)
-    for file in export.files {
-      let full = folder.isEmpty ? file.path : (folder as NSString).appendingPathComponent(file.path)
-      try createParentFolder(of: full)
-      try AtomicFile.write(file.bytes, to: full)
+    // The files folder appears whole or not at all (a full disk part-way leaves the old one),
+    // and the spec that names them is written after them.
+    if !export.files.isEmpty {
+      let files =
+        folder.isEmpty
+        ? "\(base)-files" : (folder as NSString).appendingPathComponent("\(base)-files")
+      let staged = try AtomicFolder(path: files)
+      for file in export.files {
+        try staged.write(file.bytes, to: String(file.path.dropFirst("\(base)-files/".count)))
+      }
+      try staged.commit()
     }
     try AtomicFile.write(Array(SpecLoader.write(export.spec).utf8), to: out)
     output.out(
@@ -114,7 +122,7 @@ extension Tool {
         let started = Date()
         // How long after the save the change was seen (the poll is every 20 ms).
         let seen = renders == 0 ? nil : Int((started.timeIntervalSince(saved) * 1000).rounded())
-        switch SpecLoader.load(file: path) {
+        switch SpecLoader.load(file: path, allowsFilesOutsideFolder: o.flag("--any-path")) {
         case .success(let loaded):
           watched = [path] + Self.files(of: loaded)
           for file in watched where last[file] == nil { last[file] = signature(file)?.key }

@@ -160,7 +160,7 @@ public struct Tool {
         OptionSpec(
           name: "--port", value: .integer(0...65_535), placeholder: "N", defaultText: "8017",
           help: "the port to listen on (0: any free one)"),
-        .scale(default: 1),
+        .scale(default: 1), .anyPath,
       ], run: { tool, parsed in try tool.preview(parsed) }),
     CommandSpec(
       name: "validate", arguments: "<spec.json>", argumentCount: 1...1,
@@ -168,7 +168,7 @@ public struct Tool {
         Check a spec file: print every problem with its JSON path, line and column (exit 1 if
         any), or a one-line summary.
         """,
-      options: [], run: { tool, parsed in tool.validate(parsed) }),
+      options: [.anyPath], run: { tool, parsed in tool.validate(parsed) }),
     CommandSpec(
       name: "schema", arguments: "", argumentCount: 0...0,
       summary: "Print the spec format's JSON Schema (draft 2020-12), for editors.",
@@ -187,7 +187,7 @@ public struct Tool {
         OptionSpec(
           name: "--page", value: .number(-1_000_000...1_000_000), placeholder: "P",
           defaultText: "0", help: "the page position to render"),
-        .scale(default: 2), .size,
+        .scale(default: 2), .size, .anyPath,
         OptionSpec(
           name: "--out", value: .text, placeholder: "F.png", defaultText: "frames/<spec>/watch.png",
           help: "the PNG to write (the contact sheet goes beside it, as F-sheet.png)"),

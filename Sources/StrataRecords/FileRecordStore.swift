@@ -131,14 +131,34 @@ public final class FileRecordStore: OnboardingRecordStore, @unchecked Sendable {
       default: return fail(.unreadable(path: path, reason: error.reason))
       }
     }
+    switch Self.decode(data, path: path) {
+    case .success(let records): return records
+    case .failure(let problem): return fail(problem)
+    }
+  }
+
+  /// The records in a file's bytes, or why they are not records.
+  static func decode(_ data: Data, path: String) -> Result<[String: OnboardingRecord], Problem> {
     do {
       let file = try JSONDecoder().decode(File.self, from: data)
       guard file.format == 1 else {
-        return fail(.corrupt(path: path, reason: "format \(file.format), this version reads 1"))
+        return .failure(.corrupt(path: path, reason: "format \(file.format), this version reads 1"))
       }
-      return Dictionary(file.records.map { ($0.identifier, $0) }, uniquingKeysWith: { $1 })
+      return .success(
+        Dictionary(file.records.map { ($0.identifier, $0) }, uniquingKeysWith: { $1 }))
     } catch {
-      return fail(.corrupt(path: path, reason: Self.describe(error)))
+      return .failure(.corrupt(path: path, reason: Self.describe(error)))
+    }
+  }
+
+  /// Decodes untrusted bytes as a records file and decides every record found, moving each
+  /// record's page on as `strata records --page +N` does: the fuzz target `records` calls it.
+  @_spi(Fuzzing) public static func readUntrusted(_ bytes: [UInt8]) {
+    guard case .success(let records) = decode(Data(bytes), path: "fuzz") else { return }
+    for var r in records.values {
+      _ = OnboardingRecord.decide(r, version: r.version, pageCount: r.lastPage)
+      r.moveLastPage(by: Int.max)
+      r.moveLastPage(by: Int.min)
     }
   }
 

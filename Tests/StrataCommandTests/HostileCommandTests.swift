@@ -163,3 +163,39 @@ import Testing
     #expect(!files.contains { $0.hasPrefix("frame-") }, "no frame was rendered first")
   }
 }
+
+/// Writes that fail part-way, and spec paths that reach out of their folder.
+@Suite struct HostileFilesCommandTests {
+  func folder() throws -> URL {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "strata-hostile-files-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    return dir
+  }
+
+  /// Before: a full disk during `export` left a partial folder. Here the process is stopped
+  /// by the file-size limit (SIGXFSZ) on its first large file, as a full disk would stop it.
+  @Test func anExportStoppedPartWayLeavesNoPartialFolder() throws {
+    let exe = try #require(strataExecutable(), "the strata executable was not found")
+    let dir = try folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let out = dir.appendingPathComponent("animals.json").path
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: "/bin/bash")
+    p.arguments = ["-c", "ulimit -f 64; exec \"$0\" export animals --out \"$1\"", exe.path, out]
+    p.standardOutput = FileHandle.nullDevice
+    p.standardError = FileHandle.nullDevice
+    try p.run()
+    p.waitUntilExit()
+    #expect(p.terminationStatus != 0, "the export was not stopped")
+    let left = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+    #expect(!left.contains("animals-files"), "a partial folder: \(left)")
+    #expect(!left.contains("animals.json"))
+    // A later export in the same folder completes, whole.
+    let again = runTool(["export", "animals", "--out", out])
+    #expect(again.status == 0, "\(again.err)")
+    let files = try FileManager.default.contentsOfDirectory(
+      atPath: dir.appendingPathComponent("animals-files").path)
+    #expect(files.count > 3)
+  }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataRender
 import Testing
 
 @testable import StrataSpec
@@ -165,5 +166,56 @@ import Testing
     }
     #expect(elapsed < .seconds(20), "advancing the clock took \(elapsed)")
     #expect((0..<3).contains(controller.currentPage))
+  }
+}
+
+/// The files a spec names stay in its folder unless the caller allows more.
+@Suite struct SpecPathTests {
+  func specNaming(_ source: String) -> [UInt8] {
+    Array(
+      minimal.replacingOccurrences(
+        of: "\"labels\": {",
+        with:
+          "\"staticBackground\": {\"node\": {\"type\": \"image\", \"source\": \"\(source)\"}},\n\"labels\": {"
+      ).utf8)
+  }
+
+  @Test func pathsOutsideTheFolderAreProblems() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "strata-paths-\(UUID().uuidString)")
+    let folder = root.appendingPathComponent("spec")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: root) }
+    let png = PNGEncoder().encode(try PixelBuffer(width: 2, height: 2))
+    try Data(png).write(to: root.appendingPathComponent("secret.png"))
+    try Data(png).write(to: folder.appendingPathComponent("inside.png"))
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.appendingPathComponent("link.png").path,
+      withDestinationPath: root.appendingPathComponent("secret.png").path)
+    let outside = ["../secret.png", root.appendingPathComponent("secret.png").path, "link.png"]
+    for source in outside {
+      guard case .failure(let e) = SpecLoader.load(specNaming(source), baseDirectory: folder.path)
+      else {
+        Issue.record("\(source) was read")
+        continue
+      }
+      #expect(e.description.contains("outside the spec's folder"), "\(source): \(e)")
+      // Allowed, it is read.
+      if case .failure(let e) = SpecLoader.load(
+        specNaming(source), baseDirectory: folder.path, allowsFilesOutsideFolder: true)
+      {
+        Issue.record("\(source) allowed: \(e)")
+      }
+    }
+    if case .failure(let e) = SpecLoader.load(specNaming("inside.png"), baseDirectory: folder.path)
+    {
+      Issue.record("\(e)")
+    }
+    // The command line says how to allow it.
+    let file = folder.appendingPathComponent("s.json")
+    try Data(specNaming("../secret.png")).write(to: file)
+    let refused = runTool(["validate", file.path])
+    #expect(refused.status != 0 && refused.err.contains("--any-path"), "\(refused.err)")
+    #expect(runTool(["validate", file.path, "--any-path"]).status == 0)
   }
 }

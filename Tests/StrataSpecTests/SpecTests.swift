@@ -359,7 +359,7 @@ let minimal = """
     let text = minimal.replacingOccurrences(
       of: "\"pageCount\": 3,",
       with: """
-        "pageCount": 3, "assets": "../Animals/Assets",
+        "pageCount": 3, "assets": "assets",
         """
     ).replacingOccurrences(
       of: "\"layers\": {",
@@ -376,5 +376,25 @@ let minimal = """
     let both = text.replacingOccurrences(
       of: "\"asset\": \"bear\"", with: "\"asset\": \"bear\", \"source\": \"x.png\"")
     #expect(problems(both).first?.contains("needs \"source\" or \"asset\" (one of them)") == true)
+  }
+}
+
+@Suite struct ExampleSpecAssetsTests {
+  /// The example specs keep the files they name in their own folder (a spec may only read
+  /// inside it): these copies must stay the examples' own files.
+  @Test func theSpecsCopiesAreTheExamplesFiles() throws {
+    let examples = specsDirectory.deletingLastPathComponent()
+    let pairs = [
+      ("bear.svg", "Animals/Assets/bear.svg"),
+      ("blue-jay@3x.jpg", "Animals/Assets/blue-jay@3x.jpg"),
+      ("page1.svg", "Swiper/Illustrations/page1.svg"),
+      ("page2.svg", "Swiper/Illustrations/page2.svg"),
+      ("page3.svg", "Swiper/Illustrations/page3.svg"),
+    ]
+    for (copy, original) in pairs {
+      let a = try Data(contentsOf: specsDirectory.appendingPathComponent("assets/" + copy))
+      let b = try Data(contentsOf: examples.appendingPathComponent(original))
+      #expect(a == b, "Examples/Specs/assets/\(copy) differs from Examples/\(original)")
+    }
   }
 }

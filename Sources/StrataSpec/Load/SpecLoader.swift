@@ -48,8 +48,12 @@ public enum SpecLoader {
   /// The limits documents are read with (a spec is at most 8 MiB and 64 levels deep).
   public static let limits = JSONReader.Limits()
 
-  /// Loads the spec at `path`.
-  public static func load(file path: String) -> Result<LoadedSpec, SpecError> {
+  /// Loads the spec at `path`. The files it names must lie in the spec's folder (or below it)
+  /// unless `allowsFilesOutsideFolder`: a spec from elsewhere cannot name any file the user can
+  /// read (`../../.ssh/id_rsa`, `/etc/passwd`, a link out of the folder).
+  public static func load(file path: String, allowsFilesOutsideFolder: Bool = false) -> Result<
+    LoadedSpec, SpecError
+  > {
     let bytes: [UInt8]
     do {
       bytes = try AtomicFile.read(path, limit: limits.maximumBytes + 1)
@@ -59,15 +63,19 @@ public enum SpecLoader {
           file: path, problems: [SpecProblem(path: "", message: "cannot read the file: \(error)")]))
     }
     let base = (path as NSString).deletingLastPathComponent
-    return load(bytes, baseDirectory: base.isEmpty ? "." : base).mapError {
+    return load(
+      bytes, baseDirectory: base.isEmpty ? "." : base,
+      allowsFilesOutsideFolder: allowsFilesOutsideFolder
+    ).mapError {
       SpecError(file: path, problems: $0.problems)
     }
   }
 
-  /// Loads a spec from `bytes`, its file paths relative to `baseDirectory`.
-  public static func load(_ bytes: [UInt8], baseDirectory: String = ".") -> Result<
-    LoadedSpec, SpecError
-  > {
+  /// Loads a spec from `bytes`, its file paths relative to `baseDirectory` and confined to it
+  /// unless `allowsFilesOutsideFolder`.
+  public static func load(
+    _ bytes: [UInt8], baseDirectory: String = ".", allowsFilesOutsideFolder: Bool = false
+  ) -> Result<LoadedSpec, SpecError> {
     let document: JSONValue
     do {
       document = try JSONReader(limits: limits).read(bytes)
@@ -91,6 +99,7 @@ public enum SpecLoader {
         SpecError(file: nil, problems: [SpecProblem(path: "", message: "cannot decode: \(error)")]))
     }
     var validator = SpecValidator(spec: spec, document: document, baseDirectory: baseDirectory)
+    validator.confined = !allowsFilesOutsideFolder
     validator.run()
     guard validator.problems.isEmpty else {
       return .failure(SpecError(file: nil, problems: validator.problems))

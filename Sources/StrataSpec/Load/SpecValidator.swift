@@ -10,6 +10,8 @@ struct SpecValidator {
   let spec: TutorialSpec
   let document: JSONValue
   let baseDirectory: String
+  /// Whether the files the spec names must be in ``baseDirectory``.
+  var confined = true
   var problems: [SpecProblem] = []
   var images: [String: Image] = [:]
   var vectors: [String: VectorImage] = [:]
@@ -277,6 +279,35 @@ struct SpecValidator {
     source.hasPrefix("/") ? source : (baseDirectory as NSString).appendingPathComponent(source)
   }
 
+  /// The file's full path when it may be read: inside the spec's folder once `..` and links
+  /// are resolved (or anywhere, when not ``confined``); else a problem at `path` and nil.
+  mutating func permitted(_ source: String, _ path: String) -> String? {
+    let full = resolve(source)
+    guard confined else { return full }
+    func real(_ p: String) -> String? {
+      guard let r = realpath(p, nil) else { return nil }
+      defer { free(r) }
+      return String(cString: r)
+    }
+    // A file that does not exist yet is judged by its folder; the missing file is reported
+    // by the caller.
+    let target =
+      real(full)
+      ?? real((full as NSString).deletingLastPathComponent).map {
+        ($0 as NSString).appendingPathComponent((full as NSString).lastPathComponent)
+      }
+    guard let base = real(baseDirectory), let target,
+      target == base || target.hasPrefix(base == "/" ? "/" : base + "/")
+    else {
+      problem(
+        path,
+        "\"\(source)\" is outside the spec's folder; files a spec names must be in its folder "
+          + "(strata: --any-path allows others)")
+      return nil
+    }
+    return full
+  }
+
   /// Reads an image file (PNG, JPEG or SVG; `@2x`/`@3x` in the name gives its scale).
   mutating func image(_ source: String, _ path: String) -> Image? {
     if let known = images[source] { return known }
@@ -287,7 +318,7 @@ struct SpecValidator {
       if let image { images[source] = image }
       return image
     }
-    let full = resolve(source)
+    guard let full = permitted(source, path) else { return nil }
     guard FileManager.default.fileExists(atPath: full) else {
       problem(path, "no file at \"\(source)\" (looked for \(full))")
       return nil
@@ -310,8 +341,9 @@ struct SpecValidator {
       problem(path, "an asset needs the spec's \"assets\" folder")
       return
     }
+    guard let full = permitted(folder, path) else { return }
     do {
-      let catalog = AssetCatalog(directory: URL(fileURLWithPath: resolve(folder)))
+      let catalog = AssetCatalog(directory: URL(fileURLWithPath: full))
       images[key] = try catalog.image(named: name, scale: 3)
     } catch {
       problem(path, "\(error)")
@@ -330,7 +362,7 @@ struct SpecValidator {
   /// Reads a vector document (a `vector` object in its own file).
   mutating func vector(_ source: String, _ path: String) {
     if vectors[source] != nil { return }
-    let full = resolve(source)
+    guard let full = permitted(source, path) else { return }
     let bytes: [UInt8]
     do {
       bytes = try AtomicFile.read(full, limit: SpecLoader.limits.maximumBytes + 1)

@@ -1,0 +1,68 @@
+import Strata
+import StrataAssets
+import StrataRender
+
+/// SVG documents with style sheets, built from the bytes: selectors (types, classes, ids, `*`,
+/// compounds, lists, unsupported combinators), declarations of the properties SVG reads with
+/// good and bad values, comments (closed and not), at-rules, and elements that use the classes
+/// and ids, `use` them and clip by them. Imported, then drawn at 64 × 64 points.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+  var input = FuzzInput(data, size)
+  func pick<T>(_ options: [T]) -> T { options[Int(input.byte()) % options.count] }
+  let types = ["rect", "circle", "path", "g", "use", "*", "svg", "ellipse"]
+  let properties = [
+    "fill", "stroke", "stroke-width", "opacity", "fill-opacity", "display", "clip-path",
+    "fill-rule", "stroke-dasharray", "transform", "color",
+  ]
+  let values = [
+    "red", "#0f0", "#00ff0080", "none", "url(#c0)", "url(#g0) blue", "2", "-1", "1e309", "50%",
+    "evenodd", "inline", "currentColor", "rgb(1,2,3)", "5 3", "rotate(30)", "inherit", "!important",
+  ]
+  var css = ""
+  for _ in 0..<(Int(input.byte()) % 24) {
+    switch input.byte() % 8 {
+    case 0: css += "/*" + String(repeating: "x", count: Int(input.byte()) % 8) + pick(["*/", ""])
+    case 1: css += "@media screen { rect { fill: red } } "
+    default:
+      var selectors: [String] = []
+      for _ in 0...(Int(input.byte()) % 3) {
+        var s = pick(types)
+        if input.byte() % 2 == 0 { s += ".k\(input.byte() % 4)" }
+        if input.byte() % 4 == 0 { s = "#i\(input.byte() % 4)" }
+        if input.byte() % 8 == 0 { s += pick([" > rect", " g", "[x]", ":hover"]) }
+        selectors.append(s)
+      }
+      var body = ""
+      for _ in 0..<(Int(input.byte()) % 4) { body += "\(pick(properties)): \(pick(values)); " }
+      css += selectors.joined(separator: ",") + " { " + body + "} "
+    }
+  }
+  var elements = ""
+  for i in 0..<(Int(input.byte()) % 24) {
+    let name = pick(["rect", "circle", "g", "use", "path"])
+    var attributes = " class=\"k\(input.byte() % 4) k\(input.byte() % 4)\" id=\"i\(i % 4)\""
+    switch name {
+    case "rect": attributes += " width=\"\(input.byte() % 64)\" height=\"\(input.byte() % 64)\""
+    case "circle": attributes += " cx=\"32\" cy=\"32\" r=\"\(input.byte() % 40)\""
+    case "use": attributes += " href=\"#i\(input.byte() % 4)\" x=\"\(input.byte() % 9)\""
+    case "path": attributes += " d=\"M0 0L\(input.byte()) \(input.byte())Z\""
+    default: break
+    }
+    if input.byte() % 4 == 0 { attributes += " clip-path=\"url(#c0)\"" }
+    if input.byte() % 4 == 0 { attributes += " style=\"\(pick(properties)): \(pick(values))\"" }
+    elements +=
+      name == "g"
+      ? "<g\(attributes)><rect width=\"9\" height=\"9\"/></g>" : "<\(name)\(attributes)/>"
+  }
+  let svg =
+    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"64\" height=\"64\"><defs>"
+    + "<clipPath id=\"c0\"><rect class=\"k1\" width=\"30\" height=\"30\"/></clipPath>"
+    + "<linearGradient id=\"g0\"><stop offset=\"0\" stop-color=\"red\"/></linearGradient></defs>"
+    + "<style>\(css)</style>\(elements)</svg>"
+  guard let imported = try? SVGImporter().importSVG(Array(svg.utf8)) else { return 0 }
+  let frame = Rect(x: 0, y: 0, width: 64, height: 64)
+  let node = ImageNode(image: .vector(imported.image), frame: frame, contentMode: .aspectFit)
+  _ = try? FrameRenderer(scale: 1).render(Scene(root: node, size: frame.size))
+  return 0
+}
