@@ -78,18 +78,7 @@ public final class AtomicFolder {
       throw e
     }
     defer { close(fd) }
-    var done = 0
-    while done < bytes.count {
-      let n = bytes[done...].withUnsafeBytes { systemWrite(fd, $0.baseAddress, $0.count) }
-      if n < 0 && errno == EINTR { continue }
-      guard n > 0 else {
-        let e = SafeFile.systemError(full)
-        cancel()
-        throw e
-      }
-      done += n
-    }
-    guard fsync(fd) == 0 else {
+    guard SafeFile.writeAll(bytes, to: fd), fsync(fd) == 0 else {
       let e = SafeFile.systemError(full)
       cancel()
       throw e

@@ -53,16 +53,10 @@ public final class AtomicWriter {
     guard fd >= 0 else {
       throw FileError(path: path, kind: .system(EBADF), reason: "already closed")
     }
-    var done = 0
-    while done < bytes.count {
-      let n = bytes[done...].withUnsafeBytes { systemWrite(fd, $0.baseAddress, $0.count) }
-      if n < 0 && errno == EINTR { continue }
-      guard n > 0 else {
-        let e = SafeFile.systemError(path)
-        cancel()
-        throw e
-      }
-      done += n
+    guard SafeFile.writeAll(bytes, to: fd) else {
+      let e = SafeFile.systemError(path)
+      cancel()
+      throw e
     }
   }
 

@@ -177,6 +177,19 @@ public enum SafeFile {
     }
   }
 
+  /// Writes all of `bytes` to `fd` (again after an interruption); false when the system
+  /// refused, with `errno` saying why.
+  static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
+    var done = 0
+    while done < bytes.count {
+      let n = bytes[done...].withUnsafeBytes { systemWrite(fd, $0.baseAddress, $0.count) }
+      if n < 0 && errno == EINTR { continue }
+      guard n > 0 else { return false }
+      done += n
+    }
+    return true
+  }
+
   /// The error for the current `errno`.
   static func systemError(_ path: String) -> FileError {
     let code = errno

@@ -166,12 +166,7 @@ import Testing
 
 /// Writes that fail part-way, and spec paths that reach out of their folder.
 @Suite struct HostileFilesCommandTests {
-  func folder() throws -> URL {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "strata-hostile-files-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    return dir
-  }
+  func folder() throws -> URL { try HostileCommandTests().folder() }
 
   /// Before: a full disk during `export` left a partial folder. Here the process is stopped
   /// by the file-size limit (SIGXFSZ) on its first large file, as a full disk would stop it.
