@@ -55,9 +55,18 @@ final class TestClient {
   let port: UInt16
   var pending: [UInt8] = []
 
+  /// Nothing listens on the port (yet).
+  struct ConnectError: Error, CustomStringConvertible {
+    let port: UInt16
+    var description: String { "cannot connect to port \(port)" }
+  }
+
+  /// Connects to 127.0.0.1:`port`; throws (recording nothing, so callers may retry) when
+  /// nothing listens there.
   init(port: UInt16) throws {
     self.port = port
-    fd = try #require(PreviewMeasure.connect(port: port), "cannot connect to port \(port)")
+    guard let fd = PreviewMeasure.connect(port: port) else { throw ConnectError(port: port) }
+    self.fd = fd
   }
 
   /// A GET request as the preview's own page makes it: the server's host and the token.
