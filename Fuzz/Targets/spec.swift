@@ -19,9 +19,6 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   return 0
 }
 
-@_silgen_name("__lsan_disable") func lsanDisable()
-@_silgen_name("__lsan_enable") func lsanEnable()
-
 /// The schema's tables, built once with LeakSanitizer paused: they live for the whole process,
 /// but Swift keeps enum cases in the spare bits of their pointers, which LeakSanitizer cannot
 /// follow, so it would call them leaks.

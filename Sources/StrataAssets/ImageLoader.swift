@@ -14,6 +14,14 @@ import StrataRender
 /// the load. Many asks for one URL make one request. When an image settles, ``onSettle`` is
 /// called, so the host can rebuild its pages; a headless render awaits ``settle()`` first.
 ///
+/// Every load is bounded while it runs: ``maximumBytes`` as the body streams in, ``timeout``
+/// from connecting to the last byte, redirects within the URL's origin (unless
+/// ``allowsCrossOriginRedirects``), and `file` URLs that are regular files. `http` loads run on
+/// Strata's own sockets and stop the moment a limit is passed. `https` loads go through the
+/// system's URL loading; the caller is answered at once too, but on Linux FoundationNetworking
+/// may keep reading a fast server's body (into nothing) for a while after the load is
+/// cancelled.
+///
 /// ```swift
 /// let remote = ImageLoader(placeholder: .vector(VectorImage(size: Size(width: 1, height: 1))))
 /// let hero = remote.image(for: URL(string: "https://example.com/hero@2x.jpg")!, scale: 2)

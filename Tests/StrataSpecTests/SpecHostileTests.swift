@@ -218,4 +218,27 @@ import Testing
     #expect(refused.status != 0 && refused.err.contains("--any-path"), "\(refused.err)")
     #expect(runTool(["validate", file.path, "--any-path"]).status == 0)
   }
+
+  /// Before: an image `source` that was a FIFO blocked `validate`, `render`, `watch` and the
+  /// preview for ever.
+  @Test func anImageThatIsAFIFOIsAProblemAtOnce() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "strata-fifo-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(mkfifo(folder.appendingPathComponent("pipe.png").path, 0o644) == 0)
+    let done = DispatchSemaphore(value: 0)
+    let outcome = Locked<String?>(nil)
+    let bytes = specNaming("pipe.png")
+    let base = folder.path
+    Thread {
+      if case .failure(let e) = SpecLoader.load(bytes, baseDirectory: base) {
+        outcome.withLock { $0 = e.description }
+      }
+      done.signal()
+    }.start()
+    #expect(done.wait(timeout: .now() + 10) == .success, "loading the spec blocked")
+    let message = outcome.withLock { $0 } ?? ""
+    #expect(message.contains("not a regular file"), "\(message)")
+  }
 }
