@@ -150,6 +150,22 @@ import Testing
     if case .failure(let e) = SpecLoader.load(withAutoplay("0.5")) { Issue.record("\(e)") }
   }
 
+  @Test func timedDurationsAndDelaysOutsideTheirBoundsAreProblems() {
+    for (duration, delay) in [("1e-300", "0"), ("1e9", "0"), ("1", "1e9"), ("1", "-1")] {
+      let text = minimal.replacingOccurrences(
+        of: "\"pageCount\": 3,",
+        with: "\"pageCount\": 3, \"timed\": [{\"target\": \"title\", \"tracks\": "
+          + "[{\"kind\": \"alpha\", \"values\": [0, 1]}], \"duration\": \(duration), "
+          + "\"delay\": \(delay)}],")
+      guard case .failure(let e) = SpecLoader.load(Array(text.utf8)) else {
+        Issue.record("duration \(duration), delay \(delay) validated")
+        continue
+      }
+      #expect(
+        e.problems.contains { $0.path.contains("duration") || $0.path.contains("delay") }, "\(e)")
+    }
+  }
+
   /// Before: `due + 1e-300 == due`, so the autoplay loop never ended.
   @Test func aTinyIntervalSetInCodeIsClampedAndTheClockStillMoves() throws {
     guard case .success(var loaded) = SpecLoader.load(withAutoplay("1")) else {

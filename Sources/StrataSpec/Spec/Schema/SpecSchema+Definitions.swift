@@ -294,9 +294,13 @@ extension SpecSchema {
           "tracks", .array(.reference("track"), minCount: 1, maxCount: 16), required: true,
           "Tracks."),
         SchemaField(
-          "duration", .number(exclusiveMinimum: 0, maximum: 3600), required: true, "Seconds."),
+          "duration",
+          .number(minimum: TimeLimits.minimumDuration, maximum: TimeLimits.maximumDuration),
+          required: true, "Seconds (1 ms to an hour)."),
         SchemaField("start", .number(minimum: 0, maximum: 86400), "When it starts."),
-        SchemaField("delay", .number(minimum: 0, maximum: 3600), "A wait first."),
+        SchemaField(
+          "delay", .number(minimum: 0, maximum: TimeLimits.maximumDuration),
+          "A wait first (at most an hour)."),
         SchemaField("easing", easing, "The easing."),
         SchemaField("repeatCount", .number(minimum: 0, maximum: 10000), "Plays."),
         SchemaField("autoreverses", .boolean, "Plays back after each run."),
