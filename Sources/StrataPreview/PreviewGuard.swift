@@ -112,22 +112,25 @@ final class PreviewGuard: Sendable {
     }
     let budget = configuration.memoryBudget / Self.bytesPerPixel
     let fits: Bool = book.withLock { b in
-      var sessions = b.connections.filter {
+      let sessions = b.connections.filter {
         if case .session = $0.value.phase { return $0.key != id }
         return false
       }
-      if evicting, sessions.count >= configuration.sessionLimit,
-        let idlest = sessions.min(by: { $0.value.lastActivity < $1.value.lastActivity })
-      {
-        shutdown(idlest.value.fd, Int32(SHUT_RDWR))
-        b.connections[idlest.key] = nil
-        sessions[idlest.key] = nil
+      // The tab that would give way, if the tabs are all taken.
+      let victim =
+        evicting && sessions.count >= configuration.sessionLimit
+        ? sessions.min(by: { $0.value.lastActivity < $1.value.lastActivity }) : nil
+      let used = sessions.reduce(0) {
+        guard $1.key != victim?.key, case .session(let p) = $1.value.phase else { return $0 }
+        return $0 + p
       }
-      let used = sessions.values.reduce(0) {
-        if case .session(let p) = $1.phase { return $0 + p }
-        return $0
+      guard used + pixels <= budget else { return false }
+      // Only a tab that is let in takes another's place.
+      if let victim {
+        shutdown(victim.value.fd, Int32(SHUT_RDWR))
+        b.connections[victim.key] = nil
       }
-      return used + pixels <= budget
+      return true
     }
     guard fits else {
       throw .overLimit(

@@ -443,6 +443,20 @@ extension TestClient {
       "\(String(describing: full))")
   }
 
+  /// A tab that is refused takes nobody's place; one that fits only by taking the least
+  /// recently active tab's place takes it.
+  @Test func onlyATabThatIsLetInTakesAnothersPlace() throws {
+    let c = PreviewServer.Configuration(port: 0, sessionLimit: 1, memoryBudget: 32 * 1_000)
+    let book = PreviewGuard(configuration: c)
+    let a = try #require(book.admit(-1))
+    try book.beginSession(a, pixels: 500)
+    let b = try #require(book.admit(-1))
+    #expect(throws: HTTPError.self) { try book.beginSession(b, pixels: 2_000) }
+    #expect(book.holds(a) && book.sessionCount == 1)
+    try book.beginSession(b, pixels: 900)
+    #expect(!book.holds(a) && book.holds(b) && book.sessionCount == 1)
+  }
+
   /// Before: 16 idle WebSockets held the server at 503 for as long as they stayed.
   @Test func idleTabsAreClosedAndNewTabsTakeTheOldestPlace() throws {
     var c = PreviewServer.Configuration(port: 0, sessionLimit: 2, idleTimeout: 0.6)
