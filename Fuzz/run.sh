@@ -2,7 +2,11 @@
 # Fuzz one parser of untrusted bytes with libFuzzer and AddressSanitizer, from the toolchain.
 #
 #   Fuzz/run.sh TARGET SECONDS     e.g. Fuzz/run.sh png 600
-#   Fuzz/run.sh --all SECONDS      builds every target, then runs each for SECONDS (CI: 5)
+#   Fuzz/run.sh --all SECONDS      builds every target, then runs each for SECONDS
+#   Fuzz/run.sh --check            builds every target, then runs each on its seed corpus and
+#                                  500 mutations from a fixed seed: the same inputs every time,
+#                                  so it fails only when a target no longer builds, links or
+#                                  survives them (what CI runs)
 #
 # Targets: every file in Fuzz/Targets but Support.swift (png, png-structured, font,
 # font-structured, script, options, jpeg, jpeg-header, svg, svg-css, spec, preview, records).
@@ -68,8 +72,9 @@ fuzz() {
   return "${PIPESTATUS[0]}"
 }
 
-if [ "${1:-}" = "--all" ]; then
-  seconds="${2:?usage: Fuzz/run.sh --all SECONDS}"
+if [ "${1:-}" = "--all" ] || [ "${1:-}" = "--check" ]; then
+  mode="$1"
+  [ "$mode" = --check ] || seconds="${2:?usage: Fuzz/run.sh --all SECONDS}"
   targets=()
   for f in Fuzz/Targets/*.swift; do
     t="$(basename "$f" .swift)"
@@ -81,7 +86,15 @@ if [ "${1:-}" = "--all" ]; then
   done
   failed=()
   for t in "${targets[@]}"; do
-    if fuzz "$t" "$seconds" >"$build/last-$t.log" 2>&1; then
+    if [ "$mode" = --check ]; then
+      # The seeds only (no corpus grown by earlier runs), then fixed-seed mutations.
+      run=(env ASAN_OPTIONS="quarantine_size_mb=16:detect_leaks=1" "$build/fuzz-$t" "Fuzz/Corpus/$t"
+        -seed=1 -runs=500 -timeout=10 -rss_limit_mb=1024 -malloc_limit_mb=256
+        -artifact_prefix="$build/check-$t-")
+    else
+      run=(fuzz "$t" "$seconds")
+    fi
+    if "${run[@]}" >"$build/last-$t.log" 2>&1; then
       echo "fuzz $t: $(grep -E '^(stat::number_of_executed_units|Done)' "$build/last-$t.log" | tr '\n' ' ')"
     else
       echo "fuzz $t: FAILED"; tail -n 30 "$build/last-$t.log"; failed+=("$t")
