@@ -87,8 +87,11 @@ if [ "${1:-}" = "--all" ] || [ "${1:-}" = "--check" ]; then
   failed=()
   for t in "${targets[@]}"; do
     if [ "$mode" = --check ]; then
-      # The seeds only (no corpus grown by earlier runs), then fixed-seed mutations.
-      run=(env ASAN_OPTIONS="quarantine_size_mb=16:detect_leaks=1" "$build/fuzz-$t" "Fuzz/Corpus/$t"
+      # The seeds only (no corpus grown by earlier runs), then fixed-seed mutations; what it
+      # finds new goes to an empty folder of its own, never into the committed seeds.
+      rm -rf "$build/check-corpus-$t" && mkdir -p "$build/check-corpus-$t"
+      run=(env ASAN_OPTIONS="quarantine_size_mb=16:detect_leaks=1" "$build/fuzz-$t"
+        "$build/check-corpus-$t" "Fuzz/Corpus/$t"
         -seed=1 -runs=500 -timeout=10 -rss_limit_mb=1024 -malloc_limit_mb=256
         -artifact_prefix="$build/check-$t-")
     else
