@@ -99,7 +99,7 @@ let package = Package(
       name: "StrataCommandTests",
       dependencies: [
         "StrataCommand", "StrataRender", "Strata", "StrataExamples", "strata", "DocSnippetsCore",
-        "StrataRecords",
+        "StrataRecords", "StrataTesting",
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -97,8 +97,8 @@ public final class SliderExample: TutorialController, StaticBackgroundDataSource
     // Swiping needs more than one image; the seed has it off by default.
     mainScrollNode.isScrollEnabled = swipeEnabled && images.count > 1
     events.subscribe { [weak self] in self?.heard($0.event) }
-    // Every slide but the first starts hidden: a held state on the timeline, which the
-    // transitions replace.
+    // Every slide but the first starts hidden, and the bullets on the first: held states on
+    // the timeline, which the transitions replace.
     for i in images.indices.dropFirst() {
       timeline.add(
         TimedAnimation(
@@ -106,6 +106,9 @@ public final class SliderExample: TutorialController, StaticBackgroundDataSource
           tracks: [.alpha([0, 0]), .translationX([0, 0]), .zPosition([0, 0])],
           duration: 0.001), at: -1)
     }
+    timeline.add(
+      TimedAnimation(target: "bullets", tracks: [.indicatorPosition([0, 0])], duration: 0.001),
+      at: -1)
     dataSource = self
   }
 
@@ -143,7 +146,11 @@ public final class SliderExample: TutorialController, StaticBackgroundDataSource
       root.addChild(slide)
     }
     guard images.count > 1 else { return root }
-    for (name, glyph, x) in [("previous", "‹", 8.0), ("next", "›", pageSize.width - 44)] {
+    // Right to left, the next image is to the left: the arrows swap sides and glyphs.
+    let sides = [("‹", 8.0), ("›", pageSize.width - 44)]
+    let (previousSide, nextSide) =
+      layoutDirection == .rightToLeft ? (sides[1], sides[0]) : (sides[0], sides[1])
+    for (name, (glyph, x)) in [("previous", previousSide), ("next", nextSide)] {
       let arrow = ButtonNode(
         title: TextContent(
           glyph, font: .system(size: 28, weight: .bold), color: .white, alignment: .center),
@@ -175,16 +182,40 @@ public final class SliderExample: TutorialController, StaticBackgroundDataSource
   private func heard(_ event: TutorialEvent) {
     guard case .tap(let action, _, _) = event else { return }
     switch action {
-    case "previous": show(currentIndex - 1, direction: .right)
-    case "next": show(currentIndex + 1, direction: .left)
+    case "previous":
+      show(currentIndex - 1, direction: layoutDirection == .rightToLeft ? .left : .right)
+    case "next": show(currentIndex + 1, direction: forwardSwipe)
     default: break
     }
   }
 
-  /// A swipe left shows the next image (arriving from the right), a swipe right the previous.
+  /// A swipe left shows the next image (arriving from the right), a swipe right the previous;
+  /// right to left, the other way round.
   public override func didSwipe(_ direction: SwipeDirection) {
     guard images.count > 1 else { return }
-    show(currentIndex + (direction == .left ? 1 : -1), direction: direction)
+    show(currentIndex + (direction == forwardSwipe ? 1 : -1), direction: direction)
+  }
+
+  /// The swipe that shows the next image: left, or right in a right-to-left layout.
+  var forwardSwipe: SwipeDirection { layoutDirection == .rightToLeft ? .right : .left }
+
+  /// The image shown and the autoplay timer, for a ``FrameState`` to carry.
+  public override var customFrameState: CustomFrameState {
+    get {
+      var state = super.customFrameState
+      state["slider.index"] = .number(Double(currentIndex))
+      if let next = autoplay?.next { state["slider.autoplayNext"] = .number(next) }
+      return state
+    }
+    set {
+      super.customFrameState = newValue
+      currentIndex = newValue.index("slider.index", in: images.indices) ?? 0
+      autoplay = autoplayInterval.flatMap { interval in
+        newValue.number("slider.autoplayNext").flatMap {
+          RepeatingTimer(interval: interval, next: $0)
+        }
+      }
+    }
   }
 
   /// Fires the autoplay at its exact times, unless a finger is down.
@@ -201,13 +232,18 @@ public final class SliderExample: TutorialController, StaticBackgroundDataSource
     let exact = Swift.min(due.count, 4)
     for j in 0..<exact {
       let at = due.last - Double(exact - 1 - j) * interval
-      show(currentIndex + 1 + (j == 0 ? due.count - exact : 0), direction: .left, at: at)
+      show(currentIndex + 1 + (j == 0 ? due.count - exact : 0), direction: forwardSwipe, at: at)
     }
   }
 
   /// Shows image `index` (wrapped into the images) with the transition, the new image coming
   /// from the side opposite `direction` (a swipe left brings it from the right), starting at
   /// `time` (now by default).
+  ///
+  /// A transition starts from what is on screen, as Core Animation's does: one that interrupts
+  /// another takes the slides as they show then (faded, moved part way) to their end, and the
+  /// bullets from where they stand. Going back to a slide still showing carries it on from
+  /// where it is; nothing jumps.
   public func show(_ index: Int, direction: SwipeDirection, at time: Double? = nil) {
     let n = images.count
     guard n > 1 else { return }
@@ -218,36 +254,105 @@ public final class SliderExample: TutorialController, StaticBackgroundDataSource
     sliderDelegate?.indexChanged(to: to)
     let start = time ?? self.time
     let w = pageSize.width
-    let d = direction == .left ? w : -w  // where the arriving slide comes from
-    typealias T = TimedAnimation.Track
-    // The leaving slide ends hidden; the arriving one ends shown, in place, on top.
-    let gone = T(.alpha, [1, 1, 0], times: [0, 0.9999, 1])
-    let (leaving, arriving): ([T], [T])
-    switch transitionStyle {
-    case .fade:
-      leaving = [.alpha([1, 0]), .translationX([0, 0]), .zPosition([1, 1])]
-      arriving = [.alpha([0, 1]), .translationX([0, 0]), .zPosition([2, 2])]
-    case .moveIn:
-      leaving = [gone, .translationX([0, 0]), .zPosition([1, 1])]
-      arriving = [.alpha([1, 1]), .translationX([d, 0]), .zPosition([2, 2])]
-    case .push:
-      leaving = [gone, .translationX([0, -d]), .zPosition([1, 1])]
-      arriving = [.alpha([1, 1]), .translationX([d, 0]), .zPosition([2, 2])]
-    case .reveal:
-      leaving = [gone, .translationX([0, -d]), .zPosition([3, 3])]
-      arriving = [.alpha([1, 1]), .translationX([0, 0]), .zPosition([2, 2])]
+    for animation in Self.transition(
+      SlideTransition(
+        style: transitionStyle, shown: shownSlides(at: start, count: n), to: to,
+        travel: direction == .left ? w : -w, duration: duration, easing: easing))
+    {
+      run(animation, at: start)
     }
-    func animation(_ target: String, _ tracks: [T]) -> TimedAnimation {
-      TimedAnimation(target: target, tracks: tracks, duration: duration, easing: easing)
-    }
-    run(animation("slide \(from)", leaving), at: start)
-    run(animation("slide \(to)", arriving), at: start)
     if showsBullets {
+      let at = timeline.value(.indicatorPosition, of: "bullets", at: start) ?? Double(from)
       run(
         TimedAnimation(
-          target: "bullets", tracks: [.indicatorPosition([Double(from), Double(to)])],
+          target: "bullets", tracks: [.indicatorPosition([at, Double(to)])],
           duration: duration, easing: .easeInOut), at: start)
     }
+  }
+
+  /// The slides on screen at `time`, bottom first, as the timeline shows them.
+  func shownSlides(at time: Double, count: Int) -> [SlideTransition.Slide] {
+    let w = pageSize.width
+    var shown: [SlideTransition.Slide] = []
+    for i in 0..<count {
+      let target = "slide \(i)"
+      let slide = SlideTransition.Slide(
+        index: i, alpha: timeline.value(.alpha, of: target, at: time) ?? 1,
+        x: timeline.value(.translationX, of: target, at: time) ?? 0,
+        z: timeline.value(.zPosition, of: target, at: time) ?? 0)
+      if slide.alpha > 0, Swift.abs(slide.x) < w { shown.append(slide) }
+    }
+    // Drawn in z order, ties in child order.
+    return shown.enumerated().sorted { ($0.element.z, $0.offset) < ($1.element.z, $1.offset) }
+      .map(\.element)
+  }
+
+  /// A transition from the slides on screen to one image.
+  struct SlideTransition {
+    /// A slide as it shows.
+    struct Slide {
+      var index: Int
+      var alpha: Double
+      var x: Double
+      var z: Double
+    }
+    var style: Transition
+    /// The slides on screen, bottom first.
+    var shown: [Slide]
+    /// The image shown at the end.
+    var to: Int
+    /// Where a new image comes from: the page width, negative from the left.
+    var travel: Double
+    var duration: Double
+    var easing: Easing
+  }
+
+  /// The animations of `t`: every slide on screen goes from how it shows to its end, in its
+  /// stacking order (the arriving slide on top, or, revealed, at the bottom).
+  static func transition(_ t: SlideTransition) -> [TimedAnimation] {
+    typealias T = TimedAnimation.Track
+    let arriving = t.shown.first { $0.index == t.to }
+    var order = t.shown.filter { $0.index != t.to }  // bottom first
+    let incoming =
+      arriving
+      ?? SlideTransition.Slide(
+        index: t.to, alpha: t.style == .fade ? 0 : 1,
+        x: t.style == .moveIn || t.style == .push ? t.travel : 0, z: 0)
+    if let arriving, let at = t.shown.firstIndex(where: { $0.index == arriving.index }) {
+      order.insert(arriving, at: at)  // it keeps its place
+    } else if t.style == .reveal {
+      order.insert(incoming, at: 0)  // uncovered from below
+    } else {
+      order.append(incoming)  // over what shows
+    }
+    let place = order.firstIndex { $0.index == t.to } ?? 0
+    // Between 1 and 9: under the arrows and bullets (10).
+    func z(_ rank: Int) -> Double { 1 + 8 * Double(rank) / Double(Swift.max(1, order.count - 1)) }
+    // The leaving slides move with the arriving one (push), or away (reveal, or uncovering it).
+    let shift = t.style == .push ? -incoming.x : -t.travel
+    var out: [TimedAnimation] = []
+    for (rank, slide) in order.enumerated() {
+      let tracks: [T]
+      if slide.index == t.to {
+        tracks = [
+          .alpha([slide.alpha, 1]), .translationX([slide.x, 0]), .zPosition([z(rank), z(rank)]),
+        ]
+      } else {
+        let gone = T(.alpha, [slide.alpha, slide.alpha, 0], times: [0, 0.9999, 1])
+        let moves =
+          t.style == .push || t.style == .reveal || (t.style == .moveIn && rank > place)
+        tracks = [
+          t.style == .fade ? .alpha([slide.alpha, 0]) : gone,
+          .translationX([slide.x, slide.x + (moves ? shift : 0)]),
+          .zPosition([z(rank), z(rank)]),
+        ]
+      }
+      out.append(
+        TimedAnimation(
+          target: "slide \(slide.index)", tracks: tracks, duration: t.duration, easing: t.easing)
+      )
+    }
+    return out
   }
 }
 

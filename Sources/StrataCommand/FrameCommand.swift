@@ -6,23 +6,17 @@ extension Tool {
   /// `strata frame <onboarding> [options]`: see its ``CommandSpec`` in ``Tool/commands``.
   func frame(_ o: ParsedCommand) throws -> Int32 {
     let onboarding = try o.onboarding()
-    let page = try o.double("--page") ?? 0
     let scale = try o.double("--scale") ?? 2
     let size = try o.size("--size") ?? onboarding.defaultPageSize
     let controller = try o.makeController(onboarding, size: size)
-    // Positions run from one page of overscroll before the first page to one after the last.
-    let last = Double(max(0, controller.pageCount - 1))
-    guard (-1...(last + 1)).contains(page) else {
-      throw ToolError.badValue(
-        option: "--page", value: o.string("--page") ?? "",
-        expected: "a position in -1...\(OptionValue.format(last + 1)): '\(onboarding.name)' has "
-          + "\(controller.pageCount) page\(controller.pageCount == 1 ? "" : "s"), the last is "
-          + "\(OptionValue.format(last))")
-    }
-    let out = o.string("--out") ?? "frames/\(onboarding.name)/page-\(OptionValue.format(page)).png"
+    let page = try showAsAsked(controller, o, onboarding: onboarding)
+    let time = try o.double("--time")
+    let out =
+      o.string("--out")
+      ?? "frames/\(onboarding.name)/page-\(OptionValue.format(page))"
+      + (time.map { "-at-\(OptionValue.format($0))s" } ?? "") + ".png"
     let svg = o.string("--svg")
     for path in [out] + (svg.map { [$0] } ?? []) { try createParentFolder(of: path) }
-    controller.setPagePosition(page)
     let renderer = FrameRenderer(scale: scale)
     let list = try renderer.displayList(for: controller.scene())
     let image = try renderer.render(list)
@@ -34,6 +28,46 @@ extension Tool {
     return 0
   }
 
+  /// Brings `controller` to what `--page` and `--time` ask, as `frame` and `tree` show it, and
+  /// returns the page position asked for, clamped to what the onboarding can show (a note
+  /// says so when it was clamped).
+  ///
+  /// `--time T` is the moment T seconds into the onboarding's own session
+  /// (``Onboarding/defaultScript``), played from `--page`; for an onboarding without one, the
+  /// clock at T with the pages at rest (what its timed animations and autoplay show then).
+  func showAsAsked(_ controller: TutorialController, _ o: ParsedCommand, onboarding: Onboarding)
+    throws -> Double
+  {
+    let asked = try o.double("--page") ?? 0
+    let range = controller.pagePositionRange
+    let page = asked.clamped(to: range)
+    if page != asked {
+      let pages = controller.pageCount
+      output.err(
+        "strata: --page \(OptionValue.format(asked)) shows \(OptionValue.format(page)): "
+          + "'\(onboarding.name)' has \(pages) page\(pages == 1 ? "" : "s") and shows positions "
+          + "\(OptionValue.format(range.lowerBound))...\(OptionValue.format(range.upperBound))"
+          + (range.lowerBound == 0 ? " (it does not bounce)" : "") + "\n")
+    }
+    controller.setPagePosition(page)
+    guard let time = try o.double("--time") else { return page }
+    let start = controller.time
+    if let text = onboarding.defaultScript, time > 0 {
+      // Frames at exact multiples of T / k: frame k falls on T itself.
+      let k = max(1, Int((time * 240).rounded(.up)))
+      let fps = Double(k) / time
+      do {
+        // Below a millisecond, only the first frame: the clock goes the rest of the way.
+        try controller.play(
+          try GestureScript(text), fps: min(fps, 1000), frameLimit: fps > 1000 ? 1 : k + 1
+        ) { _ in }
+      } catch {
+        throw ToolError.badScript(error.description)
+      }
+    }
+    controller.advance(to: start + time)
+    return page
+  }
   /// Creates the folder a file will be written into, or says why it cannot.
   func createParentFolder(of path: String) throws {
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path

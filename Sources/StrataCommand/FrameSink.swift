@@ -64,11 +64,8 @@ final class FrameSink: Sendable {
       try s.animation.finish()
       return s.thumbnails
     }
-    let cells = plan.sheetFrames.compactMap { i in
-      thumbnails[i].map {
-        ContactSheet.Cell(
-          image: $0, caption: "page \(ContactSheet.format(plan.states[i].pagePosition))")
-      }
+    let cells = zip(plan.sheetFrames, plan.sheetCaptions).compactMap { i, caption in
+      thumbnails[i].map { ContactSheet.Cell(image: $0, caption: caption) }
     }
     return try plan.sheet.compose(cells)
   }

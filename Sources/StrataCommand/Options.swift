@@ -69,6 +69,15 @@ struct OptionSpec: Sendable {
     help: "the reader's text size: xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, "
       + "accessibility1 … accessibility5")
 
+  static let page = OptionSpec(
+    name: "--page", value: .number(-1_000_000...1_000_000), placeholder: "P", defaultText: "0",
+    help: "the page position (1.5 is half way from page 1 to page 2; −1 and N overscroll, "
+      + "for an onboarding that bounces); clamped to what the onboarding shows")
+  static let time = OptionSpec(
+    name: "--time", value: .number(0...GestureScript.maximumDuration), placeholder: "T",
+    defaultText: nil,
+    help: "the moment T seconds into the onboarding's own session (its timed transitions), or "
+      + "the clock at T with the pages at rest")
   static let anyPath = OptionSpec(
     name: "--any-path", value: .flag, placeholder: "", defaultText: nil,
     help: "let a spec name files outside its own folder (by default they must be inside it)")

@@ -48,6 +48,11 @@ struct RenderPlan: Sendable {
   let pngMode: PNGEncoder.Mode
   /// The scripted session's events, in order, with times from the controller's clock.
   let events: [TutorialEventRecord]
+  /// Whether the frames are a session played in time (a script, or the onboarding's own
+  /// session), not a swipe through page positions.
+  let isSession: Bool
+  /// The caption under each of the sheet's frames.
+  let sheetCaptions: [String]
 
   init(_ o: ParsedCommand) throws {
     command = o
@@ -77,52 +82,60 @@ struct RenderPlan: Sendable {
         expected: "a --script or --script-file whose session's events it records")
     }
     var recorded: [TutorialEventRecord] = []
-    if let text = scripted {
-      // Played with the frame limit up front: a script of an hour of waits costs nothing when
-      // --frames asks for five, and no script runs past GestureScript.maximumDuration.
-      var played: [FrameState] = []
+    isSession = scripted != nil || onboarding.defaultScript != nil
+    if let text = scripted ?? onboarding.defaultScript {
       probe.events.subscribe { recorded.append($0) }
-      do {
-        try probe.play(
-          try GestureScript(text), fps: fps,
-          frameLimit: frames ?? GestureScript.maximumFrames
-        ) { played.append($0) }
-      } catch {
-        throw ToolError.badScript(error.description)
-      }
-      states = played
+      states = try Self.play(text, on: probe, fps: fps)
+      // The session lasts as long whatever the number of frames: --frames samples it.
       duration = Double(states.count) / fps
-      if let frames, frames < states.count {
-        states = Array(states.prefix(frames))
-        duration = Double(frames) / fps
+      if let frames, frames != states.count {
+        if frames > states.count {
+          // Played again, finely enough to give every frame a moment of its own.
+          let finer = try o.makeController(onboarding, size: size)
+          states = try Self.play(
+            text, on: finer, fps: min(1000, fps * Double(frames) / Double(states.count) + 1))
+        }
+        states = Self.resample(states, to: frames)
       }
     } else {
       let swipe = FrameSequence.swipe(pages: max(1, pageCount), fps: fps, frameCount: frames)
-      states = swipe.positions.map { FrameState(pagePosition: $0) }
+      // The controller's own state at each position: its held states and what it keeps.
+      states = swipe.positions.map { probe.frameState(atPagePosition: $0) }
       // The swipe lasts as long with 9 frames as with 163: only the sampling changes.
       duration = FrameSequence.swipeDuration(pages: max(1, pageCount))
     }
     self.states = states
     self.duration = duration
-    // The events of the frames shown (a --frames limit cuts the session short).
-    events = recorded.filter { $0.time <= duration + 1e-9 }
+    events = recorded
     animationFactor = max(1, Int(scale.rounded(.down)))
     thumbnailFactor = max(1, Int((scale * 2).rounded(.down)))
-    let seconds = (duration * 10).rounded() / 10
-    if scripted != nil {
-      // A session may go anywhere: show a dozen moments evenly spread over it.
+    let seconds = OptionValue.format((duration * 10).rounded() / 10)
+    if isSession {
+      // A session may go anywhere: show a dozen moments evenly spread over it, by time (and
+      // page, when there are pages to tell apart).
       let n = min(12, states.count)
       let picks = (0..<n).map { n == 1 ? 0 : $0 * (states.count - 1) / (n - 1) }
+      let start = states.first?.time ?? 0
+      let pages = pageCount
+      sheetCaptions = picks.map { i in
+        let t = String(format: "%.2f s", states[i].time - start)
+        return pages > 1
+          ? "\(t) · page \(ContactSheet.format((states[i].pagePosition * 100).rounded() / 100))" : t
+      }
       sheet = ContactSheet(
         positions: picks.map { states[$0].pagePosition }, columns: 4,
-        title: "\(onboarding.name) · a scripted session of \(seconds) s in \(states.count) frames")
+        title: scripted != nil
+          ? "\(onboarding.name) · a scripted session of \(seconds) s in \(states.count) frames"
+          : "\(onboarding.name) · its own session of \(seconds) s in \(states.count) frames")
       sheetFrames = picks
     } else {
       sheet = ContactSheet(
         positions: ContactSheet.quarterPositions(pages: pageCount),
         columns: min(5, max(3, pageCount)),
         title: "\(onboarding.name) · a swipe of \(seconds) s in \(states.count) frames")
-      sheetFrames = sheet.nearestFrames(in: states.map(\.pagePosition))
+      let picks = sheet.nearestFrames(in: states.map(\.pagePosition))
+      sheetFrames = picks
+      sheetCaptions = picks.map { "page \(ContactSheet.format(states[$0].pagePosition))" }
     }
     // The sheet's size is known now: refuse it before any frame is drawn.
     try sheet.validate(
@@ -133,12 +146,32 @@ struct RenderPlan: Sendable {
   /// How long each frame shows in the animation: the sampling step of the run, so that the
   /// animation lasts as long as the run whatever the number of frames.
   var frameDuration: Double {
-    command.string("--script") != nil || count < 2
+    isSession || count < 2
       ? duration / Double(max(1, count))
       : duration / Double(count - 1)
   }
 
   var count: Int { states.count }
+
+  /// Every frame's state of `text` played on `controller` at `fps`, from its start until the
+  /// pages rest (the session is checked against GestureScript.maximumDuration first).
+  static func play(_ text: String, on controller: TutorialController, fps: Double) throws
+    -> [FrameState]
+  {
+    var played: [FrameState] = []
+    do {
+      try controller.play(try GestureScript(text), fps: fps) { played.append($0) }
+    } catch {
+      throw ToolError.badScript(error.description)
+    }
+    return played
+  }
+
+  /// `count` states spread evenly over `states`, first and last included.
+  static func resample(_ states: [FrameState], to count: Int) -> [FrameState] {
+    guard count > 1, states.count > 1 else { return Array(states.prefix(max(1, count))) }
+    return (0..<count).map { states[$0 * (states.count - 1) / (count - 1)] }
+  }
 
   /// The script's text, from --script or --script-file (not both); `nil` for the swipe.
   static func scriptText(_ o: ParsedCommand) throws -> String? {

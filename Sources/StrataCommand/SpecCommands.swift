@@ -10,7 +10,25 @@ extension Onboarding {
     let size = Size(width: loaded.spec.pageSize.width, height: loaded.spec.pageSize.height)
     self.init(
       name: name, summary: "the spec \(name).json", defaultPageSize: size,
+      defaultScript: Self.defaultScript(of: loaded.spec),
       makeController: { loaded.makeController(pageSize: $0) })
+  }
+}
+
+extension Onboarding {
+  /// The session `strata render` plays for a spec whose pages turn by themselves or one swipe
+  /// at a time: its autoplay running once round the pages (at most a minute), or a discrete
+  /// swipe to each page; `nil` (the swipe through every page) for pages that follow the finger.
+  static func defaultScript(of spec: TutorialSpec) -> String? {
+    let pages = max(1, spec.resolvedPageCount)
+    if let interval = spec.navigation?.autoplay, interval.isFinite, interval > 0 {
+      return "wait \(OptionValue.format(min(60, interval * Double(pages) + 0.5)))"
+    }
+    if spec.navigation?.swipeMode == "discrete" {
+      return Array(repeating: "swipe left; wait 0.8", count: min(pages, 50)).joined(
+        separator: "; ")
+    }
+    return nil
   }
 }
 

@@ -63,6 +63,14 @@ public struct RepeatingTimer: Hashable, Sendable {
     next = Swift.max(start + i, start.nextUp)
   }
 
+  /// A timer that next fires at `next` (a timer saved in a ``FrameState``, restored); `nil`
+  /// when `interval` is not a positive finite number or `next` is not finite.
+  public init?(interval: Double, next: Double) {
+    guard let i = TimeLimits.interval(interval), next.isFinite else { return nil }
+    self.interval = i
+    self.next = next
+  }
+
   /// The firings due up to `time` (inclusive): how many, and when the last one was. Moves
   /// ``next`` past `time`. `nil` when none is due (or `time` is not finite).
   public mutating func fire(upTo time: Double) -> (count: Int, last: Double)? {

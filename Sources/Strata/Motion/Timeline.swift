@@ -189,6 +189,18 @@ public struct Timeline: Hashable, Sendable {
     entries.contains { time < $0.start + $0.animation.totalDuration }
   }
 
+  /// The value of `kind` the animations of `target` show at `time`, or `nil` when none
+  /// animating it shows anything then (the node shows its laid-out value).
+  public func value(
+    _ kind: TimedAnimation.Track.Kind, of target: String, at time: Double
+  ) -> Double? {
+    for entry in entries.reversed() where entry.animation.target == target {
+      guard let track = entry.animation.tracks.first(where: { $0.kind == kind }) else { continue }
+      return entry.animation.progress(at: time - entry.start).map { track.value(at: $0) }
+    }
+    return nil
+  }
+
   /// Sets the animated properties of the nodes under `root` for `time`.
   public func apply(to root: Node, at time: Double) {
     for entry in entries {

@@ -103,6 +103,13 @@ public struct Scene: Hashable, Sendable, CustomReflectable {
     return true
   }
 
+  /// The children of `node` a scene shows, in the order of the scene node's children: those
+  /// not hidden and not fully transparent, by ``Node/zPosition``, then as added. A tool that
+  /// walks a ``Node`` tree beside its scene (a view debugger) pairs them with this.
+  public static func shownChildren(of node: Node) -> [Node] {
+    drawingOrder(of: node).filter { !$0.isHidden && $0.alpha.clamped(to: 0...1) > 0 }
+  }
+
   /// `node`'s children in drawing order: by ``Node/zPosition``, then as added (the same array
   /// when they are in that order already; kept with the node until they change).
   static func drawingOrder(of node: Node) -> [Node] {

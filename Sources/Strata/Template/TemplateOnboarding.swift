@@ -178,8 +178,10 @@ open class TemplateOnboarding: TutorialController, StaticBackgroundDataSource,
     root.addChild(panel)
     let dots = color(.paginationItem)
     let options = self.options
-    let row = PaginationNode(count: items.count, selectedIndex: restingItem, frame: l.pagination) {
-      index, selected in
+    let row = PaginationNode(
+      count: items.count, selectedIndex: restingItem, isRightToLeft: isRightToLeft,
+      frame: l.pagination
+    ) { index, selected in
       options.paginationCell(for: index, isSelected: selected, color: dots)
         ?? Self.defaultCell(selected: selected, color: dots)
     }
@@ -242,10 +244,23 @@ open class TemplateOnboarding: TutorialController, StaticBackgroundDataSource,
 
   // MARK: The static controls follow the resting item
 
+  /// The resting item, for a ``FrameState`` to carry (under `"template.restingItem"`).
+  open override var customFrameState: CustomFrameState {
+    get {
+      var state = super.customFrameState
+      state["template.restingItem"] = .number(Double(restingItem))
+      return state
+    }
+    set {
+      super.customFrameState = newValue
+      restingItem = newValue.index("template.restingItem", in: items.indices) ?? 0
+    }
+  }
+
   /// Shows the resting item in the pagination and on the top button; hides the top button
   /// while the pages move or when the item has no top action.
   public func animateStaticContent(_ node: Node, transition: PageTransition) {
-    if !isInteracting, items.indices.contains(transition.nearestPage) {
+    if !isScrolling, items.indices.contains(transition.nearestPage) {
       restingItem = transition.nearestPage
     }
     pagination?.selectedIndex = restingItem
@@ -254,7 +269,7 @@ open class TemplateOnboarding: TutorialController, StaticBackgroundDataSource,
     if let title {
       top.title = title
     }
-    top.isHidden = title == nil || isInteracting
+    top.isHidden = title == nil || isScrolling
   }
 
   private func heard(_ event: TutorialEvent) {

@@ -125,17 +125,24 @@ public final class PaginationNode: Node {
   public var selectedIndex: Int {
     didSet { if selectedIndex != oldValue { rebuild() } }
   }
+  /// Whether the cells run right to left (cell 0 on the right), as the pages do in a
+  /// right-to-left layout.
+  public var isRightToLeft: Bool {
+    didSet { if isRightToLeft != oldValue { rebuild() } }
+  }
 
   /// Creates a row of `count` cells in `frame`.
   public init(
     count: Int, selectedIndex: Int = 0, cellSize: Size = Size(width: 10, height: 10),
-    spacing: Double = 20, frame: Rect, name: String? = "pagination", build: @escaping CellBuilder
+    spacing: Double = 20, isRightToLeft: Bool = false, frame: Rect,
+    name: String? = "pagination", build: @escaping CellBuilder
   ) {
     self.count = Swift.max(0, Swift.min(count, 500))
     self.cellSize = cellSize
     self.spacing = spacing.isFinite ? Swift.max(0, spacing) : 20
     self.build = build
     self.selectedIndex = selectedIndex
+    self.isRightToLeft = isRightToLeft
     super.init(frame: frame, name: name)
     passesTouchesThrough = true
     rebuild()
@@ -145,7 +152,8 @@ public final class PaginationNode: Node {
     removeAllChildren()
     let total = Double(count) * cellSize.width + Double(Swift.max(0, count - 1)) * spacing
     var x = (bounds.width - total) / 2
-    for i in 0..<count {
+    for slot in 0..<count {
+      let i = isRightToLeft ? count - 1 - slot : slot
       let cell = build(i, i == selectedIndex)
       // At most the cell size, centred in its slot.
       let w = Swift.min(cell.bounds.width > 0 ? cell.bounds.width : cellSize.width, cellSize.width)

@@ -93,6 +93,24 @@ public final class SpecTutorial: TutorialController, StaticBackgroundDataSource,
     if spec.layout?.pageStacking == "firstAbove" { page.container.zPosition = -Double(page.index) }
   }
 
+  /// The autoplay timer, for a ``FrameState`` to carry (under `"spec.autoplayNext"`).
+  public override var customFrameState: CustomFrameState {
+    get {
+      var state = super.customFrameState
+      if let next = autoplay?.next { state["spec.autoplayNext"] = .number(next) }
+      return state
+    }
+    set {
+      super.customFrameState = newValue
+      guard let interval = spec.navigation?.autoplay else { return }
+      autoplay =
+        newValue.number("spec.autoplayNext").flatMap {
+          RepeatingTimer(interval: interval, next: $0)
+        }
+        ?? RepeatingTimer(interval: interval, start: 0)
+    }
+  }
+
   /// Turns the page on the spec's autoplay timer (not while a finger is down), wrapping to
   /// the first page after the last when the spec says so.
   public override func clockDidAdvance(from: Double, to: Double) {

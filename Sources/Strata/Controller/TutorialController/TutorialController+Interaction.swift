@@ -43,6 +43,10 @@ extension TutorialController {
   /// Whether anything is moving or a finger is down.
   public var isInteracting: Bool { touch != nil || !physics.isIdle }
 
+  /// Whether the pages are moving: dragged, settling, decelerating or scrolling to a page (a
+  /// finger resting on a button does not count).
+  public var isScrolling: Bool { !physics.isIdle }
+
   /// Handles a touch. Time first advances to the event's time.
   ///
   /// - A touch that goes down on a button highlights it; lifting on the button taps it (the
@@ -76,6 +80,8 @@ extension TutorialController {
         control.isHighlighted = true
       }
       touch = state
+      // What shows may depend on the finger being down (see isInteracting).
+      update()
     case .move:
       guard var state = touch else { return }
       state.tracker.add(x: p.x, time: clock)

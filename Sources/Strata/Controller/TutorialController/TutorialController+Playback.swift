@@ -1,27 +1,3 @@
-/// What one frame of a simulated session shows: where the pages stand, which button is
-/// pressed, and the clock's time with the timed animations running then.
-public struct FrameState: Hashable, Sendable {
-  /// The page position.
-  public var pagePosition: Double
-  /// The name of the button being pressed, if any.
-  public var pressedButton: String?
-  /// The controller's clock at the frame.
-  public var time: Double
-  /// The timed animations running at the frame.
-  public var timeline: Timeline
-
-  /// Creates a frame state.
-  public init(
-    pagePosition: Double, pressedButton: String? = nil, time: Double = 0,
-    timeline: Timeline = Timeline()
-  ) {
-    self.pagePosition = pagePosition
-    self.pressedButton = pressedButton
-    self.time = time.isFinite ? time : 0
-    self.timeline = timeline
-  }
-}
-
 extension TutorialController {
   /// Plays `script` from the current state, one frame every 1/`fps` seconds, and returns every
   /// frame's state: during the script and then until the pages come to rest (at most `settleLimit`
@@ -74,10 +50,7 @@ extension TutorialController {
     func record(until t: Double) -> Bool {
       while count < frameLimit, frameTime(count) <= t + 1e-12 {
         advance(to: frameTime(count))
-        frame(
-          FrameState(
-            pagePosition: pagePosition, pressedButton: touch?.pressed?.name, time: clock,
-            timeline: timeline))
+        frame(frameState)
         count += 1
       }
       return count < frameLimit
@@ -108,9 +81,7 @@ extension TutorialController {
     while (isInteracting || isAnimating) && frameTime(count) <= limit {
       guard record(until: frameTime(count)) else { return }
     }
-    if count == 0 {
-      frame(FrameState(pagePosition: pagePosition, time: clock, timeline: timeline))
-    }
+    if count == 0 { frame(frameState) }
   }
 
   /// The names of the nodes in the tree now, buttons first, each once; the controller's own
@@ -132,18 +103,5 @@ extension TutorialController {
       if node is ButtonNode { buttons.append(name) } else { others.append(name) }
     }
     return buttons.map { "'\($0)'" } + others.map { "'\($0)'" }
-  }
-
-  /// Shows `state`: the page position, the pressed button (by name), and the timed animations
-  /// at the state's time.
-  public func show(_ state: FrameState) {
-    root.forEachInSubtree { node in
-      if let b = node as? ButtonNode {
-        b.isHighlighted = state.pressedButton != nil && b.name == state.pressedButton
-      }
-    }
-    timeline = state.timeline
-    clock = state.time
-    setPagePosition(state.pagePosition)
   }
 }

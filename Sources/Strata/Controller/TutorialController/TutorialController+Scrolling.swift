@@ -1,22 +1,50 @@
 extension TutorialController {
+  /// The parts of the screen covered by the system (status bar, notch, home indicator), in
+  /// points, for layouts to keep clear of (see ``Node/pin(_:toSuperviewEdgeWithInset:safeArea:direction:)``).
+  /// A host sets it from its window; headless renders choose it. Negative and non-finite sides
+  /// count as 0. Setting it reloads at once.
+  public var safeAreaInsets: Insets {
+    get { safeArea }
+    set {
+      func side(_ v: Double) -> Double { v.isFinite ? Swift.max(0, v) : 0 }
+      let clean = Insets(
+        top: side(newValue.top), left: side(newValue.left), bottom: side(newValue.bottom),
+        right: side(newValue.right))
+      guard clean != safeArea else { return }
+      safeArea = clean
+      reloadData()
+    }
+  }
+
   // MARK: Scrolling
 
   /// The horizontal content offset of the main scroll node, in points (visual: right to left,
   /// page 0 is at the largest offset).
   public var contentOffset: Double { physics.offset }
 
-  /// The range offsets are clamped to: one page width of overscroll past either end.
+  /// The range offsets are clamped to: one page width of overscroll past either end, or none
+  /// when the scroll behaviour does not bounce (``ScrollPhysics/Configuration/bounces``): what
+  /// the onboarding can show.
   public var offsetRange: ClosedRange<Double> {
     let w = metrics.width
-    return (-w)...((lastVisualPosition + 1) * w)
+    return (-overscroll * w)...((lastVisualPosition + overscroll) * w)
+  }
+
+  /// The pages of overscroll the onboarding can show past either end: 1, or 0 when it does not
+  /// bounce.
+  var overscroll: Double { scrollBehavior.bounces ? 1 : 0 }
+
+  /// The page positions the onboarding can show: ``offsetRange`` in pages.
+  public var pagePositionRange: ClosedRange<Double> {
+    (-overscroll)...(lastVisualPosition + overscroll)
   }
 
   private var lastVisualPosition: Double { Double(Swift.max(0, loadedPageCount - 1)) }
 
-  /// `p` (a page position) limited to one page of overscroll past either end; the range is
-  /// the same in both directions, since the mirror maps −1 to N and N to −1.
+  /// `p` (a page position) limited to ``pagePositionRange``; the range is the same in both
+  /// directions, since the mirror maps −1 to N and N to −1.
   func clampedPosition(_ p: Double) -> Double {
-    p.clamped(to: -1...(lastVisualPosition + 1))
+    p.clamped(to: pagePositionRange)
   }
 
   func transition(at pagePosition: Double) -> PageTransition {

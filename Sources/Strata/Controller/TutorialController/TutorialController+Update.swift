@@ -95,13 +95,14 @@ extension TutorialController {
   /// Shows each navigation button as much as its pages are shown, and moves the page indicators.
   private func updateNavigationButtons(_ t: PageTransition) {
     for i in pageIndicators {
+      // Every indicator runs the way the pages do; a manual one keeps its position and count.
+      i.isRightToLeft = t.isRightToLeft
       switch i.tracking {
       case .continuous: i.pagePosition = t.pagePosition
       case .discrete: i.pagePosition = Double(discreteIndicatorPage(atRest: t.nearestPage))
       case .manual: continue  // you set its position and count
       }
       i.pageCount = t.pageCount
-      i.isRightToLeft = t.isRightToLeft
     }
     for b in navigationButtons {
       let f = b.visibility.fraction(in: b.holdsAtEnds ? t.heldAtEnds : t)

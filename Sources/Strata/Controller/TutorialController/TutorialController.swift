@@ -63,6 +63,17 @@ open class TutorialController {
   /// happens does not depend on how finely time is sampled. Does nothing by default.
   open func clockDidAdvance(from: Double, to: Double) {}
 
+  /// What this subclass keeps that its scene depends on, for a ``FrameState`` to carry: a
+  /// subclass whose scene depends on more than the controller's own state (an index, a mode)
+  /// overrides it, adding its values to `super`'s on get and reading them back on set (where a
+  /// value is missing, as in a state made by hand, it goes back to its initial value). The
+  /// controller sets it before each update a ``TutorialController/show(_:)`` makes. Empty by
+  /// default.
+  open var customFrameState: CustomFrameState {
+    get { CustomFrameState() }
+    set {}
+  }
+
   /// In the ``SwipeMode/discrete`` swipe mode, a finger swiped: by default the next page
   /// (`.left`, left to right) or the previous one is shown over 0.35 s. Override it for your own
   /// timed change; ``run(_:at:)`` starts timed animations.
@@ -71,22 +82,6 @@ open class TutorialController {
     if forward { showNextPage() } else { showPreviousPage() }
   }
 
-  /// The parts of the screen covered by the system (status bar, notch, home indicator), in
-  /// points, for layouts to keep clear of (see ``Node/pin(_:toSuperviewEdgeWithInset:safeArea:direction:)``).
-  /// A host sets it from its window; headless renders choose it. Negative and non-finite sides
-  /// count as 0. Setting it reloads at once.
-  public var safeAreaInsets: Insets {
-    get { safeArea }
-    set {
-      func side(_ v: Double) -> Double { v.isFinite ? Swift.max(0, v) : 0 }
-      let clean = Insets(
-        top: side(newValue.top), left: side(newValue.left), bottom: side(newValue.bottom),
-        right: side(newValue.right))
-      guard clean != safeArea else { return }
-      safeArea = clean
-      reloadData()
-    }
-  }
   var safeArea = Insets.zero
 
   /// Measures text, so that a ``TextNode`` label of height 0 gets the height of its text

@@ -28,7 +28,7 @@ open class PageIndicatorNode: ButtonNode {
     /// began on until the finger lets go, then shows the page the scroll will settle on (see
     /// ``TutorialController/discreteIndicatorPage``).
     case discrete
-    /// Not at all: you set ``pagePosition``.
+    /// Not at all: you set ``pagePosition`` (it still runs right to left with the pages).
     case manual
   }
 
