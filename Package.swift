@@ -100,7 +100,8 @@ let package = Package(
       dependencies: [
         "StrataCommand", "StrataRender", "Strata", "StrataExamples", "strata", "DocSnippetsCore",
         "StrataRecords", "StrataTesting",
-      ]),
+      ],
+      exclude: ["Golden"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -196,6 +196,16 @@ public final class SliderExample: TutorialController, StaticBackgroundDataSource
     show(currentIndex + (direction == forwardSwipe ? 1 : -1), direction: direction)
   }
 
+  /// The transitions, wrap-around and autoplay, which run in this class's code.
+  public override var behaviorsInCode: [String] {
+    var list = [
+      "timed transitions (\(transitionStyle.rawValue), \(duration) s) on swipes and the arrows",
+      "wrap-around from the last image to the first",
+    ]
+    if let autoplayInterval { list.append("autoplay every \(autoplayInterval) s") }
+    return list
+  }
+
   /// The swipe that shows the next image: left, or right in a right-to-left layout.
   var forwardSwipe: SwipeDirection { layoutDirection == .rightToLeft ? .right : .left }
 

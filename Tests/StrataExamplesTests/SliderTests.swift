@@ -15,6 +15,31 @@ final class IndexRecorder: SliderDelegate {
 }
 
 @Suite struct SliderTests {
+  /// Right to left, the bullets run right to left, the next image's arrow is on the left, and
+  /// a swipe right shows the next image (coming from the left).
+  @Test func theBulletsAndArrowsMirrorRightToLeft() throws {
+    let s = SliderExample.example(transition: .push)
+    s.layoutDirection = .rightToLeft
+    s.layoutIfNeeded()
+    let bullets = try #require(s.root.descendant(named: "bullets") as? PageIndicatorNode)
+    #expect(bullets.isRightToLeft)
+    let next = try #require(s.scene().node(named: "next")).frame
+    let previous = try #require(s.scene().node(named: "previous")).frame
+    #expect(next.maxX < previous.minX)
+    var leftmost = 0.0
+    try s.play(try GestureScript("swipe right; wait 0.2")) { _ in
+      leftmost = Swift.min(leftmost, s.scene().node(named: "slide 1")?.transform.tx ?? 0)
+    }
+    #expect(s.currentIndex == 1)
+    #expect(leftmost < -100, "the next image comes from the left")
+    _ = try s.play(try GestureScript("wait 1; tap 'next'; wait 1"))
+    #expect(s.currentIndex == 2)
+    // Left to right, the same bullets run left to right.
+    let l = SliderExample.example()
+    l.layoutIfNeeded()
+    #expect((l.root.descendant(named: "bullets") as? PageIndicatorNode)?.isRightToLeft == false)
+  }
+
   static let size = Size(width: 200, height: 140)
 
   /// Every kind at 0, 25, 50, 75 and 100 % of its 0.75 s, from image 0 to image 1 (a left

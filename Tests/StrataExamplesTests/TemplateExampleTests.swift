@@ -28,4 +28,37 @@ import Testing
     #expect(runs.contains { $0.letterSpacing == 2 })
     #expect(runs.contains { $0.paragraphStyle?.alignment == .center })
   }
+
+  /// Right to left, the pagination runs the way the pages do: item 0's cell on the right.
+  @Test func thePaginationMirrorsRightToLeft() throws {
+    func selectedIsRightmost(_ direction: LayoutDirection, page: Double) throws -> Bool {
+      let t = TemplateExample.make()
+      t.layoutDirection = direction
+      t.setPagePosition(page)
+      let row = try #require(t.scene().node(named: "pagination"))
+      let filled = row.children.filter {
+        if case .shape(let shape) = $0.content { return shape.fill != nil }
+        return false
+      }
+      let selected = try #require(filled.first)
+      return row.children.allSatisfy { $0.frame.minX <= selected.frame.minX }
+    }
+    #expect(try selectedIsRightmost(.rightToLeft, page: 0))
+    #expect(try !selectedIsRightmost(.leftToRight, page: 0))
+    #expect(try selectedIsRightmost(.leftToRight, page: 2))
+    #expect(try !selectedIsRightmost(.rightToLeft, page: 2))
+  }
+
+  /// The top button hides while the pages move (a finger resting on it does not count).
+  @Test func theTopButtonHidesOnlyWhileThePagesMove() throws {
+    let t = TemplateExample.make()
+    t.layoutIfNeeded()
+    #expect(t.scene().node(named: "top action button") != nil)
+    t.handle(TouchEvent(.down, at: Point(x: 300, y: 42), time: 0))
+    #expect(t.scene().node(named: "top action button") != nil, "pressed, not moving")
+    t.handle(TouchEvent(.cancel, at: Point(x: 300, y: 42), time: 0.05))
+    t.handle(TouchEvent(.down, at: Point(x: 300, y: 300), time: 0.1))
+    t.handle(TouchEvent(.move, at: Point(x: 200, y: 300), time: 0.2))
+    #expect(t.scene().node(named: "top action button") == nil, "dragging")
+  }
 }

@@ -114,6 +114,8 @@ struct SpecBuilder {
         frame: frame, name: n.name ?? "page indicator")
       if let t = i.tracking.flatMap(PageIndicatorNode.Tracking.init(rawValue:)) {
         indicator.tracking = t
+        // A manual indicator counts what it is given; the others count the pages.
+        if t == .manual, let count = i.count { indicator.pageCount = max(0, min(count, 500)) }
       }
       if let t = i.tapBehavior.flatMap(PageIndicatorNode.TapBehavior.init(rawValue:)) {
         indicator.tapBehavior = t

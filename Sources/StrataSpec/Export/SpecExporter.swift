@@ -108,6 +108,10 @@ public struct SpecExporter {
       policies: policies.isEmpty ? nil : policies,
       swipeMode: controller.swipeMode == .follow ? nil : controller.swipeMode.rawValue,
       bounces: controller.scrollBehavior.bounces ? nil : false)
+    let timed = Self.timed(controller.timeline, state)
+    for behavior in controller.behaviorsInCode {
+      state.notes.append("dropped: \(behavior), which runs in code: add it by hand")
+    }
     let spec = TutorialSpec(
       pageSize: SizeSpec(width: controller.pageSize.width, height: controller.pageSize.height),
       pageCount: pages, layout: layout,
@@ -115,8 +119,34 @@ public struct SpecExporter {
         ? OptionsSpec(
           reduceMotion: controller.reduceMotion ? true : nil,
           layoutDirection: controller.layoutDirection == .rightToLeft ? "rightToLeft" : nil) : nil,
-      navigation: navigation == NavigationSpec() ? nil : navigation, layers: layers)
+      navigation: navigation == NavigationSpec() ? nil : navigation, layers: layers,
+      timed: timed.isEmpty ? nil : timed)
     return Export(spec: spec, files: state.files, notes: state.notes)
+  }
+
+  /// The timed animations and held states on `timeline`, as the spec's `timed` list: each
+  /// starts when it did (one that started before the clock's 0 starts at 0, where a held state
+  /// shows the same). An easing without a name is noted and exported as linear.
+  static func timed(_ timeline: Timeline, _ state: State) -> [TimedSpec] {
+    timeline.entries.map { entry in
+      let a = entry.animation
+      let named = a.easing == .linear || Easing.presets.contains { $0.name == a.easing.name }
+      if !named {
+        state.notes.append(
+          "the easing of the timed animation of \"\(a.target)\" has no name: exported as linear")
+      }
+      return TimedSpec(
+        target: a.target,
+        tracks: a.tracks.map {
+          TrackSpec(
+            kind: $0.kind.rawValue, values: $0.values, times: $0.times.isEmpty ? nil : $0.times)
+        },
+        duration: a.duration, start: entry.start > 0 ? entry.start : nil,
+        delay: a.delay > 0 ? a.delay : nil,
+        easing: a.easing == .linear || !named ? nil : a.easing.name,
+        repeatCount: a.repeatCount == 1 ? nil : a.repeatCount,
+        autoreverses: a.autoreverses ? true : nil, fillsForward: a.fillsForward ? nil : false)
+    }
   }
 
   // MARK: Nodes
@@ -141,6 +171,7 @@ public struct SpecExporter {
       i.spacing = a.spacing
       i.extendedLength = a.extendedLength
       if indicator.tracking != .continuous { i.tracking = indicator.tracking.rawValue }
+      if indicator.tracking == .manual { i.count = indicator.pageCount }
       if indicator.tapBehavior != .nearestDot { i.tapBehavior = indicator.tapBehavior.rawValue }
       s.indicator = i
     case let nav as NavigationButtonNode:

@@ -186,6 +186,8 @@ public struct IndicatorSpec: Codable, Hashable, Sendable {
   public var tracking: String?
   /// `nearestDot` or `sides`.
   public var tapBehavior: String?
+  /// A manual indicator's number of dots (by default, the pages').
+  public var count: Int?
   /// Creates an indicator look.
   public init(style: String? = nil) { self.style = style }
 }

@@ -63,6 +63,11 @@ open class TutorialController {
   /// happens does not depend on how finely time is sampled. Does nothing by default.
   open func clockDidAdvance(from: Double, to: Double) {}
 
+  /// What this onboarding does in code of its own that no spec can hold — timed transitions
+  /// its handlers start, an autoplay or wrap-around it runs itself — one name each, for
+  /// `strata export` to list among what it drops. Empty by default.
+  open var behaviorsInCode: [String] { [] }
+
   /// What this subclass keeps that its scene depends on, for a ``FrameState`` to carry: a
   /// subclass whose scene depends on more than the controller's own state (an index, a mode)
   /// overrides it, adding its values to `super`'s on get and reading them back on set (where a

@@ -183,6 +183,9 @@ extension SpecSchema {
         SchemaField(
           "tracking", .string(values: ["continuous", "discrete", "manual"]), "How it follows."),
         SchemaField("tapBehavior", .string(values: ["nearestDot", "sides"]), "What a tap does."),
+        SchemaField(
+          "count", .integer(minimum: 0, maximum: 500),
+          "A manual indicator's dots (default: the pages)."),
       ]),
     ObjectSchema(
       "stack", "A stack's arrangement.",
