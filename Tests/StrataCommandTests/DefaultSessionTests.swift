@@ -157,6 +157,28 @@ let sessionGoldens = ReferenceImages(besideTestFile: #filePath)
     #expect(positions.last == 2)
   }
 
+  /// The frames of a push interrupted 0.15 s in, 0.1 s after the second swipe: forward, the
+  /// half-pushed pair goes on out as the third image comes in; back, the pair reverses.
+  @Test func interruptedTransitionsMatchTheirGoldens() throws {
+    for (name, second) in [("forward", "left"), ("back", "right")] {
+      let s = SliderExample.example(transition: .push)
+      s.layoutIfNeeded()
+      var at: Double?
+      var image: PixelBuffer?
+      s.events.subscribe { record in
+        if case .swiped = record.event { at = at == nil ? -1 : record.time }
+      }
+      try s.play(
+        try GestureScript("swipe left; wait 0.15; swipe \(second); wait 1"), fps: 60
+      ) { state in
+        if let t = at, t >= 0, image == nil, state.time >= t + 0.1 {
+          image = try? FrameRenderer(scale: 1).render(s.scene())
+        }
+      }
+      try sessionGoldens.check(try #require(image), named: "slider-interrupted-\(name)")
+    }
+  }
+
   /// `--frames N` spreads N frames over the whole session, first and last included.
   @Test func framesResampleTheWholeSession() throws {
     let full = try Self.plan(["slider", "--scale", "1", "--fps", "30"])
@@ -177,7 +199,10 @@ enum GoldenCatalogOfSessions {
     "slider-session-first", "slider-session-mid-transition", "slider-session-wrapped",
   ]
   static let names: Set<String> = Set(
-    slider + ["template-session-mid-swipe", "cards-session-mid-drag"])
+    slider + [
+      "template-session-mid-swipe", "cards-session-mid-drag", "slider-interrupted-forward",
+      "slider-interrupted-back",
+    ])
 }
 
 @Suite struct SessionGoldenCatalogTests {

@@ -67,12 +67,12 @@ import Testing
     let r = runTool(["frame", "layers", "--size=200x300", "--scale=2", "--out=\(out)"])
     #expect(r.status == 0, "\(r.err)")
     #expect(r.out.contains("400×600"))
-    let shared = ["--scale": 5, "--size": 5]
+    let shared = ["--scale": 5, "--size": 6]
     for (name, count) in shared {
       let specs = Tool.commands.compactMap { c in c.options.first { $0.name == name } }
       #expect(
         specs.count == count,
-        "\(name) is declared by render, frame, image and watch (--scale by preview, --size by export)"
+        "\(name) is declared by render, frame, image and watch (--scale by preview, --size by export and tree)"
       )
       #expect(Set(specs.map(\.help)).count == 1, "\(name) is explained the same way")
     }

@@ -123,7 +123,7 @@ func runExecutable(_ args: [String]) throws -> (status: Int32, out: String, err:
       ["frame", "layers", "--scale", "nan"],
       ["frame", "layers", "--size", "12"],
       ["frame", "layers", "--out", "/dev/null/folder/f.png"],
-      ["frame", "layers", "--page", "4"],
+      ["frame", "layers", "--time", "-1"],
       ["frame", "layers", "--locale", "de"],
       ["frame", "layers", "--scale", "100", "--size", "100000x100000", "--out", "/tmp/never.png"],
     ]
