@@ -59,7 +59,8 @@ extension Tool {
       do {
         // Below a millisecond, only the first frame: the clock goes the rest of the way.
         try controller.play(
-          try GestureScript(text), fps: min(fps, 1000), frameLimit: fps > 1000 ? 1 : k + 1
+          try RenderPlan.session(text, own: true, for: controller), fps: min(fps, 1000),
+          frameLimit: fps > 1000 ? 1 : k + 1
         ) { _ in }
       } catch {
         throw ToolError.badScript(error.description)

@@ -85,7 +85,8 @@ struct RenderPlan: Sendable {
     isSession = scripted != nil || onboarding.defaultScript != nil
     if let text = scripted ?? onboarding.defaultScript {
       probe.events.subscribe { recorded.append($0) }
-      states = try Self.play(text, on: probe, fps: fps)
+      let own = scripted == nil
+      states = try Self.play(text, own: own, on: probe, fps: fps)
       // The session lasts as long whatever the number of frames: --frames samples it.
       duration = Double(states.count) / fps
       if let frames, frames != states.count {
@@ -93,7 +94,8 @@ struct RenderPlan: Sendable {
           // Played again, finely enough to give every frame a moment of its own.
           let finer = try o.makeController(onboarding, size: size)
           states = try Self.play(
-            text, on: finer, fps: min(1000, fps * Double(frames) / Double(states.count) + 1))
+            text, own: own, on: finer,
+            fps: min(1000, fps * Double(frames) / Double(states.count) + 1))
         }
         states = Self.resample(states, to: frames)
       }
@@ -154,17 +156,30 @@ struct RenderPlan: Sendable {
   var count: Int { states.count }
 
   /// Every frame's state of `text` played on `controller` at `fps`, from its start until the
-  /// pages rest (the session is checked against GestureScript.maximumDuration first).
-  static func play(_ text: String, on controller: TutorialController, fps: Double) throws
-    -> [FrameState]
+  /// pages rest (the session is checked against GestureScript.maximumDuration first). The
+  /// onboarding's `own` session, written left to right, is mirrored for a right-to-left layout.
+  static func play(_ text: String, own: Bool, on controller: TutorialController, fps: Double)
+    throws -> [FrameState]
   {
     var played: [FrameState] = []
     do {
-      try controller.play(try GestureScript(text), fps: fps) { played.append($0) }
+      try controller.play(try session(text, own: own, for: controller), fps: fps) {
+        played.append($0)
+      }
     } catch {
       throw ToolError.badScript(error.description)
     }
     return played
+  }
+
+  /// The script of `text`; the onboarding's `own` session mirrored for a right-to-left layout
+  /// (a script the user wrote is played as written).
+  static func session(_ text: String, own: Bool, for controller: TutorialController)
+    throws(GestureScriptError) -> GestureScript
+  {
+    let script = try GestureScript(text)
+    return own && controller.layoutDirection == .rightToLeft
+      ? script.mirrored(width: controller.pageSize.width) : script
   }
 
   /// `count` states spread evenly over `states`, first and last included.

@@ -179,6 +179,24 @@ let sessionGoldens = ReferenceImages(besideTestFile: #filePath)
     }
   }
 
+  /// Right to left, each onboarding's own session is mirrored: it still goes forward.
+  @Test func ownSessionsGoForwardRightToLeft() throws {
+    let cards = try Self.plan(["cards", "--scale", "1", "--fps", "30", "--rtl"])
+    #expect(cards.states.contains { $0.pagePosition == 2 }, "reaches the last card")
+    let slider = try Self.plan(["slider", "--scale", "1", "--fps", "30", "--rtl"])
+    var indexes: [Int] = []
+    for state in slider.states {
+      let i = Int(state.custom.number("slider.index") ?? -1)
+      if indexes.last != i { indexes.append(i) }
+    }
+    #expect(indexes == [0, 1, 2, 3, 0])
+    // A script the user wrote plays as written.
+    let written = try Self.plan([
+      "cards", "--scale", "1", "--fps", "30", "--rtl", "--script", "drag 330 400 to 50 400; wait 1",
+    ])
+    #expect(written.states.allSatisfy { $0.pagePosition == 0 }, "a left drag goes back: nowhere")
+  }
+
   /// `--frames N` spreads N frames over the whole session, first and last included.
   @Test func framesResampleTheWholeSession() throws {
     let full = try Self.plan(["slider", "--scale", "1", "--fps", "30"])

@@ -70,6 +70,23 @@ public struct GestureScript: Hashable, Sendable {
     self.gestures = gestures
   }
 
+  /// The same session mirrored left to right in a viewport `width` points wide: points at
+  /// `width − x`, swipes the other way. A session written for a left-to-right layout, mirrored,
+  /// does the same in a right-to-left one (a swipe left there goes back).
+  public func mirrored(width: Double) -> GestureScript {
+    func flip(_ p: Point) -> Point { Point(x: width - p.x, y: p.y) }
+    return GestureScript(
+      gestures.map { g in
+        switch g {
+        case .wait, .tapNode: return g
+        case .swipe(let d, let speed): return .swipe(d == .left ? .right : .left, speed: speed)
+        case .drag(let from, let to, let duration):
+          return .drag(from: from.map(flip), to: flip(to), duration: duration)
+        case .tap(let p): return .tap(flip(p))
+        }
+      })
+  }
+
   /// Parses the text form.
   ///
   /// - Throws: ``GestureScriptError`` naming the statement and what was wrong.
