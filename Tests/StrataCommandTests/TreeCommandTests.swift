@@ -151,6 +151,12 @@ import Testing
     #expect(run.status == 0, "\(run.err)")
     #expect(run.out.contains("dropped: timed transitions (fade, 0.75 s) on swipes and the arrows"))
     #expect(run.out.contains("dropped: wrap-around"))
+    let template = runTool([
+      "export", "template", "--out", dir.appendingPathComponent("t.json").path,
+    ])
+    #expect(template.out.contains("dropped: the top action button's title following"))
+    let cards = runTool(["export", "cards", "--out", dir.appendingPathComponent("c.json").path])
+    #expect(!cards.out.contains("dropped:"), "the cards' behaviour is all in the spec")
     // Reloaded, it shows what the slider shows at rest: image 0, the others held hidden.
     let a = dir.appendingPathComponent("a.png").path
     let b = dir.appendingPathComponent("b.png").path

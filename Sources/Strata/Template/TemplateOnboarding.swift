@@ -244,6 +244,16 @@ open class TemplateOnboarding: TutorialController, StaticBackgroundDataSource,
 
   // MARK: The static controls follow the resting item
 
+  /// What the template does in its own code: a spec of its layers alone (what `strata export`
+  /// writes) shows the first item's controls still (write a spec's `template` section instead
+  /// to keep them).
+  open override var behaviorsInCode: [String] {
+    super.behaviorsInCode + [
+      "the pagination following the item the pages rest on",
+      "the top action button's title following the resting item, and its hiding while the pages move",
+    ]
+  }
+
   /// The resting item, for a ``FrameState`` to carry (under `"template.restingItem"`).
   open override var customFrameState: CustomFrameState {
     get {
