@@ -112,7 +112,7 @@ package enum PreviewMeasure {
     func sendText(_ text: String) {
       let payload = Array(text.utf8)
       let mask: [UInt8] = [1, 2, 3, 4]
-      var frame: [UInt8] = [0x81]
+      var frame: [UInt8] = [0x80 | WebSocket.Opcode.text.rawValue]
       if payload.count < 126 {
         frame.append(0x80 | UInt8(payload.count))
       } else {
@@ -137,10 +137,10 @@ package enum PreviewMeasure {
             off = 10
           }
           if n >= 0, pending.count >= off + n {
-            let opcode = pending[0] & 0x0F
+            let opcode = WebSocket.Opcode(rawValue: pending[0] & 0x0F)
             pending.removeFirst(off + n)
-            if opcode == 2 { return true }
-            if opcode == 8 { return false }
+            if opcode == .binary { return true }
+            if opcode == .close { return false }
             continue
           }
         }

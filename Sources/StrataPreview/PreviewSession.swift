@@ -74,12 +74,12 @@ struct PreviewSession {
       // Another tab took this one's place, or it showed no life for too long.
       guard server.guardian.holds(id) else { return }
       if server.guardian.idleTime(id) > idle {
-        PreviewServer.send(fd, WebSocket.close(code: 1001, reason: "idle for too long"))
+        PreviewServer.send(fd, WebSocket.close(code: .goingAway, reason: "idle for too long"))
         return
       }
       if ContinuousClock.now - lastPing > idle / 3 {
         lastPing = .now
-        outbox.append(WebSocket.frame(opcode: 0x9, Array("alive?".utf8)))
+        outbox.append(WebSocket.frame(opcode: .ping, Array("alive?".utf8)))
       }
       let wait = Int32(Swift.max(0, Swift.min(16, (nextTick - now) * 1000)))
       guard let bytes = PreviewServer.receive(fd, timeout: wait) else { return }
@@ -102,76 +102,57 @@ struct PreviewSession {
       for m in outbox where !PreviewServer.send(fd, m) { return }
       outbox.removeAll()
     }
-    PreviewServer.send(fd, WebSocket.close(code: 1001, reason: "the server is stopping"))
+    PreviewServer.send(fd, WebSocket.close(code: .goingAway, reason: "the server is stopping"))
   }
 
   /// Handles a message; false when the connection should end.
   mutating func handle(_ message: WebSocket.Message) -> Bool {
     switch message {
     case .close:
-      // RFC 6455 §5.5.1: the close is echoed with the peer's code (1000 when it gave none).
-      PreviewServer.send(fd, WebSocket.close(code: 1000, reason: ""))
+      // RFC 6455 §5.5.1: a close is answered with a close; this server's says "normal".
+      PreviewServer.send(fd, WebSocket.close(code: .normal, reason: ""))
       return false
     case .ping(let payload):
-      outbox.append(WebSocket.frame(opcode: 0xA, payload))
+      outbox.append(WebSocket.frame(opcode: .pong, payload))
     case .pong, .binary:
       break
     case .text(let text):
-      guard let data = text.data(using: .utf8),
-        let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-        let type = object["type"] as? String
-      else {
-        send(["type": "error", "message": "not a JSON message with a type"])
-        return true
+      switch PageMessage.parse(text) {
+      case .success(let m): handle(m)
+      case .failure(let problem): send(.error(problem.message))
       }
-      handle(type, object)
     }
     return true
   }
 
-  mutating func handle(_ type: String, _ m: [String: Any]) {
+  mutating func handle(_ message: PageMessage) {
     guard let controller else { return }
-    switch type {
-    case "ack":
+    switch message {
+    case .ack:
       awaitingAck = false
-    case "touch":
-      guard let phaseName = m["phase"] as? String,
-        let phase = TouchEvent.Phase(rawValue: phaseName),
-        let x = (m["x"] as? NSNumber)?.doubleValue, let y = (m["y"] as? NSNumber)?.doubleValue,
-        x.isFinite, y.isFinite
-      else {
-        send([
-          "type": "error", "message": "a touch needs a phase (down, move, up, cancel), x and y",
-        ])
-        return
-      }
+    case .touch(let phase, let point):
       controller.advance(to: now)
-      controller.handle(TouchEvent(phase, at: Point(x: x, y: y), time: now))
-    case "scrub":
-      guard let p = (m["position"] as? NSNumber)?.doubleValue, p.isFinite else { return }
+      controller.handle(TouchEvent(phase, at: point, time: now))
+    case .scrub(let p):
       controller.setPagePosition(p)
-    case "settings":
-      if let rtl = m["rtl"] as? Bool { rightToLeft = rtl }
-      if let reduce = m["reduceMotion"] as? Bool { reduceMotion = reduce }
-      if let t = m["textSize"] as? String, let s = ContentSize(rawValue: t) { textSize = s }
-      if let s = m["size"] as? String {
-        let parts = s.split(separator: "x").compactMap { Double($0) }
-        if parts.count == 2, (100...3000).contains(parts[0]), (100...3000).contains(parts[1]) {
-          let wanted = Size(width: parts[0], height: parts[1])
-          do {
-            try server.guardian.resize(
-              id, pixels: wanted.devicePixels(scale: server.configuration.scale))
-            size = wanted
-          } catch {
-            send(["type": "error", "message": "\(s) is refused: \(error.message)"])
-          }
-        } else {
-          send(["type": "error", "message": "a size is WIDTHxHEIGHT, each 100 to 3000 points"])
+    case .settings(let settings):
+      if let rtl = settings.rightToLeft { rightToLeft = rtl }
+      if let reduce = settings.reduceMotion { reduceMotion = reduce }
+      if let t = settings.textSize { textSize = t }
+      switch settings.size {
+      case .keep: break
+      case .set(let wanted, let written):
+        do {
+          try server.guardian.resize(
+            id, pixels: wanted.devicePixels(scale: server.configuration.scale))
+          size = wanted
+        } catch {
+          send(.error("\(written) is refused: \(error.message)"))
         }
+      case .refused:
+        send(.error("a size is WIDTHxHEIGHT, each 100 to 3000 points"))
       }
       rebuild(keeping: controller.pagePosition)
-    default:
-      send(["type": "error", "message": "unknown message type '\(type)'"])
     }
   }
 
@@ -191,7 +172,7 @@ struct PreviewSession {
       lastList = nil
       watched = server.source.watchedFiles().map(FileStamp.init(path:))
     } catch {
-      send(["type": "error", "message": "\(error)"])
+      send(.error("\(error)"))
     }
   }
 
@@ -206,13 +187,13 @@ struct PreviewSession {
         let before = controller != nil
         let after = controller
         rebuild(keeping: controller?.pagePosition ?? 0)
-        if before && controller !== after { send(["type": "reloaded"]) }
+        if before && controller !== after { send(.reloaded) }
       }
     }
     guard let controller else { return }
     controller.advance(to: now)
     for json in heard.take() {
-      outbox.append(WebSocket.text("{\"type\":\"event\",\"event\":\(json)}"))
+      send(.event(json: json))
     }
     guard !awaitingAck else { return }
     guard let list = try? renderer.displayList(for: controller.scene()), list != lastList else {
@@ -222,20 +203,16 @@ struct PreviewSession {
     guard (try? renderer.render(list, into: &image)) != nil else { return }
     lastList = list
     frameNumber += 1
-    send([
-      "type": "frame", "n": frameNumber, "position": controller.pagePosition,
-      "page": controller.currentPage, "pageCount": controller.pageCount,
-      "width": size.width, "height": size.height, "time": now,
-    ])
+    send(
+      .frame(
+        number: frameNumber, position: controller.pagePosition, page: controller.currentPage,
+        pageCount: controller.pageCount, size: size, time: now))
     outbox.append(WebSocket.binary(PNGEncoder(mode: .fastest).encode(image)))
     awaitingAck = true
   }
 
-  mutating func send(_ object: [String: Any]) {
-    guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]),
-      let text = String(data: data, encoding: .utf8)
-    else { return }
-    outbox.append(WebSocket.text(text))
+  mutating func send(_ message: ServerMessage) {
+    outbox.append(WebSocket.text(message.json))
   }
 }
 

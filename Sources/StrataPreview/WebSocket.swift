@@ -11,6 +11,39 @@ enum WebSocket {
     Base64.encode(SHA1.digest(Array((key + guid).utf8)))
   }
 
+  /// A frame's kind (RFC 6455 §5.2; the others are reserved).
+  enum Opcode: UInt8, Equatable {
+    /// The next piece of a fragmented message.
+    case continuation = 0x0
+    /// UTF-8 text.
+    case text = 0x1
+    /// Bytes.
+    case binary = 0x2
+    /// The end of the connection, with a code.
+    case close = 0x8
+    /// Are you there?
+    case ping = 0x9
+    /// The answer to a ping.
+    case pong = 0xA
+
+    /// Whether it is a control frame (close, ping, pong): never fragmented, at most 125 bytes.
+    var isControl: Bool { rawValue & 0x08 != 0 }
+  }
+
+  /// Why a connection closes (RFC 6455 §7.4.1): the codes this server sends.
+  enum CloseCode: UInt16, Equatable {
+    /// The purpose of the connection is fulfilled (and the answer to a peer's close).
+    case normal = 1000
+    /// The server is stopping, or the peer was idle too long.
+    case goingAway = 1001
+    /// A frame the protocol does not allow.
+    case protocolError = 1002
+    /// Text that is not UTF-8.
+    case invalidData = 1007
+    /// A message over the limit.
+    case tooBig = 1009
+  }
+
   /// A whole message from the client.
   enum Message: Equatable {
     case text(String)
@@ -30,11 +63,11 @@ enum WebSocket {
     /// 1007: a text message that is not UTF-8.
     case invalidText
 
-    var code: UInt16 {
+    var code: CloseCode {
       switch self {
-      case .protocolError: return 1002
-      case .tooBig: return 1009
-      case .invalidText: return 1007
+      case .protocolError: return .protocolError
+      case .tooBig: return .tooBig
+      case .invalidText: return .invalidData
       }
     }
 
@@ -53,7 +86,7 @@ enum WebSocket {
     var limit = 64 * 1024
     private var buffer: [UInt8] = []
     private var fragments: [UInt8] = []
-    private var fragmentOpcode: UInt8?
+    private var fragmentOpcode: Opcode?
 
     /// Adds bytes read from the socket.
     mutating func feed(_ bytes: ArraySlice<UInt8>) { buffer += bytes }
@@ -65,7 +98,7 @@ enum WebSocket {
         let b0 = buffer[0]
         let b1 = buffer[1]
         let fin = b0 & 0x80 != 0
-        let opcode = b0 & 0x0F
+        let bits = b0 & 0x0F
         guard b0 & 0x70 == 0 else { throw .protocolError("reserved bits are set") }
         guard b1 & 0x80 != 0 else { throw .protocolError("a client frame is not masked") }
         var length = Int(b1 & 0x7F)
@@ -82,8 +115,10 @@ enum WebSocket {
           length = Int(n)
           offset = 10
         }
-        let isControl = opcode & 0x08 != 0
-        if isControl {
+        guard let opcode = Opcode(rawValue: bits) else {
+          throw .protocolError("opcode \(bits) is reserved")
+        }
+        if opcode.isControl {
           guard fin, length <= 125 else {
             throw .protocolError("a control frame is fragmented or longer than 125 bytes")
           }
@@ -95,18 +130,18 @@ enum WebSocket {
         for i in payload.indices { payload[i] ^= mask[i & 3] }
         buffer.removeFirst(offset + 4 + length)
         switch opcode {
-        case 0x8:
+        case .close:
           return .close(code: try Self.closeCode(payload))
-        case 0x9: return .ping(payload)
-        case 0xA: return .pong
-        case 0x1, 0x2:
+        case .ping: return .ping(payload)
+        case .pong: return .pong
+        case .text, .binary:
           guard fragmentOpcode == nil else {
             throw .protocolError("a new message began before the last one ended")
           }
           if fin { return try Self.message(opcode, payload) }
           fragmentOpcode = opcode
           fragments = payload
-        case 0x0:
+        case .continuation:
           guard let first = fragmentOpcode else {
             throw .protocolError("a continuation frame without a message to continue")
           }
@@ -117,8 +152,6 @@ enum WebSocket {
             fragmentOpcode = nil
             return try Self.message(first, whole)
           }
-        default:
-          throw .protocolError("opcode \(opcode) is reserved")
         }
       }
     }
@@ -143,16 +176,16 @@ enum WebSocket {
       return code
     }
 
-    private static func message(_ opcode: UInt8, _ payload: [UInt8]) throws(Failure) -> Message {
-      guard opcode == 0x1 else { return .binary(payload) }
+    private static func message(_ opcode: Opcode, _ payload: [UInt8]) throws(Failure) -> Message {
+      guard opcode == .text else { return .binary(payload) }
       guard let text = String(validating: payload, as: UTF8.self) else { throw .invalidText }
       return .text(text)
     }
   }
 
   /// A server frame: final, unmasked.
-  static func frame(opcode: UInt8, _ payload: [UInt8]) -> [UInt8] {
-    var out: [UInt8] = [0x80 | opcode]
+  static func frame(opcode: Opcode, _ payload: [UInt8]) -> [UInt8] {
+    var out: [UInt8] = [0x80 | opcode.rawValue]
     let n = payload.count
     if n < 126 {
       out.append(UInt8(n))
@@ -168,11 +201,13 @@ enum WebSocket {
   }
 
   /// A text frame.
-  static func text(_ s: String) -> [UInt8] { frame(opcode: 0x1, Array(s.utf8)) }
+  static func text(_ s: String) -> [UInt8] { frame(opcode: .text, Array(s.utf8)) }
   /// A binary frame.
-  static func binary(_ bytes: [UInt8]) -> [UInt8] { frame(opcode: 0x2, bytes) }
+  static func binary(_ bytes: [UInt8]) -> [UInt8] { frame(opcode: .binary, bytes) }
   /// A close frame with a code and a reason.
-  static func close(code: UInt16, reason: String) -> [UInt8] {
-    frame(opcode: 0x8, [UInt8(code >> 8), UInt8(code & 0xFF)] + Array(reason.utf8.prefix(120)))
+  static func close(code: CloseCode, reason: String) -> [UInt8] {
+    let c = code.rawValue
+    return frame(
+      opcode: .close, [UInt8(c >> 8), UInt8(c & 0xFF)] + Array(reason.utf8.prefix(120)))
   }
 }

@@ -53,7 +53,7 @@ import Testing
     do {
       _ = try reader.next()
     } catch {
-      #expect(error.code == code)
+      #expect(error.code.rawValue == code)
     }
   }
 
@@ -402,7 +402,7 @@ extension TestClient {
         _ = try reader.next()
         Issue.record("\(payload) was taken")
       } catch {
-        #expect(error.code == code, "\(payload)")
+        #expect(error.code.rawValue == code, "\(payload)")
       }
     }
     var reader = WebSocket.Reader()
