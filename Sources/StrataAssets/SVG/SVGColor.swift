@@ -6,25 +6,8 @@ enum SVGColor {
   /// percentages, `transparent`, or one of the CSS named colours (any case). `nil` otherwise.
   static func parse(_ text: String) -> Color? {
     let t = text.trimmingSpaces.lowercased()
-    if t.hasPrefix("#") {
-      let hex = Array(t.dropFirst())
-      guard hex.allSatisfy(\.isHexDigit) else { return nil }
-      func v(_ s: ArraySlice<Character>) -> Double {
-        Double(Int(String(s), radix: 16) ?? 0) / 255
-      }
-      switch hex.count {
-      case 3, 4:
-        let d = hex.map { String([$0, $0]) }
-        let c = d.map { Double(Int($0, radix: 16) ?? 0) / 255 }
-        return Color(red: c[0], green: c[1], blue: c[2], alpha: hex.count == 4 ? c[3] : 1)
-      case 6, 8:
-        return Color(
-          red: v(hex[0..<2]), green: v(hex[2..<4]), blue: v(hex[4..<6]),
-          alpha: hex.count == 8 ? v(hex[6..<8]) : 1)
-      default:
-        return nil
-      }
-    }
+    // Strata's one hex reader: #rgb, #rgba, #rrggbb, #rrggbbaa.
+    if t.hasPrefix("#") { return try? Color(hex: t) }
     if t.hasPrefix("rgb(") || t.hasPrefix("rgba("), t.hasSuffix(")") {
       let inside = t[
         t.index(after: t.firstIndex(of: "(") ?? t.startIndex)..<t.index(before: t.endIndex)]

@@ -17,28 +17,9 @@ public enum SpecColor {
       else { return nil }
       return Color(red: rgb[0], green: rgb[1], blue: rgb[2], alpha: alpha)
     }
-    let digits = Array(text.utf8)
-    guard digits.first == UInt8(ascii: "#"), digits.count == 7 || digits.count == 9 else {
-      return nil
-    }
-    var bytes: [UInt8] = []
-    var i = 1
-    while i + 1 < digits.count {
-      guard let hi = hex(digits[i]), let lo = hex(digits[i + 1]) else { return nil }
-      bytes.append(hi << 4 | lo)
-      i += 2
-    }
-    return Color(
-      red8: bytes[0], green8: bytes[1], blue8: bytes[2], alpha8: bytes.count == 4 ? bytes[3] : 255)
-  }
-
-  static func hex(_ b: UInt8) -> UInt8? {
-    switch b {
-    case 0x30...0x39: return b - 0x30
-    case 0x41...0x46: return b - 0x41 + 10
-    case 0x61...0x66: return b - 0x61 + 10
-    default: return nil
-    }
+    // Strata's one hex reader, held to the spec's two lengths.
+    guard text.hasPrefix("#"), text.utf8.count == 7 || text.utf8.count == 9 else { return nil }
+    return try? Color(hex: text)
   }
 
   /// `color` as `#RRGGBB` (`#RRGGBBAA` when not opaque) when its components are whole 8-bit
