@@ -354,25 +354,26 @@ import Testing
     }
     let withCard = try DisplayList(scene: scenes[scenes.count - 1], scale: 1)
     let canvas = try Canvas(width: 96, height: 96)
+    let player = DisplayListPlayer()
     // The card below its arc, and the blue side.
-    canvas.occlusion(withCard)
-    #expect(canvas.occluders.filter(\.isRectangle).count == 2)
+    player.occlusion(withCard, on: canvas)
+    #expect(player.occluders.filter(\.isRectangle).count == 2)
     // The square hides the red circle within its group only.
     let grouped = try DisplayList(scene: scenes[scenes.count - 1], scale: 1)
-    canvas.occlusion(grouped)
-    let inGroup = canvas.occluders.filter { $0.scope >= 0 && $0.isRectangle }
+    player.occlusion(grouped, on: canvas)
+    let inGroup = player.occluders.filter { $0.scope >= 0 && $0.isRectangle }
     #expect(inGroup.count == 1)
   }
 
   @Test func occludersShrinkWhatIsLeftToARectangle() {
     let v = IntRect(x: 0, y: 0, width: 100, height: 100)
     #expect(
-      Canvas.shrink(v, by: IntRect(x: -5, y: 60, width: 110, height: 50))
+      DisplayListPlayer.shrink(v, by: IntRect(x: -5, y: 60, width: 110, height: 50))
         == IntRect(x: 0, y: 0, width: 100, height: 60))
     #expect(
-      Canvas.shrink(v, by: IntRect(x: 70, y: 0, width: 30, height: 100))
+      DisplayListPlayer.shrink(v, by: IntRect(x: 70, y: 0, width: 30, height: 100))
         == IntRect(x: 0, y: 0, width: 70, height: 100))
     // A hole would not leave a rectangle.
-    #expect(Canvas.shrink(v, by: IntRect(x: 10, y: 10, width: 20, height: 20)) == v)
+    #expect(DisplayListPlayer.shrink(v, by: IntRect(x: 10, y: 10, width: 20, height: 20)) == v)
   }
 }

@@ -83,18 +83,19 @@ import Testing
     // group's composite, but nothing inside the group's own layer.
     let list = try DisplayList(scene: Self.coveredScene(), scale: 2)
     let canvas = try Canvas(width: list.width, height: list.height)
-    canvas.occlusion(list)
-    let occluders = canvas.occluders
+    let player = DisplayListPlayer()
+    player.occlusion(list, on: canvas)
+    let occluders = player.occluders
     let disc = try #require(
       occluders.first { !$0.isRectangle && $0.scope == -1 && $0.rect.y > 160 })
     let groupStart = try #require(
       list.commands.firstIndex {
         if case .beginGroup = $0 { return true } else { return false }
       })
-    canvas.coverCommand = groupStart + 1
-    canvas.coverFloor = groupStart
+    player.coverCommand = groupStart + 1
+    player.coverFloor = groupStart
     // Inside the group only its own fills may cover.
-    if let cover = canvas.cover(for: disc.rect) {
+    if let cover = player.cover(for: disc.rect) {
       let own = occluders.filter { $0.scope == groupStart }
       #expect(!own.isEmpty)
       for y in cover.top..<(cover.top + cover.starts.count) {

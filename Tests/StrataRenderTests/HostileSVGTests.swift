@@ -140,8 +140,9 @@ import Testing
 
   @Test func tenTimesTheFillsCostAboutTenTimesTheTime() throws {
     let canvas = try Canvas(width: 210, height: 210)
-    canvas.occlusion(list(5_000))
-    #expect(canvas.occluders.count == Canvas.maximumOccluders)
+    let player = DisplayListPlayer()
+    player.occlusion(list(5_000), on: canvas)
+    #expect(player.occluders.count == DisplayListPlayer.maximumOccluders)
     let small = try seconds(1_000)
     let large = try seconds(10_000)
     #expect(large / small < 30, "10× the fills took \(large / small)× the time")

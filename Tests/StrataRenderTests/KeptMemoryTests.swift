@@ -64,10 +64,11 @@ import Testing
     }
     let first = list(shift: 3)
     let canvas = try Canvas(width: 60, height: 60)
-    canvas.occlusion(first)
-    #expect(canvas.madeClips.map(\.index) == [2, 6])
-    #expect(canvas.takeMadeClip(at: 6) != nil)
-    #expect(canvas.takeMadeClip(at: 2) == nil)
+    let player = DisplayListPlayer()
+    player.occlusion(first, on: canvas)
+    #expect(player.madeClips.map(\.index) == [2, 6])
+    #expect(player.takeMadeClip(at: 6) != nil)
+    #expect(player.takeMadeClip(at: 2) == nil)
     let shared = FrameRenderer(scale: 1, textShaper: nil)
     for shift in [3.0, 7.5, 0.25, 12] {
       let frame = list(shift: shift)

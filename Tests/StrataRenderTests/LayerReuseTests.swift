@@ -69,8 +69,9 @@ import Testing
       }
     }
     var frame = PixelBuffer.placeholder
-    let kept = shared.canvases.take(taking: &frame)
+    let (kept, player) = shared.canvases.take(taking: &frame)
     #expect(kept.flattened.points.capacity > 0 && kept.spanColors.count > 0)
+    #expect(player.groupEnds.capacity > 0, "the player keeps its plan's memory too")
   }
 
   /// A shadow drawn after a wider one reuses its mask, row and sampling tables: what the

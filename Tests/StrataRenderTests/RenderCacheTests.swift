@@ -144,11 +144,11 @@ import Testing
       width: 100, height: 100,
       commands: [Self.backdrop] + Self.group(x: 30, opacity: 0) + Self.group(x: 10, opacity: 1))
     try expectSameBytes([unbalanced, whole, unbalanced])
-    let canvas = try Canvas(width: 100, height: 100)
-    canvas.findGroupEnds(unbalanced.commands)
-    #expect(canvas.groupEnds == [-1, -1, -1, -1, -1, 8, -1, -1, -1])
-    canvas.findGroupEnds(whole.commands)
-    #expect(canvas.groupEnds == [-1, 4, -1, -1, -1, 8, -1, -1, -1])
+    let player = DisplayListPlayer()
+    player.findGroupEnds(unbalanced.commands)
+    #expect(player.groupEnds == [-1, -1, -1, -1, -1, 8, -1, -1, -1])
+    player.findGroupEnds(whole.commands)
+    #expect(player.groupEnds == [-1, 4, -1, -1, -1, 8, -1, -1, -1])
   }
 
   @Test func theCacheKeepsNoMoreThanItsLimits() throws {

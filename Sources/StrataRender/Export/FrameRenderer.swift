@@ -16,8 +16,9 @@ public struct FrameRenderer {
   public var textShaper: (any TextShaper)?
   /// Keeps rasterized glyphs between frames (shared by copies of this renderer).
   public var glyphCache: GlyphCache
-  /// Canvases kept between frames (shared by copies of this renderer), with their group
-  /// layers and working buffers, so that a sequence does not allocate them anew each frame.
+  /// Canvases and their display-list players kept between frames (shared by copies of this
+  /// renderer), with their group layers, plans and working buffers, so that a sequence does
+  /// not allocate them anew each frame.
   let canvases = CanvasPool()
   /// The display-list builder's working memory, kept between frames the same way.
   let listScratch = Spare<[Rect]>()
@@ -108,12 +109,12 @@ public struct FrameRenderer {
         for i in p.indices { p[i] = packed }
       }
     }
-    let canvas = canvases.take(taking: &buffer)
-    canvas.cache = cache
-    canvas.draw(list, glyphCache: glyphCache)
-    canvas.cache = nil
+    let (canvas, player) = canvases.take(taking: &buffer)
+    player.cache = cache
+    player.play(list, on: canvas, glyphCache: glyphCache)
+    player.cache = nil
     canvas.finish(into: &buffer)
-    canvases.give(canvas)
+    canvases.give(canvas, player)
   }
 
   /// Sets `controller` to `pagePosition` and renders what it shows.
@@ -139,153 +140,5 @@ extension DisplayList {
       let r = p.axisAlignedRect(applying: t).flatMap(IntRect.init(inside:))
     else { return false }
     return r.x <= rect.x && r.y <= rect.y && r.maxX >= rect.maxX && r.maxY >= rect.maxY
-  }
-}
-
-extension Canvas {
-  /// Draws every command of `list`, rasterizing glyphs through `glyphCache`.
-  ///
-  /// A first pass finds the opaque rectangles the list paints (inside clips, using the rows a
-  /// clip mask fully covers) and keeps every earlier command of the same group out of them:
-  /// what a later opaque fill covers is never drawn — at the top level, and inside a group's
-  /// layer for the commands of that group before it. The pixels are the same.
-  ///
-  /// Clips pushed before the call stay; clips the list leaves open are closed when it ends.
-  public func draw(_ list: DisplayList, glyphCache: GlyphCache = GlyphCache()) {
-    occlusion(list)
-    covers.removeAll(keepingCapacity: true)
-    findGroupEnds(list.commands)
-    openGroups.removeAll(keepingCapacity: true)
-    openClips.removeAll(keepingCapacity: true)
-    let clipDepth = clips.count
-    defer {
-      occluders.removeAll(keepingCapacity: true)
-      coverCommand = -1
-      coverFloor = -1
-      recycleFrameMemory(clipDepth: clipDepth)
-    }
-    var i = 0
-    while i < list.commands.count {
-      let c = list.commands[i]
-      if case .endGroup = c { _ = openGroups.popLast() }
-      let floor = openGroups.last ?? -1
-      let visible = visibleArea(i, floor: floor)
-      coverCommand = i
-      coverFloor = floor
-      switch c {
-      case .beginGroup(let o, let b):
-        let end = groupEnds[i]
-        if end >= 0 {
-          // A group that composites nothing is not drawn.
-          if Int((o.clamped(to: 0...1) * 255).rounded()) == 0 {
-            i = end + 1
-            continue
-          }
-          if let cache {
-            let key = RenderCache.GroupKey(
-              width: width, height: height, rect: groupRect(bounds: b, visible: visible),
-              clips: openClips.map { list.commands[$0] }, commands: list.commands[(i + 1)..<end])
-            if let kept = cache.group(key) {
-              coverCommand = end
-              composite(
-                kept.pixels, of: kept.drawn, at: kept.drawn, opacity: o,
-                visible: visibleArea(end, floor: floor))
-              i = end + 1
-              continue
-            }
-            pushGroup(
-              opacity: o, bounds: b, visible: visible,
-              coveredAtOnce: coveredAtOnce(list, i, b, floor: floor))
-            if cache.shouldKeep(key) { surfaces[surfaces.count - 1].cacheKey = key }
-            openGroups.append(i)
-            break
-          }
-        }
-        pushGroup(
-          opacity: o, bounds: b, visible: visible,
-          coveredAtOnce: coveredAtOnce(list, i, b, floor: floor))
-        openGroups.append(i)
-      case .endGroup: popGroup(visible: visible)
-      case .beginClip(let p, let t, let r):
-        if let made = takeMadeClip(at: i) {
-          pushClip(made)
-        } else {
-          pushClip(p, transform: t, rule: r)
-        }
-        openClips.append(i)
-      case .beginClipUnion(let shapes, let t):
-        if let made = takeMadeClip(at: i) {
-          pushClip(made)
-        } else {
-          pushClip(union: shapes, transform: t)
-        }
-        openClips.append(i)
-      case .endClip:
-        popClip()
-        _ = openClips.popLast()
-      case .fill(let p, let t, let paint, let rule, let o):
-        fill(p, transform: t, paint: paint, rule: rule, opacity: o, visible: visible)
-      case .stroke(let p, let t, let paint, let style, let o):
-        stroke(p, transform: t, paint: paint, style: style, opacity: o, visible: visible)
-      case .image(let img, let t, let o):
-        drawImage(img, transform: t, opacity: o, visible: visible)
-      case .shadow(let p, let t, let color, let offset, let sigma, let o):
-        drawShadow(
-          of: p, transform: t, color: color, offset: offset, sigma: sigma, opacity: o,
-          visible: visible)
-      case .glyphs(let run, let t, let o):
-        drawGlyphs(run, transform: t, opacity: o, cache: glyphCache, visible: visible)
-      }
-      i += 1
-    }
-  }
-
-  /// What command `i` can still show: the canvas less what later opaque fills cover. Inside
-  /// a group (starting at `floor`) only the group's own fills count, so that a group's layer
-  /// depends on the group alone (what the group draws under a later fill outside it is
-  /// covered anyway).
-  func visibleArea(_ i: Int, floor: Int) -> IntRect {
-    var visible = bounds
-    for o in occluders where o.isRectangle && o.index > i && o.scope < i && o.scope >= floor {
-      visible = Self.shrink(visible, by: o.rect)
-    }
-    return visible
-  }
-
-  /// Whether the group starting at command `i` of `list` (inside the group starting at
-  /// `floor`) paints all of its layer opaquely with its first command (not under a mask):
-  /// the layer's memory then need not be cleared.
-  func coveredAtOnce(_ list: DisplayList, _ i: Int, _ bounds: Rect, floor: Int) -> Bool {
-    guard currentClip.mask == nil, i + 1 < list.commands.count else { return false }
-    let layer = groupRect(bounds: bounds, visible: visibleArea(i, floor: floor))
-    return DisplayList.paintsOpaquely(list.commands[i + 1], all: layer)
-  }
-
-  /// Sets ``groupEnds``: for each `beginGroup` whose group is whole — its clips and groups
-  /// open and close inside it — the index of its `endGroup`; −1 for every other command.
-  /// A whole group can be skipped or replaced by its kept layer without changing the clips
-  /// of what follows.
-  func findGroupEnds(_ commands: [DisplayList.Command]) {
-    groupEnds.removeAll(keepingCapacity: true)
-    groupEnds.append(contentsOf: repeatElement(-1, count: commands.count))
-    // Each open group's start, and the clip depth when it opened; not whole once a clip it
-    // did not open was closed inside it.
-    groupStack.removeAll(keepingCapacity: true)
-    var clipDepth = 0
-    for (i, c) in commands.enumerated() {
-      switch c {
-      case .beginGroup: groupStack.append((i, clipDepth, true))
-      case .endGroup:
-        guard let g = groupStack.popLast() else { continue }
-        if g.whole && clipDepth == g.clipDepth { groupEnds[g.start] = i }
-      case .beginClip, .beginClipUnion: clipDepth += 1
-      case .endClip:
-        clipDepth -= 1
-        for k in groupStack.indices where groupStack[k].clipDepth > clipDepth {
-          groupStack[k].whole = false
-        }
-      default: continue
-      }
-    }
   }
 }

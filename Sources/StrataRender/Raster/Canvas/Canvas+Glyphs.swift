@@ -8,12 +8,14 @@ extension Canvas {
   public func drawGlyphs(
     _ run: GlyphRun, transform: Transform, opacity: Double = 1, cache: GlyphCache
   ) {
-    drawGlyphs(run, transform: transform, opacity: opacity, cache: cache, visible: bounds)
+    drawGlyphs(
+      run, transform: transform, opacity: opacity, cache: cache, visible: bounds, covers: nil)
   }
 
   /// ``drawGlyphs(_:transform:opacity:cache:)`` within `visible` (device pixels).
   func drawGlyphs(
-    _ run: GlyphRun, transform: Transform, opacity: Double, cache: GlyphCache, visible: IntRect
+    _ run: GlyphRun, transform: Transform, opacity: Double, cache: GlyphCache, visible: IntRect,
+    covers: (any CoverLookup)?
   ) {
     guard let shader = Shader(.solid(run.color), transform: .identity, opacity: opacity) else {
       return
@@ -23,14 +25,14 @@ extension Canvas {
     guard simple else {
       fillOutlines(
         of: run, transform: transform, opacity: opacity, shader: shader, cache: cache,
-        visible: visible)
+        visible: visible, covers: covers)
       return
     }
     let deviceSize = run.size * k
     guard deviceSize > 0, deviceSize < 2000 else {
       fill(
         run.path(cache: cache), transform: transform, paint: .solid(run.color), rule: .nonZero,
-        opacity: opacity, visible: visible)
+        opacity: opacity, visible: visible, covers: covers)
       return
     }
     let clip = clips[clips.count - 1].rect.intersection(surfaces[surfaces.count - 1].rect)
@@ -67,7 +69,7 @@ extension Canvas {
   /// `transform` into the canvas's buffer (the same points, so the same pixels).
   private func fillOutlines(
     of run: GlyphRun, transform: Transform, opacity: Double, shader: Shader, cache: GlyphCache,
-    visible: IntRect
+    visible: IntRect, covers: (any CoverLookup)?
   ) {
     // Joined, an outline that does not start with a move would continue the one before it;
     // such (malformed) runs take the road of the joined path.
@@ -76,7 +78,7 @@ extension Canvas {
       guard outline.isEmpty || outline.startsWithMove else {
         fill(
           run.path(cache: cache), transform: transform, paint: .solid(run.color),
-          rule: .nonZero, opacity: opacity, visible: visible)
+          rule: .nonZero, opacity: opacity, visible: visible, covers: covers)
         return
       }
     }
@@ -94,6 +96,6 @@ extension Canvas {
         transform.apply(to: $0)
       }
     }
-    fill(flattened, rule: .nonZero, shader: shader, visible: visible)
+    fill(flattened, rule: .nonZero, shader: shader, visible: visible, covers: covers)
   }
 }

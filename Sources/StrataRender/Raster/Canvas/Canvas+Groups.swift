@@ -5,8 +5,6 @@ extension Canvas {
     var rect: IntRect
     var pixels: [UInt8]
     var opacity: Double
-    /// Where the layer is kept when its group ends, when a render cache asked for it.
-    var cacheKey: RenderCache.GroupKey? = nil
     /// The rows and columns drawn into so far (a group's layer is clear outside them).
     var dirtyMinX = Int.max
     var dirtyMinY = Int.max
@@ -53,7 +51,7 @@ extension Canvas {
   {
     ClipMask(
       path, transform: transform, rule: rule, inside: current, rasterizer: rasterizer,
-      scratch: &coverFlattened, memory: &clipMemory)
+      scratch: &clipFlattened, memory: &clipMemory)
   }
 
   /// The clip of the union of `shapes` inside `current`.
@@ -64,7 +62,7 @@ extension Canvas {
   {
     ClipMask(
       union: shapes, transform: transform, inside: current, rasterizer: rasterizer,
-      scratch: &coverFlattened, memory: &clipMemory)
+      scratch: &clipFlattened, memory: &clipMemory)
   }
 
   /// Removes the clip added by the last ``pushClip(_:transform:rule:)``.
@@ -126,11 +124,15 @@ extension Canvas {
   }
 
   /// Composites the last group onto what is under it.
-  public func popGroup() { popGroup(visible: bounds) }
+  public func popGroup() { _ = popGroup(visible: bounds, covers: nil, keepingLayer: false) }
 
-  /// ``popGroup()``, compositing only within `visible` (device pixels).
-  func popGroup(visible: IntRect) {
-    guard surfaces.count > 1 else { return }
+  /// ``popGroup()``, compositing only within `visible` (device pixels) and leaving out what
+  /// `covers` says later opaque fills cover. With `keepingLayer`, returns what the group drew
+  /// (where, and a copy of those pixels), for a render cache to keep.
+  func popGroup(visible: IntRect, covers: (any CoverLookup)?, keepingLayer: Bool) -> (
+    drawn: IntRect, pixels: [UInt8]
+  )? {
+    guard surfaces.count > 1 else { return nil }
     let top = surfaces.removeLast()
     let drawn = top.dirty.intersection(top.rect)
     defer {
@@ -143,17 +145,18 @@ extension Canvas {
       }
       if spareSurfaces.count < 4 { spareSurfaces.append(Layer(pixels: top.pixels, dirty: dirty)) }
     }
-    if let key = top.cacheKey, let cache {
-      cache.keepGroup(key, drawn: drawn, pixels: Self.copy(drawn, from: top.pixels, of: top.rect))
-    }
-    guard !top.rect.isEmpty else { return }
-    composite(top.pixels, of: top.rect, at: drawn, opacity: top.opacity, visible: visible)
+    let kept = keepingLayer ? (drawn, Self.copy(drawn, from: top.pixels, of: top.rect)) : nil
+    guard !top.rect.isEmpty else { return kept }
+    composite(
+      top.pixels, of: top.rect, at: drawn, opacity: top.opacity, visible: visible, covers: covers)
+    return kept
   }
 
   /// Composites the part `drawn` of a layer (`pixels`, covering `rect` row after row) onto the
   /// current layer with `opacity`, within `visible`.
   func composite(
-    _ pixels: [UInt8], of rect: IntRect, at drawn: IntRect, opacity: Double, visible: IntRect
+    _ pixels: [UInt8], of rect: IntRect, at drawn: IntRect, opacity: Double, visible: IntRect,
+    covers: (any CoverLookup)?
   ) {
     let o = Int((opacity.clamped(to: 0...1) * 255).rounded())
     guard o > 0 else { return }
@@ -164,7 +167,7 @@ extension Canvas {
     guard !r.isEmpty, pixels.count >= rect.width * rect.height * 4 else { return }
     surfaces[parentIndex].markDirty(minX: r.x, minY: r.y, maxX: r.maxX, maxY: r.maxY)
     // What a later opaque fill covers is left out.
-    let covered = cover(for: r)
+    let covered = covers?.cover(for: r)
     pixels.withUnsafeBytes { rawSrc in
       surfaces[parentIndex].pixels.withUnsafeMutableBytes { rawDst in
         let src = rawSrc.bindMemory(to: UInt32.self)

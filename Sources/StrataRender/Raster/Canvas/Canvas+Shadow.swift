@@ -10,13 +10,13 @@ extension Canvas {
   ) {
     drawShadow(
       of: path, transform: transform, color: color, offset: offset, sigma: sigma,
-      opacity: opacity, visible: bounds)
+      opacity: opacity, visible: bounds, covers: nil)
   }
 
   /// ``drawShadow(of:transform:color:offset:sigma:opacity:)`` within `visible` (device pixels).
   func drawShadow(
     of path: Path, transform: Transform, color: Color, offset: Vector, sigma: Double,
-    opacity: Double, visible: IntRect
+    opacity: Double, visible: IntRect, covers: (any CoverLookup)?
   ) {
     let moved = transform.concatenating(Transform(translation: offset))
     path.flatten(tolerance: Self.flatteningTolerance, applying: moved, into: &flattened)
@@ -95,7 +95,7 @@ extension Canvas {
     // down, so each small row is widened once.
     var held = (-1, -1)
     // Only the columns outside what a later opaque fill covers are worked out and blended.
-    let covered = cover(for: area)
+    let covered = covers?.cover(for: area)
     withSpanTarget(columns: area.x..<area.maxX) { target in
       alpha.withUnsafeBufferPointer { a in
         row.withUnsafeMutableBufferPointer { out in

@@ -26,28 +26,6 @@ public final class Canvas {
   var clips: [ClipMask]
   /// The memory of clips that ended, for the next clips' masks.
   var clipMemory = ClipMask.Memory()
-  /// Where groups' layers are kept between frames, when the canvas draws a sequence.
-  var cache: RenderCache?
-  /// While a display list is drawn: its opaque fills, the covers worked out so far (with
-  /// their index in `occluders`), and the command being drawn with the start of its group
-  /// (see ``cover(for:)``); the memory of earlier covers, for the next.
-  var occluders: [Occluder] = []
-  var covers: [(occluder: Int, cover: RowCover)] = []
-  var spareCovers = SpareArrays<Int32>()
-  var coverCommand = -1
-  var coverFloor = -1
-  /// While a display list is drawn: the clips the occlusion pass made, in command order, and
-  /// the next to push; for each command, the `endGroup` of the whole group it begins, or −1
-  /// (see ``findGroupEnds(_:)``); the groups and clips open around the command being drawn.
-  /// All are kept, with their memory, for the next list.
-  var madeClips: [(index: Int, clip: ClipMask)] = []
-  var nextMadeClip = 0
-  var groupEnds: [Int] = []
-  var openGroups: [Int] = []
-  var openClips: [Int] = []
-  /// Working stacks of the passes before drawing, kept for their memory.
-  var clipStack: [ClipMask] = []
-  var groupStack: [(start: Int, clipDepth: Int, whole: Bool)] = []
   /// How many pixels drawing left out because a later opaque fill covers them (for tests).
   var coveredPixels = 0
   let rasterizer = Rasterizer.take()
@@ -58,9 +36,9 @@ public final class Canvas {
   /// Resampled bitmap rows kept between the rows of one draw.
   var shadeCache = ShadeCache()
   var spanCoverage: [UInt8] = []
-  /// Paths flattened for a fill, and for working out a cover, kept to reuse their memory.
+  /// Paths flattened for a fill, and for making a clip's mask, kept to reuse their memory.
   var flattened = FlattenedPath()
-  var coverFlattened = FlattenedPath()
+  var clipFlattened = FlattenedPath()
   /// The stroker's buffers, kept to reuse their memory.
   var strokeScratch = Stroker.Scratch()
   /// A shadow's mask, row and sampling tables, kept to reuse their memory.
@@ -132,18 +110,20 @@ public final class Canvas {
     _ path: Path, transform: Transform = .identity, paint: Paint, rule: FillRule = .nonZero,
     opacity: Double = 1
   ) {
-    fill(path, transform: transform, paint: paint, rule: rule, opacity: opacity, visible: bounds)
+    fill(
+      path, transform: transform, paint: paint, rule: rule, opacity: opacity, visible: bounds,
+      covers: nil)
   }
 
   /// ``fill(_:transform:paint:rule:opacity:)`` within `visible` (device pixels): the part of the
-  /// canvas that later opaque commands do not cover.
+  /// canvas that later opaque commands do not cover; `covers` tells what else they cover.
   func fill(
     _ path: Path, transform: Transform, paint: Paint, rule: FillRule, opacity: Double,
-    visible: IntRect
+    visible: IntRect, covers: (any CoverLookup)?
   ) {
     guard let shader = Shader(paint, transform: transform, opacity: opacity) else { return }
     path.flatten(tolerance: Self.flatteningTolerance, applying: transform, into: &flattened)
-    fill(flattened, rule: rule, shader: shader, visible: visible)
+    fill(flattened, rule: rule, shader: shader, visible: visible, covers: covers)
   }
 
   /// Strokes `path` with `paint` and `style` (the width is in the path's own space).
@@ -152,13 +132,14 @@ public final class Canvas {
     opacity: Double = 1
   ) {
     stroke(
-      path, transform: transform, paint: paint, style: style, opacity: opacity, visible: bounds)
+      path, transform: transform, paint: paint, style: style, opacity: opacity, visible: bounds,
+      covers: nil)
   }
 
   /// ``stroke(_:transform:paint:style:opacity:)`` within `visible` (device pixels).
   func stroke(
     _ path: Path, transform: Transform, paint: Paint, style: StrokeStyle, opacity: Double,
-    visible: IntRect
+    visible: IntRect, covers: (any CoverLookup)?
   ) {
     guard let shader = Shader(paint, transform: transform, opacity: opacity) else { return }
     Stroker(
@@ -166,18 +147,21 @@ public final class Canvas {
     )
     .outline(of: path, into: &flattened, scratch: &strokeScratch)
     flattened.apply(transform)
-    fill(flattened, rule: .nonZero, shader: shader, visible: visible)
+    fill(flattened, rule: .nonZero, shader: shader, visible: visible, covers: covers)
   }
 
   /// Draws a bitmap: `transform` maps its pixel space (0…width × 0…height) to device pixels.
   ///
   /// Sampling is bilinear, or nearest-neighbour when the transform is an integer translation.
   public func drawImage(_ image: RasterImage, transform: Transform, opacity: Double = 1) {
-    drawImage(image, transform: transform, opacity: opacity, visible: bounds)
+    drawImage(image, transform: transform, opacity: opacity, visible: bounds, covers: nil)
   }
 
   /// ``drawImage(_:transform:opacity:)`` within `visible` (device pixels).
-  func drawImage(_ image: RasterImage, transform: Transform, opacity: Double, visible: IntRect) {
+  func drawImage(
+    _ image: RasterImage, transform: Transform, opacity: Double, visible: IntRect,
+    covers: (any CoverLookup)?
+  ) {
     guard image.width > 0, image.height > 0, let inv = transform.inverted() else { return }
     let nearest =
       transform.isTranslationOnly && transform.tx == transform.tx.rounded()
@@ -202,14 +186,17 @@ public final class Canvas {
     flattened.add(transform.apply(to: Point(x: w, y: h)))
     flattened.add(transform.apply(to: Point(x: 0, y: h)))
     flattened.closeSubpath()
-    fill(flattened, rule: .nonZero, shader: shader, opacity: opacity, visible: visible)
+    fill(
+      flattened, rule: .nonZero, shader: shader, opacity: opacity, visible: visible, covers: covers)
   }
 
   // MARK: Internals
 
-  /// Fills flattened subpaths with `shader`.
+  /// Fills flattened subpaths with `shader`, leaving out what `covers` says later opaque fills
+  /// cover.
   func fill(
-    _ flat: FlattenedPath, rule: FillRule, shader: Shader, opacity: Double = 1, visible: IntRect
+    _ flat: FlattenedPath, rule: FillRule, shader: Shader, opacity: Double = 1, visible: IntRect,
+    covers: (any CoverLookup)?
   ) {
     let clip = clips[clips.count - 1]
     let surface = surfaces[surfaces.count - 1].rect
@@ -220,7 +207,7 @@ public final class Canvas {
     let o = Int((opacity.clamped(to: 0...1) * 255).rounded())
     guard o > 0 else { return }
     // An opaque colour copied along rows costs less than the search for what covers it.
-    let covered = o == 255 && shader.isOpaqueAlongRows ? nil : cover(for: region)
+    let covered = o == 255 && shader.isOpaqueAlongRows ? nil : covers?.cover(for: region)
     rasterizer.reset(region: region)
     rasterizer.add(flat)
     withSpanTarget(columns: region.x..<region.maxX, cover: covered) { target in

@@ -1,69 +1,36 @@
 import Strata
 
-/// The pixels an opaque fill paints over completely, row by row (the widest such run of each
-/// row): what earlier commands would draw there is covered anyway, so they leave it out.
-struct RowCover {
-  /// The first row, in device pixels.
-  let top: Int
-  /// For each row from `top`, the first column covered and the column after the last
-  /// (equal when the row has none).
-  var starts: [Int32]
-  var ends: [Int32]
-
-  /// The covered columns of row `y`, or nil.
-  @inline(__always) func run(y: Int) -> Range<Int>? {
-    let r = y - top
-    guard r >= 0, r < starts.count, starts[r] < ends[r] else { return nil }
-    return Int(starts[r])..<Int(ends[r])
-  }
-}
-
-extension Canvas {
-  /// An opaque fill that can hide what earlier commands of its group draw under it.
-  struct Occluder {
-    /// The fill's command, and the `beginGroup` of its group (−1 at the top level).
-    let index: Int
-    let scope: Int
-    /// The whole fill's bounds, within the part of its clip that lets everything through.
-    let rect: IntRect
-    /// Whether the fill is an axis-aligned rectangle: then `rect` is exactly what it covers.
-    let isRectangle: Bool
-    /// The outline, the transform to device pixels and the fill rule, for working out its
-    /// ``RowCover`` (the path is mapped only if that is asked for).
-    let path: Path
-    let transform: Transform
-    let rule: FillRule
-  }
-
+extension DisplayListPlayer {
   /// Finds the opaque fills of `list` (into ``occluders``) and makes its clips on the way
-  /// (into ``madeClips``, to push when drawing).
+  /// (into ``madeClips``, to push when drawing), with `canvas`'s clip masks.
   ///
   /// A fill is opaque when its paint and opacity are; inside a clip with a mask it covers
   /// only the rows the mask lets through completely.
-  func occlusion(_ list: DisplayList) {
+  func occlusion(_ list: DisplayList, on canvas: Canvas) {
     occluders.removeAll(keepingCapacity: true)
     madeClips.removeAll(keepingCapacity: true)
     nextMadeClip = 0
     clipStack.removeAll(keepingCapacity: true)
-    clipStack.append(currentClip)
+    clipStack.append(canvas.currentClip)
     openGroups.removeAll(keepingCapacity: true)
     defer {
       clipStack.removeAll(keepingCapacity: true)
       openGroups.removeAll(keepingCapacity: true)
-      clipMemory.place = nil
     }
     for (i, c) in list.commands.enumerated() {
       switch c {
       case .beginGroup: openGroups.append(i)
       case .endGroup: _ = openGroups.popLast()
       case .beginClip(let p, let t, let r):
-        clipMemory.place = madeClips.count
-        let clip = makeClip(p, transform: t, rule: r, inside: clipStack[clipStack.count - 1])
+        let clip = canvas.makeClip(
+          p, transform: t, rule: r, inside: clipStack[clipStack.count - 1],
+          place: madeClips.count)
         madeClips.append((i, clip))
         clipStack.append(clip)
       case .beginClipUnion(let shapes, let t):
-        clipMemory.place = madeClips.count
-        let clip = makeClip(union: shapes, transform: t, inside: clipStack[clipStack.count - 1])
+        let clip = canvas.makeClip(
+          union: shapes, transform: t, inside: clipStack[clipStack.count - 1],
+          place: madeClips.count)
         madeClips.append((i, clip))
         clipStack.append(clip)
       case .endClip:
@@ -104,9 +71,6 @@ extension Canvas {
     }
   }
 
-  /// The most occluders a list keeps (the largest): a bound on each command's search.
-  static let maximumOccluders = 256
-
   /// The clip the occlusion pass made for the clip command at `index`, if it made one (the
   /// clips of commands skipped on the way, in groups not drawn, are passed over).
   func takeMadeClip(at index: Int) -> ClipMask? {
@@ -123,9 +87,9 @@ extension Canvas {
   /// Gives the memory of the clips and covers of the list just drawn to the next list's
   /// (each array is held nowhere else by then, so it is reused rather than copied). Clips the
   /// list left open are closed, down to the `depth` clips open before it.
-  func recycleFrameMemory(clipDepth depth: Int) {
-    if clips.count > depth { clips.removeLast(clips.count - depth) }
-    for k in madeClips.indices { madeClips[k].clip.recycle(into: &clipMemory, place: k) }
+  func recycleFrameMemory(on canvas: Canvas, clipDepth depth: Int) {
+    canvas.closeClips(downTo: depth)
+    for k in madeClips.indices { canvas.recycle(&madeClips[k].clip, place: k) }
     madeClips.removeAll(keepingCapacity: true)
     nextMadeClip = 0
     for k in covers.indices {
@@ -134,10 +98,6 @@ extension Canvas {
     }
     covers.removeAll(keepingCapacity: true)
   }
-
-  /// Fills and composites smaller than this (in pixels) do not look for a cover: finding
-  /// one would cost more than it saves.
-  static let smallestCover = 4096
 
   /// Where the command being drawn can leave pixels out: the cover of the later opaque fill
   /// of its group that overlaps `area` most, worked out the first time it is asked for.
@@ -177,7 +137,7 @@ extension Canvas {
     }
     rasterizer.reset(region: region)
     o.path.flatten(
-      tolerance: Self.flatteningTolerance, applying: o.transform, into: &coverFlattened)
+      tolerance: Canvas.flatteningTolerance, applying: o.transform, into: &coverFlattened)
     rasterizer.add(coverFlattened)
     rasterizer.forEachFullRun(rule: o.rule) { y, x, n in
       let r = y - region.y
