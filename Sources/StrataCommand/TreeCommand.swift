@@ -1,5 +1,6 @@
 import Strata
 import StrataRender
+import StrataSpec
 
 /// One node of the scene as a view debugger shows it: what it is, where it is on screen, how
 /// visible, and the text it shows.
@@ -64,10 +65,7 @@ struct TreeNode: Hashable, Sendable {
 
   /// The node and its children as the JSON `strata tree --json` prints.
   var json: String {
-    func number(_ v: Double) -> String {
-      guard v.isFinite else { return "0" }
-      return v == v.rounded() && Swift.abs(v) < 1e15 ? String(Int(v)) : String(v)
-    }
+    let number = JSONWriter.format
     var s = "{\"name\":" + (name.map(JSONLiteral.string) ?? "null")
     s += ",\"kind\":\"\(kind.rawValue)\""
     s +=
@@ -111,7 +109,7 @@ extension Tool {
       scene: scene.root, node: controller.root, engine: FrameRenderer.defaultTextEngine)
     if o.flag("--json") {
       output.out(
-        "{\"size\":[\(OptionValue.format(scene.size.width)),\(OptionValue.format(scene.size.height))],"
+        "{\"size\":[\(JSONWriter.format(scene.size.width)),\(JSONWriter.format(scene.size.height))],"
           + "\"root\":\(tree.json)}\n")
     } else {
       var text = ""

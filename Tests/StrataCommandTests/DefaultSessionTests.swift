@@ -32,8 +32,6 @@ let sessionGoldens = ReferenceImages(besideTestFile: #filePath)
     scene.node(named: name)?.alpha ?? 0
   }
 
-  static let sliderNames = GoldenCatalogOfSessions.slider
-
   /// The slider swipes through every image with its transitions and wraps back to the first:
   /// first frame image 0, a cross-fade half way, the last frame image 0 again.
   @Test func theSliderPlaysItsImagesAndWrapsAround() throws {
