@@ -5,6 +5,9 @@ let package = Package(
   name: "Strata",
   products: [
     .library(name: "Strata", targets: ["Strata"]),
+    .library(name: "StrataIO", targets: ["StrataIO"]),
+    .library(name: "StrataText", targets: ["StrataText"]),
+    .library(name: "StrataRaster", targets: ["StrataRaster"]),
     .library(name: "StrataRender", targets: ["StrataRender"]),
     .library(name: "StrataTesting", targets: ["StrataTesting"]),
     .library(name: "StrataAssets", targets: ["StrataAssets"]),
@@ -23,9 +26,17 @@ let package = Package(
     .target(name: "StrataFiles"),
     // The system zlib, used by the PNG codec.
     .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
-    // Headless rendering of a Strata scene.
+    // Bitmaps and their files: pixel buffers, PNG and APNG, deflate, atomic file writes.
+    .target(name: "StrataIO", dependencies: ["Strata", "StrataFiles", "CZlib", "CStrataKernels"]),
+    // Text from fonts to glyph outlines: font files, line breaking, bidi, shaping, the engine.
+    .target(name: "StrataText", dependencies: ["Strata", "StrataIO"]),
+    // The immediate-mode painter: fills, strokes, images, shadows, glyph masks, clips, groups.
     .target(
-      name: "StrataRender", dependencies: ["Strata", "StrataFiles", "CZlib", "CStrataKernels"]),
+      name: "StrataRaster", dependencies: ["Strata", "StrataIO", "StrataText", "CStrataKernels"]),
+    // Headless rendering of a Strata scene: display lists, their player, the render cache, and
+    // the SVG, JSON and contact-sheet outputs.
+    .target(
+      name: "StrataRender", dependencies: ["Strata", "StrataIO", "StrataText", "StrataRaster"]),
     // Pixel loops for wider vector units (AVX2), chosen at run time.
     .target(name: "CStrataKernels"),
     // Images by name from a folder (the asset work of this wave starts here).
@@ -54,7 +65,7 @@ let package = Package(
     .target(
       name: "StrataCommand",
       dependencies: [
-        "Strata", "StrataRender", "StrataAssets", "StrataExamples", "StrataSpec", "StrataRecords",
+        "Strata", "StrataIO", "StrataRender", "StrataAssets", "StrataExamples", "StrataSpec", "StrataRecords",
         "StrataPreview", "StrataFiles",
       ]),
     .executableTarget(name: "strata", dependencies: ["StrataCommand"]),
@@ -62,8 +73,8 @@ let package = Package(
     .testTarget(
       name: "StrataRenderTests",
       dependencies: [
-        "StrataRender", "Strata", "StrataExamples", "StrataTesting", "StrataAssets",
-        .target(name: "CJPEG", condition: .when(platforms: [.linux])),
+        "StrataRender", "StrataIO", "StrataText", "StrataRaster", "Strata", "StrataExamples",
+        "StrataTesting", "StrataAssets", .target(name: "CJPEG", condition: .when(platforms: [.linux])),
       ],
       exclude: ["Fixtures", "Golden"]),
     .testTarget(

@@ -25,7 +25,7 @@ flags=(-Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)
 
 # The modules a target links, in dependency order (each built instrumented, objects linked).
 modules_for() {
-  local m=(Strata StrataFiles CStrataKernels StrataRender)
+  local m=(Strata StrataFiles CStrataKernels StrataIO StrataText StrataRaster StrataRender)
   case "$1" in
     options) m+=(CJPEG StrataAssets StrataExamples StrataSpec StrataRecords StrataPreview StrataCommand) ;;
     preview) m+=(StrataPreview) ;;

@@ -1,10 +1,10 @@
 #!/usr/bin/env perl
-# Writes Sources/StrataRender/Text/LineBreaks/LineBreakTable.swift: the UAX #14 line-break
+# Writes Sources/StrataText/LineBreaks/LineBreakTable.swift: the UAX #14 line-break
 # class of every code point, from the Unicode Character Database that Perl ships
 # (Unicode::UCD), resolved as rule LB1 asks and with the two facts rules LB30 and LB30b need
 # folded in as extra classes (and initial and final quotation marks told apart, for LB15a and
 # LB15b of Unicode 15.1). Run it from the package root when the Unicode version moves:
-#   perl Scripts/make_line_break_table.pl > Sources/StrataRender/Text/LineBreaks/LineBreakTable.swift
+#   perl Scripts/make_line_break_table.pl > Sources/StrataText/LineBreaks/LineBreakTable.swift
 use strict;
 use warnings;
 use Unicode::UCD qw(prop_invmap prop_invlist);

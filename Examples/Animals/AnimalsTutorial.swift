@@ -35,7 +35,7 @@ public final class AnimalsTutorial: TutorialController, StaticBackgroundDataSour
   public init(pageSize: Size = Size(width: 375, height: 667), locale: String?) {
     strings = Self.translations.first { $0.locale == locale }?.strings ?? Self.english
     super.init(pageSize: pageSize)
-    textMeasurer = FrameRenderer.defaultTextEngine
+    textMeasurer = TextEngine.system
     animator = Self.motion
     if let locale, Self.rightToLeftLocales.contains(locale) { layoutDirection = .rightToLeft }
   }

@@ -70,7 +70,7 @@ public final class CardsExample: TutorialController, DynamicBackgroundDataSource
   ) {
     self.pages = pages
     super.init(pageSize: pageSize)
-    textMeasurer = FrameRenderer.defaultTextEngine
+    textMeasurer = TextEngine.system
     preferredRoundnessHeight = 0
     preferredStaticContentHeight = 48
     scrollBehavior = ScrollPhysics.Configuration(pageWidth: 1, pageCount: 0, bounces: false)

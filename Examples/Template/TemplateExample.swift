@@ -122,7 +122,7 @@ public enum TemplateExample {
     let onboarding = TemplateOnboarding(
       items: items(pageSize: pageSize),
       options: styled ? StyledOptions() : DefaultOptions(), pageSize: pageSize)
-    onboarding.textMeasurer = FrameRenderer.defaultTextEngine
+    onboarding.textMeasurer = TextEngine.system
     onboarding.safeAreaInsets = .typicalSafeArea(for: pageSize)
     // The template's measures are fixed points: text grows up to the largest size at which
     // every page still fits them at 375 × 667.

@@ -106,7 +106,7 @@ extension Tool {
     _ = try showAsAsked(controller, o, onboarding: onboarding)
     let scene = controller.scene()
     let tree = TreeNode(
-      scene: scene.root, node: controller.root, engine: FrameRenderer.defaultTextEngine)
+      scene: scene.root, node: controller.root, engine: TextEngine.system)
     if o.flag("--json") {
       output.out(
         "{\"size\":[\(JSONWriter.format(scene.size.width)),\(JSONWriter.format(scene.size.height))],"

@@ -79,7 +79,7 @@ import Testing
     root.addChild(label)
     let tree = TreeNode(
       scene: Scene(root: root, size: Size(width: 200, height: 100)).root, node: root,
-      engine: FrameRenderer.defaultTextEngine)
+      engine: TextEngine.system)
     let node = try #require(tree.children.first)
     #expect(node.kind == .text && node.truncated == true)
     #expect(node.text?.hasSuffix("…") == true && node.text != "A sentence far too long for its box")

@@ -2,7 +2,10 @@ import Foundation
 import Strata
 import Testing
 
+@testable import StrataIO
+@testable import StrataRaster
 @testable import StrataRender
+@testable import StrataText
 
 /// The animation stores, after its first frame, only what each frame changes; a viewer that
 /// composites the frames (Pillow here) sees every frame whole.

@@ -1,7 +1,10 @@
 import Strata
 import Testing
 
+@testable import StrataIO
+@testable import StrataRaster
 @testable import StrataRender
+@testable import StrataText
 
 /// The audit finds text cut off by its box or the screen, and text below WCAG AA contrast.
 @Suite struct AccessibilityAuditTests {

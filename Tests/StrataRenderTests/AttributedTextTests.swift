@@ -2,7 +2,10 @@ import Foundation
 import Strata
 import Testing
 
+@testable import StrataIO
+@testable import StrataRaster
 @testable import StrataRender
+@testable import StrataText
 
 @Suite struct AttributedTextTests {
   static let engine = TextEngine(catalog: FontCatalog(files: [dejaVuPath]))

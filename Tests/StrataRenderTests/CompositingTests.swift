@@ -1,7 +1,10 @@
 import Strata
 import Testing
 
+@testable import StrataIO
+@testable import StrataRaster
 @testable import StrataRender
+@testable import StrataText
 
 @Suite struct PaintTests {
   @Test func linearGradientRunsFromStartToEnd() throws {

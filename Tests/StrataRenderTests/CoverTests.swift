@@ -3,7 +3,10 @@ import Strata
 import StrataTesting
 import Testing
 
+@testable import StrataIO
+@testable import StrataRaster
 @testable import StrataRender
+@testable import StrataText
 
 /// What a later opaque shape covers is left out of what is drawn before it (``RowCover``),
 /// with the same pixels as drawing everything.

@@ -3,7 +3,10 @@ import Strata
 import StrataExamples
 import Testing
 
+@testable import StrataIO
+@testable import StrataRaster
 @testable import StrataRender
+@testable import StrataText
 
 /// The JSON drawing commands say what the display list says, command for command.
 @Suite struct DisplayListJSONTests {

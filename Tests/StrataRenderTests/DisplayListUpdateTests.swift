@@ -3,7 +3,10 @@ import StrataExamples
 import StrataTesting
 import Testing
 
+@testable import StrataIO
+@testable import StrataRaster
 @testable import StrataRender
+@testable import StrataText
 
 /// A display list updated in place equals one built afresh, and the caches behind building
 /// one (node outlines, shaped runs) give what working them out again gives.

@@ -3,7 +3,10 @@ import Strata
 import StrataTesting
 import Testing
 
+@testable import StrataIO
+@testable import StrataRaster
 @testable import StrataRender
+@testable import StrataText
 
 /// The pictures in Docs/Animators.md, made by the renderer and checked like golden images:
 /// `STRATA_RECORD_REFERENCES=1 swift test` re-records them.

@@ -1,7 +1,10 @@
 import Strata
 import Testing
 
+@testable import StrataIO
+@testable import StrataRaster
 @testable import StrataRender
+@testable import StrataText
 
 /// `PixelBuffer.downsampled(by:)`, which makes the animation's frames and the sheet's
 /// thumbnails, against the plain computation.

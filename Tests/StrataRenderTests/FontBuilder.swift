@@ -1,6 +1,9 @@
 import Strata
 
+@testable import StrataIO
+@testable import StrataRaster
 @testable import StrataRender
+@testable import StrataText
 
 /// Builds small TrueType fonts in memory, table by table, so the parser can be tested on
 /// known contents and on deliberately broken ones.

@@ -1,6 +1,9 @@
 import Strata
 
+@testable import StrataIO
+@testable import StrataRaster
 @testable import StrataRender
+@testable import StrataText
 
 /// Small scenes, one per primitive, for golden images and the SVG comparison.
 enum Gallery {

@@ -4,7 +4,10 @@ import StrataExamples
 import StrataTesting
 import Testing
 
+@testable import StrataIO
+@testable import StrataRaster
 @testable import StrataRender
+@testable import StrataText
 
 @Suite struct GoldenTests {
   @Test(arguments: Gallery.all.map(\.0))

@@ -2,7 +2,10 @@ import Foundation
 import Strata
 import Testing
 
+@testable import StrataIO
+@testable import StrataRaster
 @testable import StrataRender
+@testable import StrataText
 
 /// Small hostile inputs that used to cost minutes or gigabytes; each is made here, by the test.
 @Suite struct HostileInputTests {

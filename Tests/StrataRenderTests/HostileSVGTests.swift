@@ -3,7 +3,10 @@ import Strata
 import Testing
 
 @testable import StrataAssets
+@testable import StrataIO
+@testable import StrataRaster
 @testable import StrataRender
+@testable import StrataText
 
 /// SVG files small on disk and huge in work: each budget is a named constant and a typed error.
 @Suite struct HostileSVGTests {

@@ -3,7 +3,10 @@ import Strata
 import StrataAssets
 import Testing
 
+@testable import StrataIO
+@testable import StrataRaster
 @testable import StrataRender
+@testable import StrataText
 
 /// The image loader against a real HTTP server on loopback.
 @Suite(.serialized) struct ImageLoaderTests {

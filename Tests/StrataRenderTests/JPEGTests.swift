@@ -6,6 +6,9 @@
   import Testing
 
   @testable import StrataRender
+  @testable import StrataRaster
+  @testable import StrataText
+  @testable import StrataIO
 
   /// JPEG files made here with libjpeg's encoder, decoded by Strata.
   @Suite struct JPEGTests {

@@ -1,7 +1,10 @@
 import Strata
 import Testing
 
+@testable import StrataIO
+@testable import StrataRaster
 @testable import StrataRender
+@testable import StrataText
 
 /// Memory a renderer keeps between frames goes to the same place of the next frame, and
 /// nothing of what it held shows.

@@ -2,7 +2,10 @@ import Strata
 import StrataTesting
 import Testing
 
+@testable import StrataIO
+@testable import StrataRaster
 @testable import StrataRender
+@testable import StrataText
 
 /// What a renderer keeps between frames (layers, frame buffers) and what it may skip (clearing)
 /// never shows in the next frame.

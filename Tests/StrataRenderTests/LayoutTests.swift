@@ -2,7 +2,10 @@ import Foundation
 import Strata
 import Testing
 
+@testable import StrataIO
+@testable import StrataRaster
 @testable import StrataRender
+@testable import StrataText
 
 let dejaVuCatalog = FontCatalog(searchPaths: ["/usr/share/fonts/truetype/dejavu"])
 let engine = TextEngine(catalog: dejaVuCatalog)

@@ -2,7 +2,10 @@ import Foundation
 import Strata
 import Testing
 
+@testable import StrataIO
+@testable import StrataRaster
 @testable import StrataRender
+@testable import StrataText
 
 /// The Unicode Line Breaking Algorithm (UAX #14): each rule on a string that depends on it,
 /// and agreement with an independent implementation (uniseg, an optional peer).

@@ -1,7 +1,10 @@
 import Strata
 import Testing
 
+@testable import StrataIO
+@testable import StrataRaster
 @testable import StrataRender
+@testable import StrataText
 
 /// Long labels: layout and truncation in linear time, and a clamp on characters per text.
 @Suite struct LongTextTests {

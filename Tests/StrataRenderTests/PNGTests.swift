@@ -3,7 +3,10 @@ import Foundation
 import Strata
 import Testing
 
+@testable import StrataIO
+@testable import StrataRaster
 @testable import StrataRender
+@testable import StrataText
 
 @Suite struct PNGTests {
   static func randomBuffer(width: Int, height: Int, seed: UInt64, opaque: Bool) throws

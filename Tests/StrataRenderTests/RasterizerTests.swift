@@ -2,7 +2,10 @@ import Strata
 import StrataTesting
 import Testing
 
+@testable import StrataIO
+@testable import StrataRaster
 @testable import StrataRender
+@testable import StrataText
 
 @Suite struct CoverageTests {
   @Test func rectangleOnPixelBoundariesIsExact() throws {

@@ -1,7 +1,10 @@
 import Strata
 import Testing
 
+@testable import StrataIO
+@testable import StrataRaster
 @testable import StrataRender
+@testable import StrataText
 
 /// A render cache changes how much is drawn, never what: each test renders frames with a
 /// cache and without one and compares the bytes.

@@ -4,7 +4,10 @@ import Strata
 import StrataExamples
 import Testing
 
+@_spi(Benchmarks) @testable import StrataIO
+@testable import StrataRaster
 @_spi(Benchmarks) @testable import StrataRender
+@testable import StrataText
 
 /// Strata's own compressor for image rows: every output is a valid zlib stream that zlib and
 /// Pillow decode to the same pixels, on frames and on random images.

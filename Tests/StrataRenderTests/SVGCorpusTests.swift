@@ -4,7 +4,10 @@ import StrataAssets
 import StrataTesting
 import Testing
 
+@testable import StrataIO
+@testable import StrataRaster
 @testable import StrataRender
+@testable import StrataText
 
 /// The hand-written SVG files of `Fixtures/svg`, one per feature group of the import subset.
 enum SVGCorpus {

@@ -3,7 +3,10 @@ import Strata
 import Testing
 
 @testable import StrataAssets
+@testable import StrataIO
+@testable import StrataRaster
 @testable import StrataRender
+@testable import StrataText
 
 /// The image of a small SVG document (its body inside an `<svg>` of 100 × 100).
 private func importBody(_ body: String, strict: Bool = false, attributes: String = "")

@@ -3,7 +3,10 @@ import Strata
 import StrataTesting
 import Testing
 
+@testable import StrataIO
+@testable import StrataRaster
 @testable import StrataRender
+@testable import StrataText
 
 /// Text in the scripts of the markets onboardings ship to: Arabic joined and right to left,
 /// Hebrew reordered, numbers and Latin inside right-to-left text, ligatures.

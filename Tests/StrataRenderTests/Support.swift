@@ -3,7 +3,10 @@ import Strata
 import StrataTesting
 import Testing
 
+@testable import StrataIO
+@testable import StrataRaster
 @testable import StrataRender
+@testable import StrataText
 
 /// The folder of this test target.
 let testDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -3,7 +3,10 @@ import Strata
 import StrataExamples
 import Testing
 
+@testable import StrataIO
+@testable import StrataRaster
 @testable import StrataRender
+@testable import StrataText
 
 let dejaVuPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 

@@ -1,7 +1,10 @@
 import Strata
 import Testing
 
+@testable import StrataIO
+@testable import StrataRaster
 @testable import StrataRender
+@testable import StrataText
 
 /// Glyph runs drawn under a rotation or shear are filled as one shape, flattened glyph by glyph
 /// without building the run's path: the same pixels as filling that path.

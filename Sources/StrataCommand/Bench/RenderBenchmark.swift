@@ -1,7 +1,8 @@
 import Foundation
 import Strata
 import StrataExamples
-@_spi(Benchmarks) import StrataRender
+@_spi(Benchmarks) import StrataIO
+import StrataRender
 
 /// A tutorial with all seven layers as the renderer benchmark wants them: a gradient
 /// background, a large transformed bitmap, shapes with alpha, and the masked static

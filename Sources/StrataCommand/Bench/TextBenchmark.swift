@@ -27,7 +27,7 @@ struct TextBenchmark {
     text.lineHeightMultiple = 1.2
     root.addChild(TextNode(text: text, frame: Rect(x: 20, y: 20, width: 350, height: 800)))
     let scene = Scene(root: root, size: root.size)
-    let engine = FrameRenderer.defaultTextEngine
+    let engine = TextEngine.system
     _ = engine.layout(text, width: 350)  // load the fonts once; that is not what is measured
     let rounds = quick ? 3 : 9
     // Each round lays the text out in a box of a new width (by a billionth of a point), so the

@@ -14,7 +14,7 @@ struct SpecBuilder {
         items: template.items.map(templateItem),
         options: SpecTemplateOptions(spec: template, builder: self),
         pageSize: size)
-      controller.textMeasurer = FrameRenderer.defaultTextEngine
+      controller.textMeasurer = TextEngine.system
     } else {
       controller = SpecTutorial(builder: self, pageSize: size)
     }

@@ -18,7 +18,7 @@ public final class SpecTutorial: TutorialController, StaticBackgroundDataSource,
   init(builder: SpecBuilder, pageSize: Size) {
     self.builder = builder
     super.init(pageSize: pageSize)
-    textMeasurer = FrameRenderer.defaultTextEngine
+    textMeasurer = TextEngine.system
     animator = builder.animatorSet()
     autoplay = builder.spec.navigation?.autoplay.flatMap { RepeatingTimer(interval: $0, start: 0) }
   }

@@ -1,0 +1,204 @@
+import CStrataKernels
+import Strata
+import StrataIO
+
+extension Canvas {
+  /// Draws the blurred shadow of `path`: its shape filled with the shadow's colour, moved by
+  /// `offset` device pixels and blurred with a Gaussian of standard deviation `sigma` device pixels.
+  public func drawShadow(
+    of path: Path, transform: Transform, color: Color, offset: Vector, sigma: Double,
+    opacity: Double = 1
+  ) {
+    drawShadow(
+      of: path, transform: transform, color: color, offset: offset, sigma: sigma,
+      opacity: opacity, visible: bounds, covers: nil)
+  }
+
+  /// ``drawShadow(of:transform:color:offset:sigma:opacity:)`` within `visible` (device pixels).
+  package func drawShadow(
+    of path: Path, transform: Transform, color: Color, offset: Vector, sigma: Double,
+    opacity: Double, visible: IntRect, covers: (any CoverLookup)?
+  ) {
+    let moved = transform.concatenating(Transform(translation: offset))
+    path.flatten(tolerance: Self.flatteningTolerance, applying: moved, into: &flattened)
+    let s = sigma.isFinite ? Swift.max(0, Swift.min(sigma, 500)) : 0
+    let margin = Int((3 * s).rounded(.up)) + 2
+    let target = clips[clips.count - 1].rect.intersection(surfaces[surfaces.count - 1].rect)
+      .intersection(visible)
+    let region = IntRect(covering: Self.bounds(of: flattened.points)).outset(by: margin)
+      .intersection(
+        target.outset(by: margin))
+    guard !region.isEmpty, region.width * region.height <= PixelBuffer.pixelLimit else { return }
+    let shader = Shader.solid(PremultipliedColor(color, opacity: opacity))
+    guard case .solid(let pc) = shader, pc.a > 0 else { return }
+    let area = region.intersection(target)
+    guard !area.isEmpty else { return }
+    // A wide blur loses nothing at a lower resolution: blur a 1/k-size mask with σ/k and
+    // sample it back bilinearly (k keeps σ/k at 4 pixels or more).
+    let k = s >= 8 ? Int((s / 4).rounded(.down)) : 1
+    let small = IntRect(
+      x: 0, y: 0, width: (region.width + k - 1) / k, height: (region.height + k - 1) / k)
+    // The mask, the row and the sampling tables live in buffers the canvas keeps, taken out
+    // while the shadow is drawn.
+    var alpha = shadowScratch.mask
+    var row = shadowScratch.row
+    var columns = shadowScratch.columns
+    var rows = shadowScratch.rows
+    var wide = shadowScratch.wide
+    shadowScratch = ShadowScratch()
+    defer {
+      shadowScratch = ShadowScratch(
+        mask: alpha, row: row, columns: columns, rows: rows, wide: wide)
+    }
+    let cells = small.width * small.height
+    if alpha.count < cells {
+      alpha = [UInt8](repeating: 0, count: cells)
+    } else {
+      alpha.withUnsafeMutableBufferPointer { $0.baseAddress?.update(repeating: 0, count: cells) }
+    }
+    let shrink = Transform(translationX: -Double(region.x), y: -Double(region.y)).thenScaled(
+      x: 1 / Double(k), y: 1 / Double(k))
+    rasterizer.reset(region: small)
+    rasterizer.add(flattened, mapping: shrink)
+    rasterizer.forEachSpan(rule: .nonZero) { y, x, n, values, c in
+      let base = y * small.width + x
+      for i in 0..<n { alpha[base + i] = values?[i] ?? c }
+    }
+    if s > 0 {
+      Blur.gaussian(&alpha, width: small.width, height: small.height, sigma: s / Double(k))
+    }
+    if row.count < area.width { row = [UInt8](repeating: 0, count: area.width) }
+    // Bilinear sampling positions of the small mask, per column (pixel centres map to
+    // (p + 0.5)/k − 0.5), so each row costs integer work only.
+    func positions(_ t: inout ShadowScratch.Sampling, _ count: Int, from start: Int, limit: Int) {
+      if t.f.count < count {
+        t = ShadowScratch.Sampling(
+          i0: [Int](repeating: 0, count: count), i1: [Int](repeating: 0, count: count),
+          f: [Int](repeating: 0, count: count))
+      }
+      for j in 0..<count {
+        let u = ((Double(start + j) + 0.5) / Double(k) - 0.5).clamped(to: 0...Double(limit - 1))
+        t.i0[j] = Int(u)
+        t.i1[j] = Swift.min(t.i0[j] + 1, limit - 1)
+        t.f[j] = Int((u - Double(t.i0[j])) * 256)
+      }
+    }
+    if k > 1 {
+      positions(&columns, area.width, from: area.x - region.x, limit: small.width)
+      positions(&rows, area.height, from: area.y - region.y, limit: small.height)
+      if wide.0.count < area.width { wide.0 = [UInt32](repeating: 0, count: area.width) }
+      if wide.1.count < area.width { wide.1 = [UInt32](repeating: 0, count: area.width) }
+    }
+    // Up-sample separably: each small row once across the area's columns (×256, kept in
+    // UInt32), then each output row as a vertical blend of two such rows — contiguous work the
+    // compiler vectorises. The result is the same bilinear value as sampling four pixels.
+    // Two widened rows are kept (the rows above and below the output row); output rows move
+    // down, so each small row is widened once.
+    var held = (-1, -1)
+    // Only the columns outside what a later opaque fill covers are worked out and blended.
+    let covered = covers?.cover(for: area)
+    withSpanTarget(columns: area.x..<area.maxX) { target in
+      alpha.withUnsafeBufferPointer { a in
+        row.withUnsafeMutableBufferPointer { out in
+          for y in area.y..<area.maxY {
+            var parts = (0..<area.width, 0..<0)
+            if let run = covered?.run(y: y) {
+              let lo = Swift.min(Swift.max(run.lowerBound - area.x, 0), area.width)
+              let hi = Swift.min(Swift.max(run.upperBound - area.x, 0), area.width)
+              if lo < hi { parts = (0..<lo, hi..<area.width) }
+            }
+            for part in 0..<2 {
+              let span = part == 0 ? parts.0 : parts.1
+              if span.isEmpty { continue }
+              if k == 1 {
+                let start = (y - region.y) * region.width + (area.x - region.x)
+                for i in span { out[i] = a[start + i] }
+              } else {
+                let r = y - area.y
+                let top = Self.widened(
+                  rows.i0[r], keeping: rows.i1[r], a, width: small.width, count: area.width,
+                  columns: columns, held: &held, into: &wide)
+                let bottom = Self.widened(
+                  rows.i1[r], keeping: rows.i0[r], a, width: small.width, count: area.width,
+                  columns: columns, held: &held, into: &wide)
+                let fy = UInt32(rows.f[r])
+                let (tw, bw) = (top == 0 ? wide.0 : wide.1, bottom == 0 ? wide.0 : wide.1)
+                tw.withUnsafeBufferPointer { t in
+                  bw.withUnsafeBufferPointer { b in
+                    guard let o = out.baseAddress, let tb = t.baseAddress, let bb = b.baseAddress
+                    else { return }
+                    let at = span.lowerBound
+                    if Pixels.wideKernels {
+                      strata_lerp_rows(o + at, tb + at, bb + at, span.count, fy)
+                    } else {
+                      Self.lerpRowsLoop(o + at, tb + at, bb + at, span.count, fy)
+                    }
+                  }
+                }
+              }
+              target.blend(
+                y: y, x: area.x + span.lowerBound, count: span.count,
+                coverage: UnsafeBufferPointer(rebasing: UnsafeBufferPointer(out)[span]),
+                constant: 0, shader: shader, opacity255: 255)
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// Which of the two widened rows (`wide`, whose small rows are `held`) holds small row `r`
+  /// of the mask `a` (`width` wide), widening it into the slot not holding row `other`
+  /// first if neither does: sampled at the first `count` of `columns` and scaled by 256.
+  static func widened(
+    _ r: Int, keeping other: Int, _ a: UnsafeBufferPointer<UInt8>, width: Int, count: Int,
+    columns: ShadowScratch.Sampling, held: inout (Int, Int), into wide: inout ([UInt32], [UInt32])
+  ) -> Int {
+    if held.0 == r { return 0 }
+    if held.1 == r { return 1 }
+    let slot = held.0 == other ? 1 : 0
+    let base = r * width
+    func widen(_ w: UnsafeMutableBufferPointer<UInt32>) {
+      for i in 0..<count {
+        let fx = UInt32(columns.f[i])
+        w[i] = UInt32(a[base + columns.i0[i]]) * (256 - fx) + UInt32(a[base + columns.i1[i]]) * fx
+      }
+    }
+    if slot == 0 {
+      wide.0.withUnsafeMutableBufferPointer { widen($0) }
+      held.0 = r
+    } else {
+      wide.1.withUnsafeMutableBufferPointer { widen($0) }
+      held.1 = r
+    }
+    return slot
+  }
+
+  /// A row of a bilinearly up-sampled mask from two widened rows: `strata_lerp_rows` in Swift,
+  /// for processors without the wide kernels.
+  static func lerpRowsLoop(
+    _ out: UnsafeMutablePointer<UInt8>, _ top: UnsafePointer<UInt32>,
+    _ bottom: UnsafePointer<UInt32>, _ count: Int, _ fy: UInt32
+  ) {
+    for i in 0..<count {
+      out[i] = UInt8(
+        truncatingIfNeeded: (top[i] &* (256 - fy) &+ bottom[i] &* fy &+ 32768) >> 16)
+    }
+  }
+
+  /// Buffers of drawing a shadow, kept with the canvas between shadows (and frames).
+  struct ShadowScratch: Sendable {
+    /// Sampling positions of the small mask along one axis: the two samples and the weight
+    /// of the second (of 256).
+    struct Sampling: Sendable {
+      var i0: [Int] = []
+      var i1: [Int] = []
+      var f: [Int] = []
+    }
+    var mask: [UInt8] = []
+    var row: [UInt8] = []
+    var columns = Sampling()
+    var rows = Sampling()
+    var wide: ([UInt32], [UInt32]) = ([], [])
+  }
+}

@@ -1,0 +1,190 @@
+import Strata
+import StrataIO
+
+extension Rasterizer {
+  /// Accumulates edges into the rasterizer's buffers (see ``Rasterizer``).
+  struct Edges {
+    let region: IntRect
+    let stride: Int
+    let blocksPerRow: Int
+    let cells: UnsafeMutablePointer<Float>
+    let rowMin: UnsafeMutablePointer<Int32>
+    let rowMax: UnsafeMutablePointer<Int32>
+    let rowVisibleMax: UnsafeMutablePointer<Int32>
+    let touchedBlocks: UnsafeMutablePointer<UInt8>
+    /// When set, edges are kept in ``pending`` and added strip by strip later (see
+    /// ``Rasterizer/stripRows``); otherwise they are added to every row at once.
+    var defers = false
+    /// The edges kept for later, in the order they were added.
+    var pending: [Pending] = []
+
+    /// An edge clipped to the region, with where its walk down the rows has got to.
+    struct Pending {
+      /// The x where the edge enters row ``next``.
+      var x: Double
+      /// The rows (region coordinates, within it) the edge spans, top before bottom.
+      var top: Double
+      var bottom: Double
+      /// How far x moves per row.
+      var dxdy: Double
+      /// +1 for an edge going down, −1 for one going up.
+      var dir: Float
+      /// The next row to add the edge to, and the row after its last.
+      var next: Int
+      var end: Int
+    }
+
+    /// Adds one directed edge.
+    mutating func addLine(_ p: Point, _ q: Point) {
+      guard p.y != q.y, p.isFinite, q.isFinite else { return }
+      let w = Double(region.width)
+      let ox = Double(region.x)
+      let oy = Double(region.y)
+      var x0 = p.x - ox
+      var y0 = p.y - oy
+      var x1 = q.x - ox
+      var y1 = q.y - oy
+      // Clip in x: the part beyond the right edge adds nothing visible; the part left of
+      // the left edge becomes a vertical edge at x = 0.
+      if x0 > w && x1 > w { return }
+      if x0 < 0 && x1 < 0 {
+        lineInRegion(0, y0, 0, y1)
+        return
+      }
+      if (x0 < 0) != (x1 < 0) {
+        let t = (0 - x0) / (x1 - x0)
+        let ym = y0 + (y1 - y0) * t
+        if x0 < 0 {
+          lineInRegion(0, y0, 0, ym)
+          x0 = 0
+          y0 = ym
+        } else {
+          lineInRegion(0, ym, 0, y1)
+          x1 = 0
+          y1 = ym
+        }
+      }
+      if (x0 > w) != (x1 > w) {
+        let t = (w - x0) / (x1 - x0)
+        let ym = y0 + (y1 - y0) * t
+        if x0 > w {
+          x0 = w
+          y0 = ym
+        } else {
+          x1 = w
+          y1 = ym
+        }
+      }
+      lineInRegion(x0, y0, x1, y1)
+    }
+
+    /// Adds an edge whose x lies in 0...width (region coordinates).
+    private mutating func lineInRegion(_ px: Double, _ py: Double, _ qx: Double, _ qy: Double) {
+      if py == qy { return }
+      let h = Double(region.height)
+      let dir: Float
+      var ax = px
+      var ay = py
+      var bx = qx
+      var by = qy
+      if ay < by {
+        dir = 1
+      } else {
+        dir = -1
+        swap(&ax, &bx)
+        swap(&ay, &by)
+      }
+      if by <= 0 || ay >= h { return }
+      let dxdy = (bx - ax) / (by - ay)
+      var x = ax
+      if ay < 0 {
+        x -= ay * dxdy
+        ay = 0
+      }
+      by = Swift.min(by, h)
+      var edge = Pending(
+        x: x, top: ay, bottom: by, dxdy: dxdy, dir: dir, next: Int(ay),
+        end: Int(by.rounded(.up)))
+      if defers {
+        pending.append(edge)
+      } else {
+        walk(&edge, to: edge.end, rowBase: 0)
+      }
+    }
+
+    /// Adds `edge` to its rows from ``Pending/next`` up to (not including) `limit`, into cells
+    /// and flags whose first row is row `rowBase`. Each row's share is worked out from where
+    /// the row before left the edge, so an edge walked strip by strip adds exactly what it
+    /// adds walked at once.
+    func walk(_ edge: inout Pending, to limit: Int, rowBase: Int) {
+      let ay = edge.top
+      let by = edge.bottom
+      let dxdy = edge.dxdy
+      let dir = edge.dir
+      var x = edge.x
+      let maxCell = Double(region.width) + 1
+      let a = cells
+      let stop = Swift.min(edge.end, limit)
+      for y in edge.next..<Swift.max(edge.next, stop) {
+        let top = Swift.max(Double(y), ay)
+        let bottom = Swift.min(Double(y + 1), by)
+        let dy = bottom - top
+        if dy <= 0 { continue }
+        var xnext = x + dxdy * dy
+        xnext = Swift.min(Swift.max(xnext, 0), maxCell - 1)
+        let d = Float(dy) * dir
+        let lo = Swift.min(x, xnext)
+        let hi = Swift.max(x, xnext)
+        let lineStart = (y - rowBase) * stride
+        let x0i = Int(lo)
+        let x0f = lo - Double(x0i)
+        let x1c = hi.rounded(.up)
+        let x1i = Int(x1c)
+        if x1i <= x0i + 1 {
+          let xmf = Float(0.5 * (x + xnext) - Double(x0i))
+          a[lineStart + x0i] += d - d * xmf
+          a[lineStart + x0i + 1] += d * xmf
+          touch(y, rowBase, x0i, x0i + 1)
+        } else {
+          let s = 1 / (hi - lo)
+          let a0 = 0.5 * s * (1 - x0f) * (1 - x0f)
+          let x1f = hi - x1c + 1
+          let am = 0.5 * s * x1f * x1f
+          a[lineStart + x0i] += d * Float(a0)
+          if x1i == x0i + 2 {
+            a[lineStart + x0i + 1] += d * Float(1 - a0 - am)
+          } else {
+            let a1 = s * (1.5 - x0f)
+            a[lineStart + x0i + 1] += d * Float(a1 - a0)
+            let ds = d * Float(s)
+            var xi = x0i + 2
+            while xi < x1i - 1 {
+              a[lineStart + xi] += ds
+              xi += 1
+            }
+            let a2 = a1 + Double(x1i - x0i - 3) * s
+            a[lineStart + x1i - 1] += d * Float(1 - a2 - am)
+          }
+          a[lineStart + x1i] += d * Float(am)
+          touch(y, rowBase, x0i, x1i)
+        }
+        x = xnext
+      }
+      edge.x = x
+      edge.next = Swift.max(edge.next, stop)
+    }
+
+    @inline(__always) private func touch(_ y: Int, _ rowBase: Int, _ lo: Int, _ hi: Int) {
+      if Int32(lo) < rowMin[y] { rowMin[y] = Int32(lo) }
+      if Int32(hi) > rowMax[y] { rowMax[y] = Int32(hi) }
+      if lo < region.width {
+        let visible = Int32(Swift.min(hi, region.width - 1))
+        if visible > rowVisibleMax[y] { rowVisibleMax[y] = visible }
+      }
+      let row = (y - rowBase) * blocksPerRow
+      for b in (lo >> Rasterizer.blockShift)...(hi >> Rasterizer.blockShift) {
+        touchedBlocks[row + b] = 1
+      }
+    }
+  }
+}

@@ -1,0 +1,399 @@
+import Strata
+import StrataIO
+
+/// A paint resolved to device space: what colour each pixel centre gets, premultiplied.
+package enum Shader {
+  case solid(PremultipliedColor)
+  /// t = kx·x + ky·y + k0 at pixel centres, folded by `spread`, looked up in a 256-entry table.
+  case linear(lut: [UInt32], kx: Double, ky: Double, k0: Double, spread: Gradient.Spread)
+  /// t = |inverse(p) − centre| / radius, folded by `spread`.
+  case radial(
+    lut: [UInt32], inverse: Transform, center: Point, radius: Double, spread: Gradient.Spread)
+  /// The two-point form: t is where inverse(p) lies between `focus` (0) and the circle (1).
+  case focal(
+    lut: [UInt32], inverse: Transform, center: Point, radius: Double, focus: Point,
+    spread: Gradient.Spread)
+  /// A bitmap seen through `inverse` (device → image pixels).
+  case image(RasterImage, inverse: Transform, nearest: Bool)
+  /// A bitmap under a transform without rotation or shear: the horizontal sampling
+  /// positions are the same on every row, so they are computed once per column.
+  case axisAlignedImage(RasterImage, inverse: Transform, columns: ColumnTable)
+
+  /// Resolves `paint`, given in a space that `transform` maps to device pixels.
+  /// Returns `nil` when nothing would be drawn (a singular transform, a transparent paint).
+  init?(_ paint: Paint, transform: Transform, opacity: Double) {
+    switch paint {
+    case .solid(let c):
+      let pc = PremultipliedColor(c, opacity: opacity)
+      if pc.a == 0 { return nil }
+      self = .solid(pc)
+    case .linearGradient(let g, let start, let end):
+      guard let inv = transform.inverted() else { return nil }
+      let d = end - start
+      let l2 = d.lengthSquared
+      guard l2 > 0, l2.isFinite else {
+        // A zero-length gradient shows its last colour (as SVG does).
+        self = .solid(PremultipliedColor(g.color(at: 1), opacity: opacity))
+        return
+      }
+      let lut = Shader.table(g, opacity: opacity)
+      // local = inv(p); t = (local − start)·d / |d|²
+      let kx = (inv.a * d.dx + inv.b * d.dy) / l2
+      let ky = (inv.c * d.dx + inv.d * d.dy) / l2
+      let k0 = ((inv.tx - start.x) * d.dx + (inv.ty - start.y) * d.dy) / l2
+      self = .linear(lut: lut, kx: kx, ky: ky, k0: k0, spread: g.spread)
+    case .radialGradient(let g, let center, let radius):
+      self.init(
+        .radial(RadialGradient(g, center: center, radius: radius)), transform: transform,
+        opacity: opacity)
+    case .radial(let r):
+      guard let inv = r.transform.concatenating(transform).inverted() else { return nil }
+      guard r.radius > 0, r.radius.isFinite else {
+        self = .solid(PremultipliedColor(r.gradient.color(at: 1), opacity: opacity))
+        return
+      }
+      let lut = Shader.table(r.gradient, opacity: opacity)
+      var focus = r.focus
+      let away = focus - r.center
+      let limit = r.radius * 0.999
+      if !(away.dx.isFinite && away.dy.isFinite) {
+        focus = r.center
+      } else if away.length > limit {
+        // A focus on or outside the circle is moved just inside it, as SVG 1.1 asks.
+        focus = r.center + away * (limit / away.length)
+      }
+      if focus == r.center {
+        self = .radial(
+          lut: lut, inverse: inv, center: r.center, radius: r.radius, spread: r.gradient.spread)
+      } else {
+        self = .focal(
+          lut: lut, inverse: inv, center: r.center, radius: r.radius, focus: focus,
+          spread: r.gradient.spread)
+      }
+    }
+  }
+
+  /// Whether an opaque `paint` (``Strata/Paint/isOpaque``) under `transform` gives every pixel
+  /// it fills an opaque colour: not when the paint cannot be resolved (a gradient whose
+  /// space is singular draws nothing), so such a fill must not hide what is under it.
+  package static func paintsOpaquely(_ paint: Paint, transform: Transform) -> Bool {
+    guard paint.isOpaque else { return false }
+    switch paint {
+    case .solid: return true
+    case .linearGradient, .radialGradient: return transform.inverted() != nil
+    case .radial(let r): return r.transform.concatenating(transform).inverted() != nil
+    }
+  }
+
+  /// Writes the packed colours (see ``Pixels``) of `count` pixels from (x, y) into `out`.
+  func shade(
+    x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>, cache: inout ShadeCache
+  ) {
+    let py = Double(y) + 0.5
+    switch self {
+    case .solid(let c):
+      out.update(repeating: Pixels.pack(c), count: count)
+    // Every value is computed from the pixel's own coordinates, never accumulated along the
+    // span, so a pixel's colour does not depend on where the span it is drawn in starts.
+    case .linear(let lut, let kx, let ky, let k0, let spread):
+      let row = ky * py + k0
+      lut.withUnsafeBufferPointer { table in
+        if spread == .pad {
+          Shader.linearPad(out, table, count, x, kx, row)
+        } else {
+          for i in 0..<count {
+            out[i] = table[Shader.index(spread.fold(kx * (Double(x + i) + 0.5) + row))]
+          }
+        }
+      }
+    case .radial(let lut, let inv, let center, let radius, let spread):
+      let r2 = 1 / (radius * radius)
+      let rowX = inv.c * py + inv.tx - center.x
+      let rowY = inv.d * py + inv.ty - center.y
+      lut.withUnsafeBufferPointer { table in
+        if spread == .pad {
+          Shader.radialPad(out, table, count, x, inv.a, inv.b, rowX, rowY, r2)
+          return
+        }
+        for i in 0..<count {
+          let px = Double(x + i) + 0.5
+          let dx = inv.a * px + rowX
+          let dy = inv.b * px + rowY
+          let t = ((dx * dx + dy * dy) * r2).squareRoot()
+          out[i] = table[Shader.index(spread.fold(t))]
+        }
+      }
+    case .focal(let lut, let inv, let center, let radius, let focus, let spread):
+      // The circle for t is centred at focus + t·(centre − focus) with radius t·r; a point p
+      // lies on it where (cd² − r²)t² − 2(pd·cd)t + pd² = 0 (pd = p − focus, cd = centre − focus).
+      // With the focus inside the circle the leading coefficient is negative and the larger
+      // root is (b − √(b² − a·pd²)) / a.
+      let cdx = center.x - focus.x
+      let cdy = center.y - focus.y
+      let a = cdx * cdx + cdy * cdy - radius * radius
+      let rowX = inv.c * py + inv.tx - focus.x
+      let rowY = inv.d * py + inv.ty - focus.y
+      lut.withUnsafeBufferPointer { table in
+        for i in 0..<count {
+          let px = Double(x + i) + 0.5
+          let dx = inv.a * px + rowX
+          let dy = inv.b * px + rowY
+          let b = dx * cdx + dy * cdy
+          let disc = Swift.max(0, b * b - a * (dx * dx + dy * dy))
+          let t = (b - disc.squareRoot()) / a
+          out[i] = table[Shader.index(spread == .pad ? t : spread.fold(t))]
+        }
+      }
+    case .axisAlignedImage(let img, let inv, let columns):
+      let maxY = Double(img.height - 1)
+      let v = inv.d * py + inv.ty - 0.5
+      let cv = v.isFinite ? (v < 0 ? 0 : (v > maxY ? maxY : v)) : 0
+      let y0 = Int(cv)
+      let fy = UInt32((cv - Double(y0)) * 256)
+      let row0 = y0 * img.width
+      let row1 = (y0 + 1 < img.height ? y0 + 1 : y0) * img.width
+      img.pixels.withUnsafeBytes { raw in
+        let src = raw.bindMemory(to: UInt32.self)
+        guard count > 0, let base = src.baseAddress else { return }
+        // Separable: each source row is resampled across the fill's columns once (and kept
+        // for the other spans of this row and the next device rows, which mostly read the
+        // same two source rows), then a span blends two resampled rows in SIMD lanes.
+        let cols = cache.prepare(image: UnsafeRawPointer(base), inverse: inv, x: x, count: count)
+        let a = cache.row(y0) {
+          Shader.resample(src, row0, columns, cols.lowerBound, cols.count, into: &$0)
+        }
+        let b =
+          row1 == row0 || fy == 0
+          ? a
+          : cache.row(y0 + 1) {
+            Shader.resample(src, row1, columns, cols.lowerBound, cols.count, into: &$0)
+          }
+        let offset = x - cols.lowerBound
+        cache.slots[a].values.withUnsafeBufferPointer { top in
+          cache.slots[b].values.withUnsafeBufferPointer { bottom in
+            guard let t = top.baseAddress.map({ $0 + offset }),
+              let d = bottom.baseAddress.map({ $0 + offset })
+            else { return }
+            var i = 0
+            let f = Pixels.Vector8(repeating: fy)
+            while i + 8 <= count {
+              let va = UnsafeRawPointer(t + i).loadUnaligned(as: Pixels.Vector8.self)
+              let vb = UnsafeRawPointer(d + i).loadUnaligned(as: Pixels.Vector8.self)
+              UnsafeMutableRawPointer(out + i).storeBytes(
+                of: Pixels.lerp(va, vb, f), as: Pixels.Vector8.self)
+              i += 8
+            }
+            while i < count {
+              out[i] = Pixels.lerp(t[i], d[i], fy)
+              i += 1
+            }
+          }
+        }
+      }
+    case .image(let img, let inv, let nearest):
+      img.pixels.withUnsafeBytes { raw in
+        let src = raw.bindMemory(to: UInt32.self)
+        if nearest {
+          Shader.sampleNearest(src, img.width, img.height, inv, x, py, count, out)
+        } else {
+          Shader.sampleBilinear(src, img.width, img.height, inv, x, py, count, out)
+        }
+      }
+    }
+  }
+
+  /// Source row `rowStart` (an offset into the pixels) resampled at the columns of a span.
+  static func resample(
+    _ src: UnsafeBufferPointer<UInt32>, _ rowStart: Int, _ columns: ColumnTable, _ x: Int,
+    _ count: Int,
+    into values: inout [UInt32]
+  ) {
+    if values.count < count { values = [UInt32](repeating: 0, count: count) }
+    columns.x0.withUnsafeBufferPointer { x0s in
+      columns.x1.withUnsafeBufferPointer { x1s in
+        columns.fx.withUnsafeBufferPointer { fxs in
+          values.withUnsafeMutableBufferPointer { v in
+            guard let fxBase = fxs.baseAddress, let out = v.baseAddress else { return }
+            var i = 0
+            while i + 8 <= count {
+              let c = x + i
+              var a = Pixels.Vector8()
+              var b = Pixels.Vector8()
+              for k in 0..<8 {
+                a[k] = src[rowStart + Int(x0s[c + k])]
+                b[k] = src[rowStart + Int(x1s[c + k])]
+              }
+              let f = UnsafeRawPointer(fxBase + c).loadUnaligned(as: Pixels.Vector8.self)
+              UnsafeMutableRawPointer(out + i).storeBytes(
+                of: Pixels.lerp(a, b, f), as: Pixels.Vector8.self)
+              i += 8
+            }
+            while i < count {
+              let c = x + i
+              out[i] = Pixels.lerp(src[rowStart + Int(x0s[c])], src[rowStart + Int(x1s[c])], fxs[c])
+              i += 1
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// The bilinear sampling positions of device columns 0..<count under `inverse`.
+  package struct ColumnTable {
+    package var x0: [Int32] = []
+    package var x1: [Int32] = []
+    package var fx: [UInt32] = []
+
+    /// An empty table, to fill with ``update(inverse:imageWidth:count:)``.
+    package init() {}
+
+    package init(inverse: Transform, imageWidth w: Int, count: Int) {
+      update(inverse: inverse, imageWidth: w, count: count)
+    }
+
+    /// Works out the first `count` columns for an image `w` pixels wide seen through
+    /// `inverse`, reusing the table's memory.
+    package mutating func update(inverse: Transform, imageWidth w: Int, count: Int) {
+      if x0.count != count {
+        x0.removeAll(keepingCapacity: true)
+        x1.removeAll(keepingCapacity: true)
+        fx.removeAll(keepingCapacity: true)
+        x0.append(contentsOf: repeatElement(0, count: count))
+        x1.append(contentsOf: repeatElement(0, count: count))
+        fx.append(contentsOf: repeatElement(0, count: count))
+      }
+      let maxX = Double(w - 1)
+      for c in 0..<count {
+        let u = inv(inverse, c)
+        let cu = u.isFinite ? (u < 0 ? 0 : (u > maxX ? maxX : u)) : 0
+        let i = Int(cu)
+        x0[c] = Int32(i)
+        x1[c] = Int32(i + 1 < w ? i + 1 : i)
+        fx[c] = UInt32((cu - Double(i)) * 256)
+      }
+    }
+
+    private static func inv(_ t: Transform, _ c: Int) -> Double {
+      t.a * (Double(c) + 0.5) + t.tx - 0.5
+    }
+    private func inv(_ t: Transform, _ c: Int) -> Double { Self.inv(t, c) }
+  }
+
+  /// Nearest-neighbour samples of `count` pixels of row `py` from device column `x`, seen through `inv`.
+  static func sampleNearest(
+    _ src: UnsafeBufferPointer<UInt32>, _ w: Int, _ h: Int, _ inv: Transform, _ x: Int,
+    _ py: Double,
+    _ count: Int,
+    _ out: UnsafeMutablePointer<UInt32>
+  ) {
+    let maxX = Double(w - 1)
+    let maxY = Double(h - 1)
+    for i in 0..<count {
+      let px = Double(x + i) + 0.5
+      let u = inv.a * px + inv.c * py + inv.tx
+      let v = inv.b * px + inv.d * py + inv.ty
+      guard u.isFinite, v.isFinite else {
+        out[i] = 0
+        continue
+      }
+      let sx = Int(u.rounded(.down).clamped(to: 0...maxX))
+      let sy = Int(v.rounded(.down).clamped(to: 0...maxY))
+      out[i] = src[sy * w + sx]
+    }
+  }
+
+  /// Bilinear samples of premultiplied pixels (centres at k + 0.5) of `count` pixels of row
+  /// `py` from device column `x`, seen through `inv`, clamping to the edge.
+  static func sampleBilinear(
+    _ src: UnsafeBufferPointer<UInt32>, _ w: Int, _ h: Int, _ inv: Transform, _ x: Int,
+    _ py: Double,
+    _ count: Int,
+    _ out: UnsafeMutablePointer<UInt32>
+  ) {
+    let maxX = Double(w - 1)
+    let maxY = Double(h - 1)
+    for i in 0..<count {
+      let px = Double(x + i) + 0.5
+      let u = inv.a * px + inv.c * py + inv.tx - 0.5
+      let v = inv.b * px + inv.d * py + inv.ty - 0.5
+      guard u.isFinite, v.isFinite else {
+        out[i] = 0
+        continue
+      }
+      let cu = u < 0 ? 0 : (u > maxX ? maxX : u)
+      let cv = v < 0 ? 0 : (v > maxY ? maxY : v)
+      let x0 = Int(cu)
+      let y0 = Int(cv)
+      let fx = UInt32((cu - Double(x0)) * 256)
+      let fy = UInt32((cv - Double(y0)) * 256)
+      let x1 = x0 + 1 < w ? x0 + 1 : x0
+      let row0 = y0 * w
+      let row1 = (y0 + 1 < h ? y0 + 1 : y0) * w
+      let top = Pixels.lerp(src[row0 + x0], src[row0 + x1], fx)
+      let bottom = Pixels.lerp(src[row1 + x0], src[row1 + x1], fx)
+      out[i] = Pixels.lerp(top, bottom, fy)
+    }
+  }
+}
+
+/// Resampled source rows a canvas keeps between the rows of one bitmap draw.
+///
+/// A canvas calls ``begin(columns:)`` before each fill with the columns the fill can touch;
+/// rows are then resampled across all of them once, so the several spans of one device row
+/// (antialiased edges, interior run) and the next device rows reuse them.
+struct ShadeCache {
+  struct Slot {
+    var index = -1
+    var values: [UInt32] = []
+  }
+
+  var slots = [Slot(), Slot()]
+  private var image: UnsafeRawPointer?
+  private var inverse = Transform.identity
+  private var columns = 0..<0
+  private var draw = 0..<0
+  private var next = 0
+
+  /// Starts a draw whose spans lie within `columns`; forgets every row kept so far.
+  mutating func begin(columns: Range<Int>) {
+    draw = columns
+    forget()
+  }
+
+  private mutating func forget() {
+    image = nil
+    slots[0].index = -1
+    slots[1].index = -1
+  }
+
+  /// The columns the kept rows cover for a span of `count` pixels from `x`; forgets the
+  /// rows unless they are for the same bitmap and transform and cover the span.
+  mutating func prepare(image: UnsafeRawPointer, inverse: Transform, x: Int, count: Int) -> Range<
+    Int
+  > {
+    let span = x..<(x + count)
+    if image != self.image || inverse != self.inverse || !Self.range(columns, covers: span) {
+      forget()
+      self.image = image
+      self.inverse = inverse
+      columns = Self.range(draw, covers: span) ? draw : span
+    }
+    return columns
+  }
+
+  private static func range(_ outer: Range<Int>, covers inner: Range<Int>) -> Bool {
+    outer.lowerBound <= inner.lowerBound && inner.upperBound <= outer.upperBound
+  }
+
+  /// The slot holding source row `index`, filling the older slot with `make` if needed.
+  mutating func row(_ index: Int, make: (inout [UInt32]) -> Void) -> Int {
+    if slots[0].index == index { return 0 }
+    if slots[1].index == index { return 1 }
+    let s = next
+    next = 1 - next
+    slots[s].index = index
+    make(&slots[s].values)
+    return s
+  }
+}

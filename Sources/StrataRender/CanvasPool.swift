@@ -1,0 +1,39 @@
+import StrataIO
+import StrataRaster
+
+/// Canvases, each with the player of its display lists, kept between the frames of a renderer
+/// (and its copies) with everything they grew while drawing — group layers, clip masks,
+/// covers, plans, flattened paths, the stroker's and shadows' buffers, span colours and
+/// coverage — so that drawing a sequence frame after frame allocates none of it anew.
+///
+/// A canvas is taken by one frame at a time; frames drawn at once on other threads take
+/// other kept canvases, or new ones.
+final class CanvasPool: Sendable {
+  /// A canvas handed whole from one frame to the next: the frame that takes it out of the
+  /// pool is the only one to touch it until it gives it back, so it never is shared.
+  private struct Kept: @unchecked Sendable {
+    let canvas: Canvas
+    let player: DisplayListPlayer
+  }
+
+  private let kept = Locked<[Kept]>([])
+  /// How many canvases are kept at most (one per thread drawing at once).
+  static let limit = 4
+
+  /// A canvas drawing into `buffer`'s memory (taken, as ``Canvas/init(taking:)`` does), and
+  /// its player: kept ones when there are.
+  func take(taking buffer: inout PixelBuffer) -> (Canvas, DisplayListPlayer) {
+    guard let k = kept.withLock({ $0.popLast() }) else {
+      return (Canvas(taking: &buffer), DisplayListPlayer())
+    }
+    k.canvas.restart(taking: &buffer)
+    return (k.canvas, k.player)
+  }
+
+  /// Keeps `canvas` and its `player` for a later frame, once it has given its drawing back.
+  func give(_ canvas: Canvas, _ player: DisplayListPlayer) {
+    kept.withLock { k in
+      if k.count < Self.limit { k.append(Kept(canvas: canvas, player: player)) }
+    }
+  }
+}
