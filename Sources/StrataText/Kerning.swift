@@ -130,7 +130,7 @@ struct Kerning: Sendable {
   private mutating func readPairPos(_ r: FontReader, _ sub: Int) throws(FontError) {
     let format = try r.u16(sub)
     guard spend(1) else { return }
-    let coverage = try Self.coverage(r, sub + (try r.u16(sub + 2)))
+    let coverage = try OpenTypeLayout.coverage(r, sub + (try r.u16(sub + 2)))
     guard spend(coverage.count) else { return }
     let vf1 = try r.u16(sub + 4)
     let vf2 = try r.u16(sub + 6)
@@ -155,9 +155,9 @@ struct Kerning: Sendable {
         }
       }
     } else if format == 2 {
-      let class1 = try Self.classDef(r, sub + (try r.u16(sub + 8)))
+      let class1 = try OpenTypeLayout.classDef(r, sub + (try r.u16(sub + 8)))
       guard spend(class1.count) else { return }
-      let class2 = try Self.classDef(r, sub + (try r.u16(sub + 10)))
+      let class2 = try OpenTypeLayout.classDef(r, sub + (try r.u16(sub + 10)))
       guard spend(class2.count) else { return }
       let c1Count = try r.u16(sub + 12)
       let c2Count = try r.u16(sub + 14)
@@ -179,50 +179,5 @@ struct Kerning: Sendable {
           coverage: Set(coverage), class1: class1, class2: class2, class2Count: c2Count,
           values: values))
     }
-  }
-
-  /// The glyphs of a Coverage table, in coverage-index order.
-  static func coverage(_ r: FontReader, _ p: Int) throws(FontError) -> [UInt16] {
-    let format = try r.u16(p)
-    var out: [UInt16] = []
-    if format == 1 {
-      let n = try r.u16(p + 2)
-      try r.check(p + 4, 2 * n)
-      for i in 0..<n { out.append(UInt16(try r.u16(p + 4 + 2 * i))) }
-    } else if format == 2 {
-      let n = try r.u16(p + 2)
-      try r.check(p + 4, 6 * n)
-      for i in 0..<n {
-        let s = try r.u16(p + 4 + 6 * i)
-        let e = try r.u16(p + 6 + 6 * i)
-        guard e >= s, out.count + (e - s) < limit else { continue }
-        for g in s...e { out.append(UInt16(g)) }
-      }
-    }
-    return out
-  }
-
-  static func classDef(_ r: FontReader, _ p: Int) throws(FontError) -> [UInt16: UInt16] {
-    let format = try r.u16(p)
-    var out: [UInt16: UInt16] = [:]
-    if format == 1 {
-      let start = try r.u16(p + 2)
-      let n = try r.u16(p + 4)
-      try r.check(p + 6, 2 * n)
-      for i in 0..<n where start + i <= 0xFFFF {
-        out[UInt16(start + i)] = UInt16(try r.u16(p + 6 + 2 * i))
-      }
-    } else if format == 2 {
-      let n = try r.u16(p + 2)
-      try r.check(p + 4, 6 * n)
-      for i in 0..<n {
-        let s = try r.u16(p + 4 + 6 * i)
-        let e = try r.u16(p + 6 + 6 * i)
-        let c = UInt16(try r.u16(p + 8 + 6 * i))
-        guard e >= s, out.count + (e - s) < limit else { continue }
-        for g in s...e { out[UInt16(g)] = c }
-      }
-    }
-    return out
   }
 }

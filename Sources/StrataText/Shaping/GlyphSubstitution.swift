@@ -54,7 +54,7 @@ struct GlyphSubstitution: Sendable {
     let r = FontReader(data, table: "GDEF")
     let classOffset = try r.u16(t.offset + 4)
     guard classOffset != 0 else { return [] }
-    return Set(try Kerning.classDef(r, t.offset + classOffset).filter { $0.value == 3 }.keys)
+    return Set(try OpenTypeLayout.classDef(r, t.offset + classOffset).filter { $0.value == 3 }.keys)
   }
 
   private mutating func spend(_ n: Int) throws(FontError) {
@@ -104,7 +104,7 @@ struct GlyphSubstitution: Sendable {
   }
 
   private mutating func coverage(_ r: FontReader, _ p: Int) throws(FontError) -> [UInt16] {
-    let c = try Kerning.coverage(r, p)
+    let c = try OpenTypeLayout.coverage(r, p)
     try spend(c.count)
     return c
   }
@@ -213,9 +213,9 @@ struct GlyphSubstitution: Sendable {
     -> [ChainRule]
   {
     let cov = Set(try coverage(r, s + (try r.u16(s + 2))))
-    let inputClasses = try Kerning.classDef(r, s + (try r.u16(s + (chained ? 6 : 4))))
-    let backClasses = chained ? try Kerning.classDef(r, s + (try r.u16(s + 4))) : [:]
-    let aheadClasses = chained ? try Kerning.classDef(r, s + (try r.u16(s + 8))) : [:]
+    let inputClasses = try OpenTypeLayout.classDef(r, s + (try r.u16(s + (chained ? 6 : 4))))
+    let backClasses = chained ? try OpenTypeLayout.classDef(r, s + (try r.u16(s + 4))) : [:]
+    let aheadClasses = chained ? try OpenTypeLayout.classDef(r, s + (try r.u16(s + 8))) : [:]
     try spend(backClasses.count + inputClasses.count + aheadClasses.count)
     let sets = s + (chained ? 10 : 6)
     let tables = [backClasses, inputClasses, aheadClasses]

@@ -71,8 +71,8 @@ struct MarkPositioning: Sendable {
   private mutating func attachment(_ r: FontReader, _ s: Int, type: Int) throws(FontError)
     -> Attachment
   {
-    let markCoverage = try Kerning.coverage(r, s + (try r.u16(s + 2)))
-    let baseCoverage = try Kerning.coverage(r, s + (try r.u16(s + 4)))
+    let markCoverage = try OpenTypeLayout.coverage(r, s + (try r.u16(s + 2)))
+    let baseCoverage = try OpenTypeLayout.coverage(r, s + (try r.u16(s + 4)))
     let classCount = try r.u16(s + 6)
     let markArray = s + (try r.u16(s + 8))
     let baseArray = s + (try r.u16(s + 10))

@@ -47,3 +47,57 @@ struct OpenTypeLayout {
     }
   }
 }
+
+/// The common tables of `GSUB`, `GPOS` and `GDEF` (Coverage and ClassDef), read where every
+/// table that names glyphs reads them.
+extension OpenTypeLayout {
+  /// The most glyphs a Coverage or ClassDef table expands to (its ranges are expanded into
+  /// lists): a font cannot make one table cost more than this.
+  static let entryLimit = Kerning.limit
+
+  /// The glyphs of a Coverage table, in coverage-index order.
+  static func coverage(_ r: FontReader, _ p: Int) throws(FontError) -> [UInt16] {
+    let format = try r.u16(p)
+    var out: [UInt16] = []
+    if format == 1 {
+      let n = try r.u16(p + 2)
+      try r.check(p + 4, 2 * n)
+      for i in 0..<n { out.append(UInt16(try r.u16(p + 4 + 2 * i))) }
+    } else if format == 2 {
+      let n = try r.u16(p + 2)
+      try r.check(p + 4, 6 * n)
+      for i in 0..<n {
+        let s = try r.u16(p + 4 + 6 * i)
+        let e = try r.u16(p + 6 + 6 * i)
+        guard e >= s, out.count + (e - s) < entryLimit else { continue }
+        for g in s...e { out.append(UInt16(g)) }
+      }
+    }
+    return out
+  }
+
+  /// The class of each glyph a ClassDef table names (glyphs it does not name are class 0).
+  static func classDef(_ r: FontReader, _ p: Int) throws(FontError) -> [UInt16: UInt16] {
+    let format = try r.u16(p)
+    var out: [UInt16: UInt16] = [:]
+    if format == 1 {
+      let start = try r.u16(p + 2)
+      let n = try r.u16(p + 4)
+      try r.check(p + 6, 2 * n)
+      for i in 0..<n where start + i <= 0xFFFF {
+        out[UInt16(start + i)] = UInt16(try r.u16(p + 6 + 2 * i))
+      }
+    } else if format == 2 {
+      let n = try r.u16(p + 2)
+      try r.check(p + 4, 6 * n)
+      for i in 0..<n {
+        let s = try r.u16(p + 4 + 6 * i)
+        let e = try r.u16(p + 6 + 6 * i)
+        let c = UInt16(try r.u16(p + 8 + 6 * i))
+        guard e >= s, out.count + (e - s) < entryLimit else { continue }
+        for g in s...e { out[UInt16(g)] = c }
+      }
+    }
+    return out
+  }
+}
