@@ -69,17 +69,21 @@ let package = Package(
         "StrataPreview", "StrataFiles",
       ]),
     .executableTarget(name: "strata", dependencies: ["StrataCommand"]),
+    // What the test targets share: running programs and the tool, temporary folders, the
+    // optional peers. A plain target under Tests/, depended on only by test targets.
+    .target(
+      name: "StrataTestSupport", dependencies: ["StrataCommand"], path: "Tests/StrataTestSupport"),
     .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataTesting"]),
     .testTarget(
       name: "StrataRenderTests",
-      dependencies: [
+      dependencies: ["StrataTestSupport", 
         "StrataRender", "StrataIO", "StrataText", "StrataRaster", "Strata", "StrataExamples",
         "StrataTesting", "StrataAssets", .target(name: "CJPEG", condition: .when(platforms: [.linux])),
       ],
       exclude: ["Fixtures", "Golden"]),
     .testTarget(
       name: "StrataExamplesTests",
-      dependencies: ["StrataExamples", "StrataRender", "Strata", "StrataTesting"],
+      dependencies: ["StrataTestSupport", "StrataExamples", "StrataRender", "Strata", "StrataTesting"],
       exclude: ["Golden"]),
     // Reads the documentation's fenced blocks and turns its Swift snippets into a Swift file
     // (for DocSnippetTests, through the DocSnippetsPlugin build plugin and its tool).
@@ -97,18 +101,18 @@ let package = Package(
       plugins: ["DocSnippetsPlugin"]),
     .testTarget(
       name: "StrataPreviewTests",
-      dependencies: [
+      dependencies: ["StrataTestSupport", 
         "StrataPreview", "Strata", "StrataRender", "StrataExamples", "StrataSpec", "strata",
       ]),
     .testTarget(name: "StrataFilesTests", dependencies: ["StrataFiles"]),
     .testTarget(
-      name: "StrataRecordsTests", dependencies: ["StrataRecords", "Strata", "StrataFiles"]),
+      name: "StrataRecordsTests", dependencies: ["StrataTestSupport", "StrataRecords", "Strata", "StrataFiles"]),
     .testTarget(
       name: "StrataSpecTests",
-      dependencies: ["StrataSpec", "Strata", "StrataRender", "StrataExamples", "StrataCommand"]),
+      dependencies: ["StrataTestSupport", "StrataSpec", "Strata", "StrataRender", "StrataExamples", "StrataCommand"]),
     .testTarget(
       name: "StrataCommandTests",
-      dependencies: [
+      dependencies: ["StrataTestSupport", 
         "StrataCommand", "StrataRender", "Strata", "StrataExamples", "strata", "DocSnippetsCore",
         "StrataRecords", "StrataTesting",
       ],

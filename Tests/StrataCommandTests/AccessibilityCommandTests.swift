@@ -1,5 +1,6 @@
 import Foundation
 import StrataRender
+import StrataTestSupport
 import Testing
 
 @testable import StrataCommand

@@ -1,15 +1,14 @@
 import Foundation
 import Strata
 import StrataRender
+import StrataTestSupport
 import Testing
 
 @testable import StrataCommand
 
 @Suite struct HostileCommandTests {
   func folder() throws -> URL {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "strata-hostile-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let dir = try temporaryFolder("strata-hostile")
     return dir
   }
 
@@ -125,9 +124,7 @@ import Testing
   @Test(.enabled(if: strataExecutable() != nil, "the strata executable was not built"))
   func twoProcessesRenderTheSameBytes() throws {
     guard let executable = strataExecutable() else { return }
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "strata-determinism-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let dir = try temporaryFolder("strata-determinism")
     defer { try? FileManager.default.removeItem(at: dir) }
     var files: [Data] = []
     for run in 0..<2 {

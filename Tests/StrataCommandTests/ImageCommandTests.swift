@@ -1,5 +1,6 @@
 import Foundation
 import StrataRender
+import StrataTestSupport
 import Testing
 
 @Suite struct ImageCommandTests {
@@ -8,9 +9,7 @@ import Testing
     .appendingPathComponent("Examples/Animals/Assets/bear.svg").path
 
   func folder() throws -> URL {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "strata-image-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let dir = try temporaryFolder("strata-image")
     return dir
   }
 

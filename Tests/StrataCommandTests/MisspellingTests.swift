@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import Testing
 
 /// The package's directory and the folder of the built Strata module, if there is one.
@@ -20,9 +21,7 @@ private let strataModules: URL? = {
 /// Type-checks `source` against the built Strata module; returns the exit status and what the
 /// compiler said.
 private func typeCheck(_ source: String) throws -> (Int32, String) {
-  let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "strata-typecheck-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+  let dir = try temporaryFolder("strata-typecheck")
   defer { try? FileManager.default.removeItem(at: dir) }
   let file = dir.appendingPathComponent("main.swift")
   try source.write(to: file, atomically: true, encoding: .utf8)

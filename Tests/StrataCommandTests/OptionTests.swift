@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import StrataRender
+import StrataTestSupport
 import Testing
 
 @testable import StrataCommand
@@ -59,9 +60,7 @@ import Testing
   }
 
   @Test func optionsMayUseAnEqualsSignAndSharedOnesMeanTheSameEverywhere() throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "strata-options-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let dir = try temporaryFolder("strata-options")
     defer { try? FileManager.default.removeItem(at: dir) }
     let out = dir.appendingPathComponent("f.png").path
     let r = runTool(["frame", "layers", "--size=200x300", "--scale=2", "--out=\(out)"])
@@ -99,9 +98,7 @@ import Testing
 
 @Suite struct FirstHourTests {
   func folder() throws -> URL {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "strata-first-hour-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let dir = try temporaryFolder("strata-first-hour")
     return dir
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import StrataRecords
+import StrataTestSupport
 import Testing
 
 @testable import StrataCommand

@@ -1,55 +1,9 @@
 import Foundation
 import StrataRender
+@_exported import StrataTestSupport
 import Testing
 
 @testable import StrataCommand
-
-/// Runs the tool in process and captures what it writes.
-func runTool(_ args: [String]) -> (status: Int32, out: String, err: String) {
-  final class Box: @unchecked Sendable {
-    var out = ""
-    var err = ""
-  }
-  let box = Box()
-  let tool = Tool(output: Tool.Output(out: { box.out += $0 }, err: { box.err += $0 }))
-  let status = tool.run(args)
-  return (status, box.out, box.err)
-}
-
-/// The built `strata` executable, next to the test bundle.
-func strataExecutable() -> URL? {
-  var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-  for _ in 0..<4 {
-    let candidate = dir.appendingPathComponent("strata")
-    var isDir: ObjCBool = false
-    if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDir), !isDir.boolValue
-    {
-      return candidate
-    }
-    dir = dir.deletingLastPathComponent()
-  }
-  return nil
-}
-
-/// Runs the built executable and captures its output.
-func runExecutable(_ args: [String]) throws -> (status: Int32, out: String, err: String) {
-  let exe = try #require(
-    strataExecutable(), "the strata executable was not found next to the tests")
-  let p = Process()
-  p.executableURL = exe
-  p.arguments = args
-  let out = Pipe()
-  let err = Pipe()
-  p.standardOutput = out
-  p.standardError = err
-  try p.run()
-  let o = out.fileHandleForReading.readDataToEndOfFile()
-  let e = err.fileHandleForReading.readDataToEndOfFile()
-  p.waitUntilExit()
-  return (
-    p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self)
-  )
-}
 
 @Suite struct ToolTests {
   @Test func listNamesEveryExampleOnALine() {
@@ -95,9 +49,7 @@ func runExecutable(_ args: [String]) throws -> (status: Int32, out: String, err:
 
 @Suite struct FrameCommandTests {
   @Test func writesAPNGOfTheRightSizeAndAnSVG() throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "strata-frame-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let dir = try temporaryFolder("strata-frame")
     defer { try? FileManager.default.removeItem(at: dir) }
     let png = dir.appendingPathComponent("f.png").path
     let svg = dir.appendingPathComponent("f.svg").path
@@ -136,12 +88,7 @@ func runExecutable(_ args: [String]) throws -> (status: Int32, out: String, err:
 }
 
 @Suite struct RenderCommandTests {
-  static func folder() throws -> URL {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "strata-render-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    return dir
-  }
+  static func folder() throws -> URL { try temporaryFolder("strata-render") }
 
   /// The chunk types of a PNG file, in order.
   static func chunkTypes(_ bytes: [UInt8]) -> [String] {

@@ -2,6 +2,7 @@ import Foundation
 import Strata
 import StrataExamples
 import StrataRender
+import StrataTestSupport
 import Testing
 
 @testable import StrataCommand

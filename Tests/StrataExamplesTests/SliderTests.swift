@@ -3,6 +3,7 @@ import Strata
 import StrataAssets
 import StrataExamples
 import StrataRender
+import StrataTestSupport
 import StrataTesting
 import Testing
 
@@ -157,9 +158,7 @@ final class IndexRecorder: SliderDelegate {
   }
 
   @Test func imagesFromURLsArriveAfterThePlaceholder() async throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "strata-slider-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let dir = try temporaryFolder("strata-slider")
     defer { try? FileManager.default.removeItem(at: dir) }
     var urls: [URL] = []
     for i in 0..<2 {

@@ -3,6 +3,7 @@ import Strata
 import StrataExamples
 import StrataRender
 import StrataSpec
+import StrataTestSupport
 import Testing
 
 @testable import StrataPreview
@@ -252,9 +253,7 @@ import Testing
   }
 
   @Test func savingTheSpecReloadsInPlaceAndProblemsShowOnThePage() throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "strata-preview-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let dir = try temporaryFolder("strata-preview")
     defer { try? FileManager.default.removeItem(at: dir) }
     let file = dir.appendingPathComponent("cards.json").path
     let original = try String(contentsOfFile: Self.specsFolder + "/cards.json", encoding: .utf8)

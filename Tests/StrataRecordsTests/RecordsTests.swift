@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import StrataFiles
+import StrataTestSupport
 import Testing
 
 @testable import StrataRecords
@@ -51,9 +52,7 @@ import Testing
 
 @Suite struct FileStoreTests {
   func folder() throws -> URL {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "strata-records-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let dir = try temporaryFolder("strata-records")
     return dir
   }
 

@@ -2,6 +2,7 @@ import Foundation
 import Strata
 import StrataAssets
 import StrataRender
+import StrataTestSupport
 import Testing
 
 @Suite struct AssetCatalogTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 @testable import StrataIO

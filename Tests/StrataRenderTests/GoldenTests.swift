@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import StrataExamples
+import StrataTestSupport
 import StrataTesting
 import Testing
 

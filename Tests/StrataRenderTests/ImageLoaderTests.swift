@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import StrataAssets
+import StrataTestSupport
 import Testing
 
 @testable import StrataIO

@@ -1,6 +1,7 @@
 import CStrataKernels
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 @testable import StrataIO

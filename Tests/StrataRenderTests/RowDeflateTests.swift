@@ -2,6 +2,7 @@ import CZlib
 import Foundation
 import Strata
 import StrataExamples
+import StrataTestSupport
 import Testing
 
 @_spi(Benchmarks) @testable import StrataIO
@@ -143,9 +144,7 @@ import Testing
 
   @Test(.enabled(if: Peers.hasPillow, "Pillow is not installed (pip install pillow)"))
   func pillowDecodesTheSamePixels() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "strata-rowdeflate-\(UUID())")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try temporaryFolder("strata-rowdeflate")
     defer { try? FileManager.default.removeItem(at: folder) }
     for (k, position) in [0.0, 0.7].enumerated() {
       let image = try frame(position)

@@ -1,64 +1,11 @@
 import Foundation
+@_exported import StrataTestSupport
 import Testing
 
 @testable import StrataCommand
 @testable import StrataSpec
 
-/// Runs the tool in process and captures what it writes.
-func runTool(_ args: [String]) -> (status: Int32, out: String, err: String) {
-  final class Box: @unchecked Sendable {
-    let lock = NSLock()
-    var out = ""
-    var err = ""
-  }
-  let box = Box()
-  let tool = Tool(
-    output: Tool.Output(
-      out: { s in box.lock.withLock { box.out += s } },
-      err: { s in box.lock.withLock { box.err += s } }))
-  let status = tool.run(args)
-  return (status, box.lock.withLock { box.out }, box.lock.withLock { box.err })
-}
-
-/// Finds a program on the PATH.
-func findProgram(_ name: String) -> String? {
-  for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-    let p = "\(dir)/\(name)"
-    if FileManager.default.isExecutableFile(atPath: p) { return p }
-  }
-  return nil
-}
-
-/// Runs a program, returning its status and standard error.
-func run(_ exe: String, _ args: [String]) throws -> (Int32, String) {
-  let p = Process()
-  p.executableURL = URL(fileURLWithPath: exe)
-  p.arguments = args
-  let err = Pipe()
-  p.standardError = err
-  p.standardOutput = FileHandle.nullDevice
-  try p.run()
-  let data = err.fileHandleForReading.readDataToEndOfFile()
-  p.waitUntilExit()
-  return (p.terminationStatus, String(decoding: data, as: UTF8.self))
-}
-
-enum SchemaPeer {
-  /// Whether Python can import jsonschema (`pip install jsonschema`; `.ci/run` does it).
-  static let available: Bool = {
-    guard let python = findProgram("python3") else { return false }
-    return (try? run(python, ["-c", "import jsonschema"]).0) == 0
-  }()
-}
-
 @Suite struct SpecCommandTests {
-  func temporaryFolder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "strata-cmd-\(UUID())")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder
-  }
-
   @Test func validateSaysOkOrListsEveryProblem() throws {
     let ok = runTool(["validate", specsDirectory.appendingPathComponent("animals.json").path])
     #expect(ok.status == 0)
@@ -110,7 +57,7 @@ enum SchemaPeer {
     for d in SpecSchema.definitions { #expect(schema["$defs"]?[d.name] != nil, "\(d.name)") }
   }
 
-  @Test(.enabled(if: SchemaPeer.available, "jsonschema is not installed (pip install jsonschema)"))
+  @Test(.enabled(if: Peers.hasJSONSchema, "jsonschema is not installed (pip install jsonschema)"))
   func exampleSpecsValidateAgainstTheSchema() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -129,14 +76,14 @@ enum SchemaPeer {
     var files = exampleSpecs.map { specsDirectory.appendingPathComponent("\($0).json").path }
     files += ["animals-files/drawing-1.json"].map { specsDirectory.appendingPathComponent($0).path }
     for file in files.prefix(exampleSpecs.count) {
-      let (status, err) = try run(python, ["-c", check, schema.path, file])
+      let (_, err, status) = try runCapturing(python, ["-c", check, schema.path, file])
       #expect(status == 0, "\(file): \(err)")
     }
     // And a broken spec does not.
     let bad = folder.appendingPathComponent("bad.json")
     try minimal.replacingOccurrences(of: "\"size\": 20", with: "\"size\": -3").write(
       to: bad, atomically: true, encoding: .utf8)
-    #expect(try run(python, ["-c", check, schema.path, bad.path]).0 == 1)
+    #expect(try runCapturing(python, ["-c", check, schema.path, bad.path]).status == 1)
   }
 
   /// `strata watch` renders, re-renders when the file changes (saying how soon after the save

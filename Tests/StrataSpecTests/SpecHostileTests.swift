@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import StrataRender
+import StrataTestSupport
 import Testing
 
 @testable import StrataSpec
@@ -101,9 +102,7 @@ import Testing
   /// A 100 MB document is refused after reading at most the limit, in a time comparable to
   /// loading the animals spec.
   @Test func aHundredMegabyteDocumentIsRefusedQuickly() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "strata-big-\(UUID())")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try temporaryFolder("strata-big")
     defer { try? FileManager.default.removeItem(at: folder) }
     let big = folder.appendingPathComponent("big.json")
     var chunk = Data("[".utf8)
@@ -238,9 +237,7 @@ import Testing
   /// Before: an image `source` that was a FIFO blocked `validate`, `render`, `watch` and the
   /// preview for ever.
   @Test func anImageThatIsAFIFOIsAProblemAtOnce() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "strata-fifo-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try temporaryFolder("strata-fifo")
     defer { try? FileManager.default.removeItem(at: folder) }
     #expect(mkfifo(folder.appendingPathComponent("pipe.png").path, 0o644) == 0)
     let done = DispatchSemaphore(value: 0)

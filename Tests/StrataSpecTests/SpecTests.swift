@@ -2,6 +2,7 @@ import Foundation
 import Strata
 import StrataExamples
 import StrataRender
+import StrataTestSupport
 import Testing
 
 @testable import StrataSpec
@@ -84,9 +85,7 @@ let minimal = """
   }
 
   @Test func whatTheSchemaCannotSee() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "strata-spec-\(UUID())")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try temporaryFolder("strata-spec")
     defer { try? FileManager.default.removeItem(at: folder) }
     try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0]).write(
       to: folder.appendingPathComponent("broken.png"))
