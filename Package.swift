@@ -29,7 +29,7 @@ let package = Package(
     // Bitmaps and their files: pixel buffers, PNG and APNG, deflate, atomic file writes.
     .target(name: "StrataIO", dependencies: ["Strata", "StrataFiles", "CZlib", "CStrataKernels"]),
     // Text from fonts to glyph outlines: font files, line breaking, bidi, shaping, the engine.
-    .target(name: "StrataText", dependencies: ["Strata", "StrataIO"]),
+    .target(name: "StrataText", dependencies: ["Strata", "StrataFiles", "StrataIO"]),
     // The immediate-mode painter: fills, strokes, images, shadows, glyph masks, clips, groups.
     .target(
       name: "StrataRaster", dependencies: ["Strata", "StrataIO", "StrataText", "CStrataKernels"]),
@@ -43,7 +43,8 @@ let package = Package(
     .target(
       name: "StrataAssets",
       dependencies: [
-        "Strata", "StrataRender", .target(name: "CJPEG", condition: .when(platforms: [.linux])),
+        "Strata", "StrataFiles", "StrataIO",
+        .target(name: "CJPEG", condition: .when(platforms: [.linux])),
       ]),
     // libjpeg-turbo, the system's (Linux only: Apple platforms decode JPEG through ImageIO).
     .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
@@ -51,16 +52,18 @@ let package = Package(
     .target(name: "StrataTesting", dependencies: ["Strata", "StrataRender"]),
     // The examples, as a library so the tool and the tests share them.
     .target(
-      name: "StrataExamples", dependencies: ["Strata", "StrataRender", "StrataAssets"],
+      name: "StrataExamples", dependencies: ["Strata", "StrataText", "StrataAssets"],
       path: "Examples", exclude: ["Animals/AssetSources", "Specs"],
       resources: [.copy("Animals/Assets"), .copy("Swiper/Illustrations"), .copy("Cards/Icons")]),
     // Onboardings as JSON files: the format, its checker and schema, and the controller built
     // from a file.
-    .target(name: "StrataSpec", dependencies: ["Strata", "StrataRender", "StrataAssets"]),
+    .target(
+      name: "StrataSpec",
+      dependencies: ["Strata", "StrataFiles", "StrataIO", "StrataText", "StrataAssets"]),
     // Whether an onboarding was seen: records, their decisions, stores in memory and in a file.
     .target(name: "StrataRecords", dependencies: ["Strata", "StrataFiles"]),
     // A live preview in the browser: an HTTP and WebSocket server on POSIX sockets.
-    .target(name: "StrataPreview", dependencies: ["Strata", "StrataRender"]),
+    .target(name: "StrataPreview", dependencies: ["Strata", "StrataFiles", "StrataRender"]),
     // Everything the command-line tool does, testable in process.
     .target(
       name: "StrataCommand",

@@ -1,5 +1,5 @@
 import Strata
-import StrataRender
+import StrataText
 
 /// The animals onboarding: three pages (bears, birds, elephants) after the LUN animals demo,
 /// written as a user of Strata would write it — a `TutorialController` subclass that is its own

@@ -1,5 +1,5 @@
 import Strata
-import StrataRender
+import StrataText
 
 /// Seed 001, full-page cards in a paged collection view (a Portuguese tutorial), on the layer
 /// model: one full-screen card per page with its own colour, a centred stack of an icon, a

@@ -1,5 +1,5 @@
 import Strata
-import StrataRender
+import StrataText
 
 /// Seed 003, TDOnboarding, rebuilt with ``TemplateOnboarding``: no subclass, a list of items
 /// and options. ``make(pageSize:styled:)`` gives it with the default options (TDOnboarding's

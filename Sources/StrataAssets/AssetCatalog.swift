@@ -1,6 +1,5 @@
 import Foundation
 import Strata
-import StrataRender
 
 /// Images by name from a folder, as `UIImage(named:)` finds them in an asset bundle: for a
 /// render at scale 2, `welcome@2x.png` is preferred to `welcome@3x.png`, `welcome@1x.png` or

@@ -1,6 +1,7 @@
 import Foundation
 import Strata
-import StrataRender
+import StrataFiles
+import StrataIO
 
 /// One image file read into an ``Image``: PNG, JPEG or SVG, told apart by their first bytes
 /// (and, for SVG, by being XML), whatever the file is called.
@@ -75,9 +76,9 @@ public enum ImageFile {
   {
     let bytes: [UInt8]
     do {
-      bytes = try AtomicFile.read(path, limit: maximumBytes)
+      bytes = try SafeFile.read(path, limit: maximumBytes)
     } catch {
-      throw .unreadable(path: path, reason: error.description)
+      throw .unreadable(path: path, reason: error.reason)
     }
     return try decode(bytes, scale: scale, path: path)
   }

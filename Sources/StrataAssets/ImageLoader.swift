@@ -1,6 +1,7 @@
 import Foundation
 import Strata
-import StrataRender
+import StrataFiles
+import StrataIO
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -229,9 +230,9 @@ public final class ImageLoader: Sendable {
     switch url.scheme?.lowercased() {
     case "file":
       do {
-        return try AtomicFile.read(url.path, limit: maximumBytes)
+        return try SafeFile.read(url.path, limit: maximumBytes)
       } catch {
-        throw AssetError.unreadable(path: name, reason: error.description)
+        throw AssetError.unreadable(path: name, reason: error.reason)
       }
     case "http":
       return try await plainHTTP(url)

@@ -1,5 +1,5 @@
 import Strata
-import StrataRender
+import StrataIO
 
 #if canImport(CJPEG)
   import CJPEG

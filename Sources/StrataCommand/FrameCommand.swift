@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataFiles
 import StrataRender
 
 extension Tool {
@@ -75,7 +76,17 @@ extension Tool {
     do {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     } catch {
-      throw RenderError.io(path: folder, reason: "cannot create the folder")
+      throw FileError.creatingFolder(folder, error)
     }
+  }
+}
+
+extension FileError {
+  /// Why Foundation could not create the folder `path`: the system's error number when it
+  /// gives one.
+  static func creatingFolder(_ path: String, _ error: any Error) -> FileError {
+    let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+    let code = underlying.map { Int32(truncatingIfNeeded: $0.code) } ?? EIO
+    return FileError(path: path, kind: .system(code), reason: "cannot create the folder")
   }
 }

@@ -218,10 +218,10 @@ struct RenderPlan: Sendable {
     do {
       try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
     } catch {
-      throw RenderError.io(path: out, reason: "cannot create the folder")
+      throw FileError.creatingFolder(out, error)
     }
     guard FileManager.default.isWritableFile(atPath: out) else {
-      throw RenderError.io(path: out, reason: "the folder is not writable")
+      throw FileError(path: out, kind: .system(EACCES), reason: "the folder is not writable")
     }
     let names = (try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []
     for name in names where Self.isOwned(name) || Self.isStaleTemporary(name) {

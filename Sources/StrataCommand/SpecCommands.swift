@@ -114,36 +114,21 @@ extension Tool {
     try createParentFolder(of: out)
     var renders = 0
     let stopAt = try o.double("--seconds").map { Date().addingTimeInterval($0) }
-    // A file's identity and state: inode (an atomic save makes a new file), size and time.
-    func signature(_ file: String) -> (key: String, date: Date)? {
-      guard let a = try? FileManager.default.attributesOfItem(atPath: file),
-        let date = a[.modificationDate] as? Date
-      else { return nil }
-      let inode = (a[.systemFileNumber] as? NSNumber)?.stringValue ?? ""
-      let size = (a[.size] as? NSNumber)?.stringValue ?? ""
-      return ("\(inode) \(size) \(date.timeIntervalSince1970)", date)
-    }
-    var last: [String: String] = [:]
-    var watched: [String] = [path]
+    // The spec at once (when it is there), then every save of it or of a file it names.
+    var files = FileChanges(watching: [path], seen: false)
     output.out(
       "watching \(path) (page \(OptionValue.format(page))); writing \(out) — Ctrl-C stops\n")
     while limit.map({ renders < $0 }) ?? true {
       if let stopAt, Date() >= stopAt { break }
-      var changed: Date? = nil
-      for file in watched {
-        if let (key, date) = signature(file), last[file] != key {
-          last[file] = key
-          changed = max(changed ?? date, date)
-        }
-      }
+      let changed = files.changes().compactMap { $0.stamp?.modificationTime }.max()
+        .map { Date(timeIntervalSince1970: $0) }
       if let saved = changed {
         let started = Date()
         // How long after the save the change was seen (the poll is every 20 ms).
         let seen = renders == 0 ? nil : Int((started.timeIntervalSince(saved) * 1000).rounded())
         switch SpecLoader.load(file: path, allowsFilesOutsideFolder: o.flag("--any-path")) {
         case .success(let loaded):
-          watched = [path] + Self.files(of: loaded)
-          for file in watched where last[file] == nil { last[file] = signature(file)?.key }
+          files.replace(with: [path] + Self.files(of: loaded))
           do {
             let controller = loaded.makeController(pageSize: try o.size("--size"))
             let last = Double(max(0, controller.pageCount - 1))

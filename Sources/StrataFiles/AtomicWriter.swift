@@ -60,7 +60,8 @@ public final class AtomicWriter {
     }
   }
 
-  /// Flushes the file to the disk and renames it into place.
+  /// Flushes the file to the disk, renames it into place and flushes the folder (so that the
+  /// rename, too, survives a power cut).
   public func commit() throws(FileError) {
     guard fd >= 0 else {
       throw FileError(path: path, kind: .system(EBADF), reason: "already closed")
@@ -78,6 +79,8 @@ public final class AtomicWriter {
       unlink(temporaryPath)
       throw e
     }
+    // The rename survives a power cut only once the folder itself is flushed.
+    SafeFile.syncFolder(SafeFile.split(path).folder)
   }
 
   /// Abandons the file: the temporary is removed and nothing changes at ``path``.

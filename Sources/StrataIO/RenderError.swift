@@ -1,3 +1,5 @@
+import StrataFiles
+
 /// Why something could not be rendered, decoded or written.
 public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
   /// A canvas or image larger than the pixel limit, or with a size that is not positive.
@@ -6,7 +8,13 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
   case invalidScale(Double)
   /// A PNG that could not be decoded: what was wrong, and where (a chunk name or a byte offset).
   case malformedPNG(reason: String, at: String)
+  /// A file that could not be written or read: the path, the kind of failure (the `errno`
+  /// value among them) and why.
+  case file(FileError)
+  /// An animated PNG used out of order: no frames, or more or fewer than announced.
+  case invalidAnimation(path: String, reason: String)
   /// A file that could not be written or read.
+  @available(*, deprecated, message: "no longer thrown: I/O failures are .file(FileError)")
   case io(path: String, reason: String)
 
   /// One line saying what was wrong.
@@ -19,7 +27,16 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
       return "scale \(s) is not a positive finite number"
     case .malformedPNG(let reason, let at):
       return "malformed PNG at \(at): \(reason)"
-    case .io(let path, let reason):
+    case .file(let error):
+      return error.description
+    case .invalidAnimation(let path, let reason):
+      return "\(path): \(reason)"
+    default:
+      // `.io`, deprecated and no longer thrown, described as it was: "path: reason".
+      let payload = Mirror(reflecting: self).children.first?.value
+      guard let (path, reason) = payload as? (path: String, reason: String) else {
+        return "input/output error"
+      }
       return "\(path): \(reason)"
     }
   }

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataFiles
 import StrataRender
 
 #if canImport(Glibc)
@@ -39,7 +40,7 @@ struct PreviewSession {
   var frameNumber = 0
   var outbox: [[UInt8]] = []
   /// The files watched for saves, and how they were when last seen.
-  var watched: [FileStamp] = []
+  var watched = FileChanges()
   var lastCheck = ContinuousClock.now
   var subscription: TutorialEventStream.Subscription?
   /// Events heard since the last tick (the controller's stream calls back synchronously).
@@ -170,7 +171,7 @@ struct PreviewSession {
       subscription = c.events.subscribe { box.append($0.json) }
       controller = c
       lastList = nil
-      watched = server.source.watchedFiles().map(FileStamp.init(path:))
+      watched = FileChanges(watching: server.source.watchedFiles())
     } catch {
       send(.error("\(error)"))
     }
@@ -179,11 +180,9 @@ struct PreviewSession {
   /// One tick: moves the clock, reloads a saved spec, sends the events heard and, if the page
   /// is ready and the picture changed, a frame.
   mutating func step() {
-    if !watched.isEmpty, ContinuousClock.now - lastCheck > .milliseconds(100) {
+    if !watched.paths.isEmpty, ContinuousClock.now - lastCheck > .milliseconds(100) {
       lastCheck = ContinuousClock.now
-      var changed = false
-      for i in watched.indices where watched[i].changed() { changed = true }
-      if changed {
+      if !watched.changes().isEmpty {
         let before = controller != nil
         let after = controller
         rebuild(keeping: controller?.pagePosition ?? 0)
@@ -223,35 +222,5 @@ final class EventBox: @unchecked Sendable {
   func take() -> [String] {
     defer { items = [] }
     return items
-  }
-}
-
-/// A file's identity and modification time, to see it saved.
-struct FileStamp {
-  let path: String
-  var stamp: [Int]
-
-  init(path: String) {
-    self.path = path
-    stamp = Self.read(path)
-  }
-
-  /// Whether the file changed since the last look (and notes the new stamp).
-  mutating func changed() -> Bool {
-    let now = Self.read(path)
-    defer { stamp = now }
-    return now != stamp
-  }
-
-  static func read(_ path: String) -> [Int] {
-    var s = stat()
-    guard stat(path, &s) == 0 else { return [] }
-    #if canImport(Glibc)
-      return [Int(s.st_ino), Int(s.st_size), Int(s.st_mtim.tv_sec), Int(s.st_mtim.tv_nsec)]
-    #else
-      return [
-        Int(s.st_ino), Int(s.st_size), Int(s.st_mtimespec.tv_sec), Int(s.st_mtimespec.tv_nsec),
-      ]
-    #endif
   }
 }

@@ -168,8 +168,8 @@ public final class FileRecordStore: OnboardingRecordStore, @unchecked Sendable {
     return [:]
   }
 
-  /// Writes `records` to a temporary file, flushes it, renames it over the records and
-  /// flushes the folder.
+  /// Writes `records` through the one atomic writer (`SafeFile.write`: a temporary file,
+  /// flushed, renamed over the records, the folder flushed).
   private func write(_ records: [String: OnboardingRecord]) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -182,8 +182,6 @@ public final class FileRecordStore: OnboardingRecordStore, @unchecked Sendable {
     }
     let (folder, name) = SafeFile.split(path)
     removeStaleTemporaries(in: folder, name: name)
-    // The rename itself survives a power cut only once the folder is flushed.
-    SafeFile.syncFolder(folder)
   }
 
   /// Removes the temporary files of writers that were killed (their process is gone), under

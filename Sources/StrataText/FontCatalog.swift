@@ -1,4 +1,5 @@
 import Strata
+import StrataFiles
 import StrataIO
 
 #if canImport(Glibc)
@@ -235,9 +236,9 @@ public final class FontCatalog: Sendable {
   static func load(_ path: String) throws(FontError) -> [FontFace] {
     let bytes: [UInt8]
     do {
-      bytes = try AtomicFile.read(path, limit: 256 << 20)
+      bytes = try SafeFile.read(path, limit: 256 << 20)
     } catch {
-      throw .io(path: path, reason: error.description)
+      throw .io(path: path, reason: error.reason)
     }
     var faces: [FontFace] = []
     for i in 0..<FontFace.faceCount(in: bytes) {

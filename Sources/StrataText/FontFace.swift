@@ -1,4 +1,5 @@
 import Strata
+import StrataFiles
 import StrataIO
 
 /// One face of a TrueType font (or of an OpenType font with TrueType outlines), parsed and ready to lay out text.
@@ -77,9 +78,9 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
   public convenience init(contentsOf path: String, index: Int = 0) throws(FontError) {
     let bytes: [UInt8]
     do {
-      bytes = try AtomicFile.read(path, limit: 256 << 20)
+      bytes = try SafeFile.read(path, limit: 256 << 20)
     } catch {
-      throw .io(path: path, reason: error.description)
+      throw .io(path: path, reason: error.reason)
     }
     try self.init(data: bytes, index: index, source: path)
   }

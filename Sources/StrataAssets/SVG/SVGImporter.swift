@@ -1,6 +1,7 @@
 import Foundation
 import Strata
-import StrataRender
+import StrataFiles
+import StrataIO
 
 /// Reads SVG illustrations into ``VectorImage``s, so they draw crisply at every device scale.
 ///
@@ -67,9 +68,9 @@ public struct SVGImporter: Sendable {
   public func importFile(_ path: String) throws(SVGError) -> SVGImport {
     let bytes: [UInt8]
     do {
-      bytes = try AtomicFile.read(path, limit: Self.maximumBytes)
+      bytes = try SafeFile.read(path, limit: Self.maximumBytes)
     } catch {
-      throw .io(path: path, reason: error.description)
+      throw .io(path: path, reason: error.reason)
     }
     return try importSVG(bytes)
   }

@@ -1,20 +1,20 @@
 import StrataFiles
 
 /// Writes files so that a reader never sees half of one, and reads only regular files: the
-/// render module's face of ``SafeFile`` (errors as ``RenderError/io(path:reason:)``).
+/// render module's face of ``SafeFile`` (errors as ``RenderError/file(_:)``).
 public enum AtomicFile {
   /// Writes `bytes` to `path` atomically: a temporary file beside it, created under a fresh
   /// random name that follows no link, flushed, then renamed over it. A `path` that is a
   /// symbolic link is refused unless `replacingSymbolicLinks` is set.
   ///
-  /// - Throws: ``RenderError/io(path:reason:)`` naming the path and the reason.
+  /// - Throws: ``RenderError/file(_:)`` naming the path and the reason.
   public static func write(
     _ bytes: [UInt8], to path: String, replacingSymbolicLinks: Bool = false
   ) throws(RenderError) {
     do {
       try SafeFile.write(bytes, to: path, replacingSymbolicLinks: replacingSymbolicLinks)
     } catch {
-      throw .io(path: path, reason: error.reason)
+      throw .file(error)
     }
   }
 
@@ -24,7 +24,7 @@ public enum AtomicFile {
     do {
       return try SafeFile.read(path, limit: limit)
     } catch {
-      throw .io(path: path, reason: error.reason)
+      throw .file(error)
     }
   }
 }

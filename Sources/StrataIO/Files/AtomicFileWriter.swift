@@ -2,7 +2,7 @@ import StrataFiles
 
 /// Writes a file piece by piece under a temporary name, and renames it into place only when
 /// ``commit()`` is called, so that a reader never sees a partial file (``AtomicWriter``, with
-/// errors as ``RenderError/io(path:reason:)``).
+/// errors as ``RenderError/file(_:)``).
 public final class AtomicFileWriter {
   /// The final path.
   public var path: String { writer.path }
@@ -10,13 +10,13 @@ public final class AtomicFileWriter {
 
   /// Opens a temporary file beside `path`.
   ///
-  /// - Throws: ``RenderError/io(path:reason:)`` when it cannot be created, or when `path` is
+  /// - Throws: ``RenderError/file(_:)`` when it cannot be created, or when `path` is
   ///   a symbolic link.
   public init(path: String) throws(RenderError) {
     do {
       writer = try AtomicWriter(path: path)
     } catch {
-      throw .io(path: path, reason: error.reason)
+      throw .file(error)
     }
   }
 
@@ -25,7 +25,7 @@ public final class AtomicFileWriter {
     do {
       try writer.write(bytes)
     } catch {
-      throw .io(path: path, reason: error.reason)
+      throw .file(error)
     }
   }
 
@@ -34,7 +34,7 @@ public final class AtomicFileWriter {
     do {
       try writer.commit()
     } catch {
-      throw .io(path: path, reason: error.reason)
+      throw .file(error)
     }
   }
 

@@ -58,7 +58,7 @@ public final class APNGWriter {
   ) throws(RenderError) {
     try PixelBuffer.validate(width: width, height: height)
     guard frameCount > 0 else {
-      throw .io(path: path, reason: "an animation needs at least one frame")
+      throw .invalidAnimation(path: path, reason: "an animation needs at least one frame")
     }
     self.width = width
     self.height = height
@@ -84,7 +84,7 @@ public final class APNGWriter {
       throw .invalidSize(width: frame.width, height: frame.height, limit: PixelBuffer.pixelLimit)
     }
     guard written < frameCount else {
-      throw .io(path: file.path, reason: "more frames than announced")
+      throw .invalidAnimation(path: file.path, reason: "more frames than announced")
     }
     let region =
       written == 0 ? nil : Self.changedRegion(from: previous, to: frame.pixels, width: width)
@@ -175,11 +175,12 @@ public final class APNGWriter {
 
   /// Ends the file and moves it into place.
   ///
-  /// - Throws: ``RenderError/io(path:reason:)`` when fewer frames were appended than announced.
+  /// - Throws: ``RenderError/invalidAnimation(path:reason:)`` when fewer frames were appended than announced.
   public func finish() throws(RenderError) {
     guard written == frameCount else {
       file.cancel()
-      throw .io(path: file.path, reason: "\(written) of \(frameCount) frames were written")
+      throw .invalidAnimation(
+        path: file.path, reason: "\(written) of \(frameCount) frames were written")
     }
     var end: [UInt8] = []
     PNGEncoder.appendChunk("IEND", [], to: &end)

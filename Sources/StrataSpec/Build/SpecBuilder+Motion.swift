@@ -1,5 +1,4 @@
 import Strata
-import StrataRender
 
 /// Animators, timed animations and the template's items.
 extension SpecBuilder {

@@ -1,5 +1,4 @@
 import Strata
-import StrataRender
 
 /// Spec values (colours, points, paths, text, paints, drawings) as runtime values.
 extension SpecBuilder {

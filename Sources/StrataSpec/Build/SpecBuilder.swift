@@ -1,5 +1,5 @@
 import Strata
-import StrataRender
+import StrataText
 
 /// Turns a checked spec into runtime values: nodes, text, drawings, animators, controllers.
 struct SpecBuilder {

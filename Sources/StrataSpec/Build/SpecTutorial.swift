@@ -1,5 +1,5 @@
 import Strata
-import StrataRender
+import StrataText
 
 /// The controller a spec builds (``LoadedSpec/makeController(pageSize:)``): each layer's nodes
 /// from the spec, fresh for every page load, moved by the spec's animators; the layout measures,

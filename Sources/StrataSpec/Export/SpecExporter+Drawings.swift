@@ -1,6 +1,6 @@
 import Foundation
 import Strata
-import StrataRender
+import StrataIO
 
 /// Drawings, bitmaps and animators as spec values.
 extension SpecExporter {

@@ -1,6 +1,5 @@
 import Foundation
 import Strata
-import StrataRender
 
 /// Writes an onboarding built in code as a spec, at its page size: every layer's nodes as its
 /// data source gives them, the layout measures, and the animators of an ``AnimatorSet`` made of

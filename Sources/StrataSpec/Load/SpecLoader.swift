@@ -1,7 +1,8 @@
 import Foundation
 import Strata
 import StrataAssets
-import StrataRender
+import StrataFiles
+import StrataIO
 
 /// A spec that was read and checked, with the images and drawings its files hold, ready to
 /// build controllers (``makeController(pageSize:)``).
@@ -56,7 +57,7 @@ public enum SpecLoader {
   > {
     let bytes: [UInt8]
     do {
-      bytes = try AtomicFile.read(path, limit: limits.maximumBytes + 1)
+      bytes = try SafeFile.read(path, limit: limits.maximumBytes + 1)
     } catch {
       return .failure(
         SpecError(

@@ -1,7 +1,8 @@
 import Foundation
 import Strata
 import StrataAssets
-import StrataRender
+import StrataFiles
+import StrataIO
 
 /// The checks a schema cannot express, run on a decoded spec: page counts and indices, which
 /// fields belong to which node type and animator, keyframe times, timed animation targets,
@@ -331,7 +332,7 @@ struct SpecValidator {
     guard let full = permitted(source, path) else { return }
     let bytes: [UInt8]
     do {
-      bytes = try AtomicFile.read(full, limit: SpecLoader.limits.maximumBytes + 1)
+      bytes = try SafeFile.read(full, limit: SpecLoader.limits.maximumBytes + 1)
     } catch {
       problem(path, "cannot read the vector document \"\(source)\": \(error)")
       return
