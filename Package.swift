@@ -77,11 +77,36 @@ let package = Package(
     .target(
       name: "StrataTestSupport", dependencies: ["StrataCommand"], path: "Tests/StrataTestSupport"),
     .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataTesting"]),
+    // Test targets by module: each holds the tests of what its module does.
+    .testTarget(
+      name: "StrataIOTests",
+      dependencies: [
+        "StrataTestSupport", "StrataIO", "StrataRender", "Strata", "StrataExamples",
+      ],
+      exclude: ["Fixtures"]),
+    .testTarget(
+      name: "StrataTextTests",
+      dependencies: [
+        "StrataTestSupport", "StrataText", "StrataRender", "Strata", "StrataExamples",
+      ],
+      exclude: ["Fixtures"]),
+    .testTarget(
+      name: "StrataRasterTests",
+      dependencies: ["StrataTestSupport", "StrataRaster", "StrataRender", "Strata"]),
+    .testTarget(
+      name: "StrataAssetsTests",
+      dependencies: [
+        "StrataTestSupport", "StrataAssets", "StrataRender", "Strata",
+        .target(name: "CJPEG", condition: .when(platforms: [.linux])),
+      ]),
+    .testTarget(
+      name: "StrataTestingTests",
+      dependencies: ["StrataTestSupport", "StrataTesting", "StrataRender", "Strata"]),
     .testTarget(
       name: "StrataRenderTests",
-      dependencies: ["StrataTestSupport", 
-        "StrataRender", "StrataIO", "StrataText", "StrataRaster", "Strata", "StrataExamples",
-        "StrataTesting", "StrataAssets", .target(name: "CJPEG", condition: .when(platforms: [.linux])),
+      dependencies: [
+        "StrataTestSupport", "StrataRender", "StrataIO", "StrataText", "StrataRaster", "Strata",
+        "StrataExamples", "StrataTesting", "StrataAssets",
       ],
       exclude: ["Fixtures", "Golden"]),
     .testTarget(

@@ -1,9 +1,8 @@
 import Foundation
+import StrataCommand
 import StrataRender
 import StrataTestSupport
 import Testing
-
-@testable import StrataCommand
 
 /// `strata render --accessibility` writes each rest page's tree; `--text-size` renders at a
 /// reader's text size.

@@ -1,8 +1,7 @@
 import Foundation
+import StrataCommand
 import StrataTestSupport
 import Testing
-
-@testable import StrataCommand
 
 @Suite struct BenchJSONTests {
   /// `strata bench --json` prints one object per result with its rounds and spread.

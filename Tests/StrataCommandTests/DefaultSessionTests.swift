@@ -5,6 +5,7 @@ import StrataRender
 import StrataTesting
 import Testing
 
+// @testable: these tests reach internals: RenderPlan, commands, name.
 @testable import StrataCommand
 
 let sessionGoldens = ReferenceImages(besideTestFile: #filePath)

@@ -4,6 +4,7 @@ import StrataRender
 import StrataTesting
 import Testing
 
+// @testable: these tests reach internals: commands, name, ParsedCommand.
 @testable import StrataCommand
 
 /// The promise of a rendered frame: the scene rebuilt from a recorded state, on a fresh

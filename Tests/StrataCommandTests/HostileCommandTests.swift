@@ -1,10 +1,9 @@
 import Foundation
 import Strata
+import StrataCommand
 import StrataRender
 import StrataTestSupport
 import Testing
-
-@testable import StrataCommand
 
 @Suite struct HostileCommandTests {
   func folder() throws -> URL {

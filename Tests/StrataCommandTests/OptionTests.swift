@@ -4,6 +4,7 @@ import StrataRender
 import StrataTestSupport
 import Testing
 
+// @testable: these tests reach internals: commands, name, RenderPlan, options.
 @testable import StrataCommand
 
 @Suite struct OptionTests {

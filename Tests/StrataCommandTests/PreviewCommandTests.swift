@@ -1,8 +1,7 @@
 import Foundation
+import StrataCommand
 import StrataTestSupport
 import Testing
-
-@testable import StrataCommand
 
 /// `strata preview` as a process: it prints its address, serves, and stops cleanly on SIGINT.
 @Suite struct PreviewCommandTests {

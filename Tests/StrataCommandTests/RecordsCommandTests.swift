@@ -1,9 +1,8 @@
 import Foundation
+import StrataCommand
 import StrataRecords
 import StrataTestSupport
 import Testing
-
-@testable import StrataCommand
 
 /// `strata records`, and the file store under processes that are killed or write at once.
 @Suite struct RecordsCommandTests {

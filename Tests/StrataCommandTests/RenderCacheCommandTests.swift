@@ -1,9 +1,8 @@
 import Foundation
+import StrataCommand
 import StrataRender
 import StrataTestSupport
 import Testing
-
-@testable import StrataCommand
 
 /// `strata render` reuses repeated frames and unchanged groups; `--no-cache` draws every frame
 /// in full. The files are the same byte for byte.

@@ -3,6 +3,7 @@ import StrataRender
 @_exported import StrataTestSupport
 import Testing
 
+// @testable: these tests reach internals: Progress (the tool's own, not Foundation's).
 @testable import StrataCommand
 
 @Suite struct ToolTests {

@@ -5,6 +5,7 @@ import StrataRender
 import StrataTestSupport
 import Testing
 
+// @testable: these tests reach internals: commands, name, parse and more.
 @testable import StrataCommand
 
 /// `strata tree`, `strata frame --time` and `--page` clamping, and what `strata export` says it

@@ -1,10 +1,9 @@
 import Foundation
 import Strata
 import StrataExamples
+import StrataPreview
 import StrataRender
 import Testing
-
-@testable import StrataPreview
 
 #if canImport(Glibc)
   import Glibc

@@ -3,6 +3,7 @@ import Strata
 import Testing
 
 // The message types are internal to the preview: the page is the only other party.
+// @testable: these tests reach internals: PageMessage, WebSocket, ServerMessage.
 @testable import StrataPreview
 
 /// The page's messages are read once into their types, and the server's are written from

@@ -6,6 +6,7 @@ import StrataSpec
 import StrataTestSupport
 import Testing
 
+// @testable: these tests reach internals: WebSocket, HTTPRequest, HTTPError and more.
 @testable import StrataPreview
 
 @Suite struct WebSocketUnitTests {

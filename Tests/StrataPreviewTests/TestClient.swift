@@ -1,9 +1,8 @@
 import Foundation
 import Strata
 import StrataExamples
+import StrataPreview
 import Testing
-
-@testable import StrataPreview
 
 #if canImport(Glibc)
   import Glibc

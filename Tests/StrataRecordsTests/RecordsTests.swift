@@ -1,10 +1,9 @@
 import Foundation
 import Strata
 import StrataFiles
+import StrataRecords
 import StrataTestSupport
 import Testing
-
-@testable import StrataRecords
 
 @Suite struct DecisionTests {
   typealias R = OnboardingRecord

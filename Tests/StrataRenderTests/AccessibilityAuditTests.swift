@@ -1,10 +1,9 @@
 import Strata
+import StrataIO
+import StrataRaster
+import StrataRender
+import StrataText
 import Testing
-
-@testable import StrataIO
-@testable import StrataRaster
-@testable import StrataRender
-@testable import StrataText
 
 /// The audit finds text cut off by its box or the screen, and text below WCAG AA contrast.
 @Suite struct AccessibilityAuditTests {

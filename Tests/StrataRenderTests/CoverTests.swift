@@ -3,6 +3,7 @@ import Strata
 import StrataTesting
 import Testing
 
+// @testable: these tests reach internals: index, Rasterizer, tableLimit, table, Vector8, scale.
 @testable import StrataIO
 @testable import StrataRaster
 @testable import StrataRender
@@ -72,7 +73,7 @@ import Testing
     let optimised = try Canvas(width: list.width, height: list.height)
     optimised.draw(list)
     let plain = try Canvas(width: list.width, height: list.height)
-    OcclusionTests.drawPlainly(list, into: plain)
+    drawPlainly(list, into: plain)
     let a = optimised.buffer.pixels
     let b = plain.buffer.pixels
     #expect(a.count == b.count)

@@ -1,12 +1,11 @@
 import Foundation
 import Strata
 import StrataExamples
+import StrataIO
+import StrataRaster
+import StrataRender
+import StrataText
 import Testing
-
-@testable import StrataIO
-@testable import StrataRaster
-@testable import StrataRender
-@testable import StrataText
 
 /// The JSON drawing commands say what the display list says, command for command.
 @Suite struct DisplayListJSONTests {

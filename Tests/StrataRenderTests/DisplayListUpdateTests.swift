@@ -3,6 +3,7 @@ import StrataExamples
 import StrataTesting
 import Testing
 
+// @testable: these tests reach internals: DisplayListBuilder.
 @testable import StrataIO
 @testable import StrataRaster
 @testable import StrataRender

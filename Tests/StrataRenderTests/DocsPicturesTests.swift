@@ -1,12 +1,11 @@
 import Foundation
 import Strata
+import StrataIO
+import StrataRaster
+import StrataRender
 import StrataTesting
+import StrataText
 import Testing
-
-@testable import StrataIO
-@testable import StrataRaster
-@testable import StrataRender
-@testable import StrataText
 
 /// The pictures in Docs/Animators.md, made by the renderer and checked like golden images:
 /// `STRATA_RECORD_REFERENCES=1 swift test` re-records them.

@@ -1,9 +1,8 @@
 import Strata
-
-@testable import StrataIO
-@testable import StrataRaster
-@testable import StrataRender
-@testable import StrataText
+import StrataIO
+import StrataRaster
+import StrataRender
+import StrataText
 
 /// Small scenes, one per primitive, for golden images and the SVG comparison.
 enum Gallery {

@@ -1,14 +1,13 @@
 import Foundation
 import Strata
 import StrataExamples
+import StrataIO
+import StrataRaster
+import StrataRender
 import StrataTestSupport
 import StrataTesting
+import StrataText
 import Testing
-
-@testable import StrataIO
-@testable import StrataRaster
-@testable import StrataRender
-@testable import StrataText
 
 @Suite struct GoldenTests {
   @Test(arguments: Gallery.all.map(\.0))

@@ -1,6 +1,7 @@
 import Strata
 import Testing
 
+// @testable: these tests reach internals: DisplayListPlayer.
 @testable import StrataIO
 @testable import StrataRaster
 @testable import StrataRender

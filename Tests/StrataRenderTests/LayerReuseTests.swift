@@ -2,6 +2,7 @@ import Strata
 import StrataTesting
 import Testing
 
+// @testable: these tests reach internals: Stroker, canvases.
 @testable import StrataIO
 @testable import StrataRaster
 @testable import StrataRender

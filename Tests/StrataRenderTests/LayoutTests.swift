@@ -1,13 +1,11 @@
 import Foundation
 import Strata
+import StrataIO
+import StrataRaster
+import StrataRender
+import StrataText
 import Testing
 
-@testable import StrataIO
-@testable import StrataRaster
-@testable import StrataRender
-@testable import StrataText
-
-let dejaVuCatalog = FontCatalog(searchPaths: ["/usr/share/fonts/truetype/dejavu"])
 let engine = TextEngine(catalog: dejaVuCatalog)
 
 /// A greedy word wrap written independently of the engine: words are the text split after

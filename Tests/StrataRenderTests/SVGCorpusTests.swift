@@ -1,14 +1,13 @@
 import Foundation
 import Strata
 import StrataAssets
+import StrataIO
+import StrataRaster
+import StrataRender
 import StrataTestSupport
 import StrataTesting
+import StrataText
 import Testing
-
-@testable import StrataIO
-@testable import StrataRaster
-@testable import StrataRender
-@testable import StrataText
 
 /// The hand-written SVG files of `Fixtures/svg`, one per feature group of the import subset.
 enum SVGCorpus {

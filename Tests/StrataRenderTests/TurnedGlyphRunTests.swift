@@ -1,10 +1,9 @@
 import Strata
+import StrataIO
+import StrataRaster
+import StrataRender
+import StrataText
 import Testing
-
-@testable import StrataIO
-@testable import StrataRaster
-@testable import StrataRender
-@testable import StrataText
 
 /// Glyph runs drawn under a rotation or shear are filled as one shape, flattened glyph by glyph
 /// without building the run's path: the same pixels as filling that path.

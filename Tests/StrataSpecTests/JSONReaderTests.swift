@@ -1,7 +1,6 @@
 import Foundation
+import StrataSpec
 import Testing
-
-@testable import StrataSpec
 
 /// The JSON reader: values with their positions, and a typed error with a position for every
 /// way a document can be wrong, within the limits.

@@ -1,9 +1,8 @@
 import Foundation
+import StrataCommand
+import StrataSpec
 @_exported import StrataTestSupport
 import Testing
-
-@testable import StrataCommand
-@testable import StrataSpec
 
 @Suite struct SpecCommandTests {
   @Test func validateSaysOkOrListsEveryProblem() throws {

@@ -4,6 +4,7 @@ import StrataRender
 import StrataTestSupport
 import Testing
 
+// @testable: these tests reach internals: JSONValue.Member's initializer.
 @testable import StrataSpec
 
 /// Broken specs give problems, never a crash, in bounded time and memory.

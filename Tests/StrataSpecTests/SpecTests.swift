@@ -5,6 +5,7 @@ import StrataRender
 import StrataTestSupport
 import Testing
 
+// @testable: these tests reach internals: SpecTemplateOptions, SpecBuilder.
 @testable import StrataSpec
 
 /// The folder of this test target, and the example specs.

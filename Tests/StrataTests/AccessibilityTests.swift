@@ -1,6 +1,5 @@
+import Strata
 import Testing
-
-@testable import Strata
 
 /// Half an em a character, 1.2 ems a line, lines broken at the width: text measures larger as
 /// its fonts grow.

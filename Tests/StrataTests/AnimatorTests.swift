@@ -1,6 +1,5 @@
+import Strata
 import Testing
-
-@testable import Strata
 
 func transition(at position: Double, pages: Int = 3, rtl: Bool = false, reduced: Bool = false)
   -> PageTransition

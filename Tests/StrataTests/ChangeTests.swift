@@ -1,5 +1,6 @@
 import Testing
 
+// @testable: these tests reach internals: PageOrder, Slot.
 @testable import Strata
 
 /// A data source whose page count can change.

@@ -1,7 +1,6 @@
+import Strata
 import StrataTesting
 import Testing
-
-@testable import Strata
 
 /// A data source with a node in every layer that counts how often it is asked.
 final class FullSource: StaticBackgroundDataSource, DynamicBackgroundDataSource,

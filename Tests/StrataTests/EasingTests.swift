@@ -1,6 +1,5 @@
+import Strata
 import Testing
-
-@testable import Strata
 
 #if canImport(Glibc)
   import Glibc

@@ -1,6 +1,5 @@
+import Strata
 import Testing
-
-@testable import Strata
 
 @Suite struct EventTests {
   /// Two subscribers hear the same stream of a scripted session, in order, with times from the

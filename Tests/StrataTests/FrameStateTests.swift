@@ -1,6 +1,5 @@
+import Strata
 import Testing
-
-@testable import Strata
 
 /// A controller whose scene depends on a value of its own: the count of taps, shown as the
 /// alpha of its card.

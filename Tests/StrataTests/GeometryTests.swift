@@ -1,5 +1,6 @@
 import Testing
 
+// @testable: these tests reach internals: ColorParseError.
 @testable import Strata
 
 let tolerance = 1e-9

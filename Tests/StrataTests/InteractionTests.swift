@@ -1,7 +1,6 @@
+import Strata
 import StrataTesting
 import Testing
-
-@testable import Strata
 
 /// Records what the delegate hears.
 final class Recorder: TutorialDelegate {

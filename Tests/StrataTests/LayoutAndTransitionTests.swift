@@ -1,6 +1,5 @@
+import Strata
 import Testing
-
-@testable import Strata
 
 @Suite struct LayoutTests {
   @Test func layersAreStackedInOrder() throws {

@@ -1,6 +1,5 @@
+import Strata
 import Testing
-
-@testable import Strata
 
 /// Ten points a character, twenty a line, lines broken at the width.
 struct FixedMeasurer: TextMeasurer {

@@ -1,6 +1,5 @@
+import Strata
 import Testing
-
-@testable import Strata
 
 /// The area enclosed by a polygon (shoelace formula), positive for either orientation.
 func polygonArea(_ pts: [Point]) -> Double {

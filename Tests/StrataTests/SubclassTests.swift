@@ -1,6 +1,5 @@
+import Strata
 import Testing
-
-@testable import Strata
 
 /// A subclass as a user would write it: its own data source and animator, with overrides.
 final class CardTutorial: TutorialController, WireframeDataSource, StaticContentDataSource,

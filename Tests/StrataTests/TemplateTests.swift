@@ -1,6 +1,5 @@
+import Strata
 import Testing
-
-@testable import Strata
 
 /// Options that set everything, and count the configure calls.
 final class AllOptions: TemplateOptions {

@@ -1,6 +1,5 @@
+import Strata
 import Testing
-
-@testable import Strata
 
 /// A page button (in the wireframe) that the opaque card covers at its bottom half.
 final class CoveredButtonTutorial: TutorialController, WireframeDataSource, StaticContentDataSource

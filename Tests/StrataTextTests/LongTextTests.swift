@@ -1,10 +1,9 @@
 import Strata
+import StrataIO
+import StrataRaster
+import StrataRender
+import StrataText
 import Testing
-
-@testable import StrataIO
-@testable import StrataRaster
-@testable import StrataRender
-@testable import StrataText
 
 /// Long labels: layout and truncation in linear time, and a clamp on characters per text.
 @Suite struct LongTextTests {

@@ -1,12 +1,11 @@
 import Foundation
 import Strata
+import StrataIO
+import StrataRaster
+import StrataRender
 import StrataTestSupport
+import StrataText
 import Testing
-
-@testable import StrataIO
-@testable import StrataRaster
-@testable import StrataRender
-@testable import StrataText
 
 @Suite struct AttributedTextTests {
   static let engine = TextEngine(catalog: FontCatalog(files: [dejaVuPath]))

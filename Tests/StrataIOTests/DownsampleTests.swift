@@ -1,10 +1,9 @@
 import Strata
+import StrataIO
+import StrataRaster
+import StrataRender
+import StrataText
 import Testing
-
-@testable import StrataIO
-@testable import StrataRaster
-@testable import StrataRender
-@testable import StrataText
 
 /// `PixelBuffer.downsampled(by:)`, which makes the animation's frames and the sheet's
 /// thumbnails, against the plain computation.

@@ -4,6 +4,7 @@ import Strata
 import StrataTestSupport
 import Testing
 
+// @testable: these tests reach internals: u32.
 @testable import StrataIO
 @testable import StrataRaster
 @testable import StrataRender

@@ -3,6 +3,7 @@ import Strata
 import StrataTestSupport
 import Testing
 
+// @testable: these tests reach internals: LineBreaks.
 @testable import StrataIO
 @testable import StrataRaster
 @testable import StrataRender

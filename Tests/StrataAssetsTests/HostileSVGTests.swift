@@ -2,6 +2,7 @@ import Foundation
 import Strata
 import Testing
 
+// @testable: these tests reach internals: DisplayListPlayer.
 @testable import StrataAssets
 @testable import StrataIO
 @testable import StrataRaster
@@ -157,7 +158,7 @@ import Testing
     let capped = try Canvas(width: l.width, height: l.height)
     capped.draw(l)
     let plain = try Canvas(width: l.width, height: l.height)
-    OcclusionTests.drawPlainly(l, into: plain)
+    drawPlainly(l, into: plain)
     #expect(capped.buffer.pixels == plain.buffer.pixels)
   }
 }

@@ -4,12 +4,11 @@ import StrataExamples
 import StrataTestSupport
 import Testing
 
+// @testable: these tests reach internals: layoutCacheCounts.
 @testable import StrataIO
 @testable import StrataRaster
 @testable import StrataRender
 @testable import StrataText
-
-let dejaVuPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 
 /// Reads a big-endian integer from a file's bytes, for checks that do not use the parser.
 func be(_ d: [UInt8], _ o: Int, _ n: Int, signed: Bool = false) -> Int {

@@ -4,6 +4,7 @@ import StrataTestSupport
 import StrataTesting
 import Testing
 
+// @testable: these tests reach internals: Bidi, LineBreaks.
 @testable import StrataIO
 @testable import StrataRaster
 @testable import StrataRender

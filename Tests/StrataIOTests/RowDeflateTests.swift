@@ -5,6 +5,7 @@ import StrataExamples
 import StrataTestSupport
 import Testing
 
+// @testable: these tests reach internals: inflate, checksumLoop, blockBytes.
 @_spi(Benchmarks) @testable import StrataIO
 @testable import StrataRaster
 @_spi(Benchmarks) @testable import StrataRender

@@ -1,12 +1,11 @@
 import Foundation
 import Strata
+import StrataIO
+import StrataRaster
+import StrataRender
 import StrataTestSupport
+import StrataText
 import Testing
-
-@testable import StrataIO
-@testable import StrataRaster
-@testable import StrataRender
-@testable import StrataText
 
 /// The animation stores, after its first frame, only what each frame changes; a viewer that
 /// composites the frames (Pillow here) sees every frame whole.

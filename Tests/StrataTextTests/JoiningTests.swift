@@ -2,6 +2,7 @@ import Foundation
 import StrataTestSupport
 import Testing
 
+// @testable: these tests reach internals: ArabicJoining.
 @testable import StrataText
 
 /// The Joining_Type table shaping picks Arabic forms with: generated from the Unicode Character

@@ -1,22 +1,23 @@
 import Strata
 
-@testable import StrataIO
-@testable import StrataRaster
-@testable import StrataRender
-@testable import StrataText
-
 /// Builds small TrueType fonts in memory, table by table, so the parser can be tested on
 /// known contents and on deliberately broken ones.
-struct FontBuilder {
-  var tables: [String: [UInt8]] = [:]
+public struct FontBuilder {
+  /// The tables by tag, each as its bytes.
+  public var tables: [String: [UInt8]] = [:]
 
-  static func be16(_ v: Int) -> [UInt8] { [UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
-  static func be32(_ v: Int) -> [UInt8] {
+  /// A font of no tables yet.
+  public init() {}
+
+  /// `v` as two big-endian bytes.
+  public static func be16(_ v: Int) -> [UInt8] { [UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
+  /// `v` as four big-endian bytes.
+  public static func be32(_ v: Int) -> [UInt8] {
     [UInt8((v >> 24) & 0xFF), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)]
   }
 
   /// A simple glyph: one closed contour of on-curve points.
-  static func simpleGlyph(_ pts: [(Int, Int)]) -> [UInt8] {
+  public static func simpleGlyph(_ pts: [(Int, Int)]) -> [UInt8] {
     var g = be16(1)  // one contour
     let xs = pts.map(\.0)
     let ys = pts.map(\.1)
@@ -38,7 +39,7 @@ struct FontBuilder {
   }
 
   /// A composite glyph of components (glyph, dx, dy, scale).
-  static func compositeGlyph(_ parts: [(Int, Int, Int, Double?)]) -> [UInt8] {
+  public static func compositeGlyph(_ parts: [(Int, Int, Int, Double?)]) -> [UInt8] {
     var g = be16(0xFFFF) + be16(0) + be16(0) + be16(100) + be16(100)
     for (i, p) in parts.enumerated() {
       var flags = 0x1 | 0x2  // 16-bit args, XY values
@@ -52,7 +53,8 @@ struct FontBuilder {
 
   /// A composite that places its second component by matching points: point `parent` of the
   /// first component meets point `child` of the second.
-  static func pointMatchedGlyph(first: Int, second: Int, parent: Int, child: Int) -> [UInt8] {
+  public static func pointMatchedGlyph(first: Int, second: Int, parent: Int, child: Int) -> [UInt8]
+  {
     var g = be16(-1) + be16(0) + be16(0) + be16(300) + be16(100)
     g += be16(0x1 | 0x2 | 0x20) + be16(first) + be16(0) + be16(0)
     g += be16(0x1) + be16(second) + be16(parent) + be16(child)
@@ -61,7 +63,7 @@ struct FontBuilder {
 
   /// A font with glyphs: 0 empty (.notdef), 1 a 100-unit square ('A'), 2 a composite of two
   /// squares ('B'), 3 a composite that contains itself ('C'); a kern pair A-B of −50.
-  static func sample(glyphs custom: [[UInt8]]? = nil) -> FontBuilder {
+  public static func sample(glyphs custom: [[UInt8]]? = nil) -> FontBuilder {
     var b = FontBuilder()
     let glyphs =
       custom ?? [
@@ -109,7 +111,8 @@ struct FontBuilder {
     return b
   }
 
-  static func nameTable(family: String, style: String) -> [UInt8] {
+  /// A `name` table giving the family and style names (in Windows Unicode records).
+  public static func nameTable(family: String, style: String) -> [UInt8] {
     let strings = [(1, family), (2, style)]
     var records: [UInt8] = []
     var storage: [UInt8] = []
@@ -123,7 +126,7 @@ struct FontBuilder {
   }
 
   /// The font file.
-  func build() -> [UInt8] {
+  public func build() -> [UInt8] {
     let names = tables.keys.sorted()
     var out =
       Self.be32(0x0001_0000) + Self.be16(names.count) + Self.be16(0) + Self.be16(0) + Self.be16(0)
@@ -141,7 +144,7 @@ struct FontBuilder {
   }
 
   /// A collection of the given fonts.
-  static func collection(_ fonts: [[UInt8]]) -> [UInt8] {
+  public static func collection(_ fonts: [[UInt8]]) -> [UInt8] {
     var header = Array("ttcf".utf8) + be32(0x0001_0000) + be32(fonts.count)
     let start = 12 + 4 * fonts.count
     var body: [UInt8] = []

@@ -5,6 +5,7 @@
   import StrataAssets
   import Testing
 
+  // @testable: these tests reach internals: appendChunk, deflate.
   @testable import StrataRender
   @testable import StrataRaster
   @testable import StrataText

@@ -2,6 +2,7 @@ import Foundation
 import Strata
 import Testing
 
+// @testable: these tests reach internals: SVGValues.
 @testable import StrataAssets
 @testable import StrataIO
 @testable import StrataRaster

@@ -1,6 +1,7 @@
 import Strata
 import Testing
 
+// @testable: these tests reach internals: ShadeCache, shade, Blur.
 @testable import StrataIO
 @testable import StrataRaster
 @testable import StrataRender
@@ -287,96 +288,5 @@ import Testing
     #expect(
       ContentMode.bottom.rect(for: size, in: bounds) == Rect(x: 40, y: 30, width: 20, height: 20))
     #expect(ContentMode.aspectFit.rect(for: .zero, in: bounds).isEmpty)
-  }
-}
-
-@Suite struct OcclusionTests {
-  /// Draws a list command by command, with no occlusion pass.
-  static func drawPlainly(_ list: DisplayList, into canvas: Canvas) {
-    let cache = GlyphCache()
-    for c in list.commands {
-      switch c {
-      case .beginGroup(let o, let b): canvas.pushGroup(opacity: o, bounds: b)
-      case .endGroup: canvas.popGroup()
-      case .beginClip(let p, let t, let r): canvas.pushClip(p, transform: t, rule: r)
-      case .beginClipUnion(let shapes, let t): canvas.pushClip(union: shapes, transform: t)
-      case .endClip: canvas.popClip()
-      case .fill(let p, let t, let paint, let rule, let o):
-        canvas.fill(p, transform: t, paint: paint, rule: rule, opacity: o)
-      case .stroke(let p, let t, let paint, let style, let o):
-        canvas.stroke(p, transform: t, paint: paint, style: style, opacity: o)
-      case .image(let img, let t, let o): canvas.drawImage(img, transform: t, opacity: o)
-      case .shadow(let p, let t, let color, let offset, let sigma, let o):
-        canvas.drawShadow(
-          of: p, transform: t, color: color, offset: offset, sigma: sigma, opacity: o)
-      case .glyphs(let run, let t, let o):
-        canvas.drawGlyphs(run, transform: t, opacity: o, cache: cache)
-      }
-    }
-  }
-
-  @Test func skippingCoveredDrawingChangesNoPixel() throws {
-    var scenes = Gallery.all.map(\.1)
-    // An opaque card over part of the picture, as the static content is.
-    let root = Node(frame: Rect(x: 0, y: 0, width: 96, height: 96))
-    root.addChild(
-      ShapeNode(path: .circle(center: Point(x: 48, y: 40), radius: 40), fill: .solid(.red)))
-    let card = Node(frame: Rect(x: 0, y: 50, width: 96, height: 46))
-    card.backgroundColor = .white
-    card.mask = RoundnessArc(width: 96, height: 8).maskPath(bottom: 46)
-    root.addChild(card)
-    let side = Node(frame: Rect(x: 70, y: 0, width: 26, height: 96))
-    side.backgroundColor = .blue
-    root.addChild(side)
-    scenes.append(Scene(root: root, size: root.size))
-    // A translucent group whose own opaque square covers the circle drawn before it in the
-    // group — but not the stripe under the group, which must show through.
-    let under = Node(frame: Rect(x: 0, y: 0, width: 96, height: 96))
-    under.addChild(
-      ShapeNode(path: .rect(Rect(x: 0, y: 30, width: 96, height: 20)), fill: .solid(.green)))
-    let group = Node(frame: Rect(x: 0, y: 0, width: 96, height: 96))
-    group.alpha = 0.5
-    group.addChild(
-      ShapeNode(path: .circle(center: Point(x: 40, y: 40), radius: 30), fill: .solid(.red)))
-    let square = Node(frame: Rect(x: 10, y: 10, width: 70, height: 70))
-    square.backgroundColor = .blue
-    group.addChild(square)
-    group.addChild(
-      ShapeNode(path: .circle(center: Point(x: 60, y: 60), radius: 20), fill: .solid(.yellow)))
-    under.addChild(group)
-    scenes.append(Scene(root: under, size: under.size))
-    for scene in scenes {
-      for scale in [1.0, 2.5] {
-        let list = try DisplayList(scene: scene, scale: scale)
-        let optimised = try Canvas(width: list.width, height: list.height)
-        optimised.draw(list)
-        let plain = try Canvas(width: list.width, height: list.height)
-        Self.drawPlainly(list, into: plain)
-        #expect(optimised.buffer == plain.buffer)
-      }
-    }
-    let withCard = try DisplayList(scene: scenes[scenes.count - 1], scale: 1)
-    let canvas = try Canvas(width: 96, height: 96)
-    let player = DisplayListPlayer()
-    // The card below its arc, and the blue side.
-    player.occlusion(withCard, on: canvas)
-    #expect(player.occluders.filter(\.isRectangle).count == 2)
-    // The square hides the red circle within its group only.
-    let grouped = try DisplayList(scene: scenes[scenes.count - 1], scale: 1)
-    player.occlusion(grouped, on: canvas)
-    let inGroup = player.occluders.filter { $0.scope >= 0 && $0.isRectangle }
-    #expect(inGroup.count == 1)
-  }
-
-  @Test func occludersShrinkWhatIsLeftToARectangle() {
-    let v = IntRect(x: 0, y: 0, width: 100, height: 100)
-    #expect(
-      DisplayListPlayer.shrink(v, by: IntRect(x: -5, y: 60, width: 110, height: 50))
-        == IntRect(x: 0, y: 0, width: 100, height: 60))
-    #expect(
-      DisplayListPlayer.shrink(v, by: IntRect(x: 70, y: 0, width: 30, height: 100))
-        == IntRect(x: 0, y: 0, width: 70, height: 100))
-    // A hole would not leave a rectangle.
-    #expect(DisplayListPlayer.shrink(v, by: IntRect(x: 10, y: 10, width: 20, height: 20)) == v)
   }
 }

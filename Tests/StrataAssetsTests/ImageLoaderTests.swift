@@ -4,6 +4,7 @@ import StrataAssets
 import StrataTestSupport
 import Testing
 
+// @testable: these tests reach internals: Zlib.deflate.
 @testable import StrataIO
 @testable import StrataRaster
 @testable import StrataRender
