@@ -277,8 +277,9 @@ struct ParsedCommand {
       locale = l
     }
     let controller = onboarding.makeController(size, locale)
-    if flag("--rtl") { controller.layoutDirection = .rightToLeft }
-    if flag("--reduce-motion") { controller.reduceMotion = true }
+    var reader = ReaderSettings(
+      layoutDirection: flag("--rtl") ? .rightToLeft : nil,
+      reduceMotion: flag("--reduce-motion") ? true : nil)
     if let t = string("--text-size") {
       guard let size = ContentSize(rawValue: t) else {
         let names = ContentSize.allCases.map(\.rawValue)
@@ -287,8 +288,9 @@ struct ParsedCommand {
           expected: closest(to: t, in: names).map { "a text size (did you mean '\($0)'?)" }
             ?? "one of \(names.joined(separator: ", "))")
       }
-      controller.contentSize = size
+      reader.contentSize = size
     }
+    reader.apply(to: controller)
     return controller
   }
 }

@@ -14,9 +14,8 @@ enum PageMessage: Equatable {
 
   /// The page's settings; `nil` for what the message leaves as it is.
   struct Settings: Equatable {
-    var rightToLeft: Bool?
-    var reduceMotion: Bool?
-    var textSize: ContentSize?
+    /// The reader's direction, motion and text size: what is given replaces the session's.
+    var reader = ReaderSettings()
     var size: SizeRequest = .keep
   }
 
@@ -64,9 +63,9 @@ enum PageMessage: Equatable {
       return .success(.scrub(p))
     case "settings":
       var s = Settings()
-      s.rightToLeft = object["rtl"] as? Bool
-      s.reduceMotion = object["reduceMotion"] as? Bool
-      s.textSize = (object["textSize"] as? String).flatMap(ContentSize.init(rawValue:))
+      s.reader.layoutDirection = (object["rtl"] as? Bool).map { $0 ? .rightToLeft : .leftToRight }
+      s.reader.reduceMotion = object["reduceMotion"] as? Bool
+      s.reader.contentSize = (object["textSize"] as? String).flatMap(ContentSize.init(rawValue:))
       if let text = object["size"] as? String {
         let parts = text.split(separator: "x").compactMap { Double($0) }
         if parts.count == 2, sizeLimits.contains(parts[0]), sizeLimits.contains(parts[1]) {

@@ -31,9 +31,9 @@ struct PreviewSession {
   var controller: TutorialController?
   var renderer: FrameRenderer
   var size: Size
-  var rightToLeft = false
-  var reduceMotion = false
-  var textSize = ContentSize.large
+  /// The page's direction, motion and text size, given to every controller the tab builds.
+  var readerSettings = ReaderSettings(
+    layoutDirection: .leftToRight, reduceMotion: false, contentSize: .large)
   let start = ContinuousClock.now
   var awaitingAck = false
   var lastList: DisplayList?
@@ -137,9 +137,7 @@ struct PreviewSession {
     case .scrub(let p):
       controller.setPagePosition(p)
     case .settings(let settings):
-      if let rtl = settings.rightToLeft { rightToLeft = rtl }
-      if let reduce = settings.reduceMotion { reduceMotion = reduce }
-      if let t = settings.textSize { textSize = t }
+      readerSettings = readerSettings.merging(settings.reader)
       switch settings.size {
       case .keep: break
       case .set(let wanted, let written):
@@ -162,9 +160,7 @@ struct PreviewSession {
   mutating func rebuild(keeping position: Double) {
     do {
       let c = try server.source.makeController(size)
-      c.layoutDirection = rightToLeft ? .rightToLeft : .leftToRight
-      c.reduceMotion = reduceMotion
-      c.contentSize = textSize
+      readerSettings.apply(to: c)
       c.setPagePosition(position)
       subscription?.cancel()
       let box = heard

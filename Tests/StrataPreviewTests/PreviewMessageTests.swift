@@ -16,8 +16,8 @@ import Testing
         == .success(.touch(.move, Point(x: 12.5, y: 3))))
     #expect(PageMessage.parse(#"{"type":"scrub","position":1.5}"#) == .success(.scrub(1.5)))
     var s = PageMessage.Settings()
-    s.rightToLeft = true
-    s.textSize = .accessibility2
+    s.reader.layoutDirection = .rightToLeft
+    s.reader.contentSize = .accessibility2
     s.size = .set(Size(width: 390, height: 844), written: "390x844")
     #expect(
       PageMessage.parse(

@@ -25,10 +25,10 @@ struct SpecBuilder {
   /// The settings every controller of the spec shares.
   func apply(to controller: TutorialController) {
     if let options = spec.options {
-      if let r = options.reduceMotion { controller.reduceMotion = r }
-      if let d = options.layoutDirection.flatMap(LayoutDirection.init(rawValue:)) {
-        controller.layoutDirection = d
-      }
+      ReaderSettings(
+        layoutDirection: options.layoutDirection.flatMap(LayoutDirection.init(rawValue:)),
+        reduceMotion: options.reduceMotion
+      ).apply(to: controller)
     }
     if let layout = spec.layout {
       if let h = layout.staticContentHeight { controller.preferredStaticContentHeight = h }
