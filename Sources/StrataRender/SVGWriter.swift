@@ -160,21 +160,7 @@ public struct SVGWriter: Sendable {
     return String(r)
   }
 
-  static func pathData(_ p: Path) -> String {
-    var parts: [String] = []
-    parts.reserveCapacity(p.elements.count)
-    func pt(_ q: Point) -> String { num(q.x) + " " + num(q.y) }
-    for e in p.elements {
-      switch e {
-      case .move(let q): parts.append("M" + pt(q))
-      case .line(let q): parts.append("L" + pt(q))
-      case .quad(let q, let c): parts.append("Q" + pt(c) + " " + pt(q))
-      case .cubic(let q, let c1, let c2): parts.append("C" + pt(c1) + " " + pt(c2) + " " + pt(q))
-      case .close: parts.append("Z")
-      }
-    }
-    return parts.joined(separator: " ")
-  }
+  static func pathData(_ p: Path) -> String { PathData.format(p, number: num) }
 }
 
 /// Base64 encoding (RFC 4648, with padding).

@@ -308,7 +308,7 @@ let minimal = """
     }
   }
 
-  @Test func colourAndPathMessages() {
+  @Test func colourAndPathMessages() throws {
     #expect(
       problems(
         minimal.replacingOccurrences(
@@ -323,13 +323,18 @@ let minimal = """
     #expect(SpecColor.format(Color(white: 0.1)) == "color(srgb 0.1 0.1 0.1)")
     #expect(SpecColor.format(Color(red8: 1, green8: 2, blue8: 255, alpha8: 128)) == "#0102FF80")
     if case .failure(let e) = SpecPathData.parse("M 1") {
-      #expect(e.description == "path data: expected two numbers after M at character 4")
+      #expect(e.description == "path data: M needs two numbers at character 4")
     } else {
       Issue.record("M 1 parsed")
     }
     let path = try? SpecPathData.parse("M0 0 h10 v10 H0 Z m 1 1 l 2 0 q 1 1 2 2 c 0 1 1 1 1 0 z")
       .get()
     #expect(path.map { SpecPathData.parse(SpecPathData.format($0)) == .success($0) } == true)
+    // The spec reads all of SVG's path data (it shares the importer's reader): arcs and the
+    // smooth curves too, written back as cubics and quadratics that read back the same.
+    let arcs = try SpecPathData.parse("M0 0 A10 10 0 0 1 20 0 S 30 10 40 0 T 60 0").get()
+    #expect(arcs.elements.count > 4)
+    #expect(SpecPathData.parse(SpecPathData.format(arcs)) == .success(arcs))
   }
 }
 

@@ -48,8 +48,9 @@ public enum SpecColor {
   }
 }
 
-/// Path data in a spec: the SVG path commands `M L H V Q C Z` (upper case absolute, lower case
-/// relative), numbers separated by spaces or commas.
+/// Path data in a spec: SVG's path data (``PathData``, Strata's one reader and writer), every
+/// command of SVG 1.1 (`M L H V C S Q T A Z`, upper case absolute, lower case relative), numbers
+/// separated by spaces or commas. Unlike an SVG file, a spec's path data must be read whole.
 public enum SpecPathData {
   /// Why path data cannot be read.
   public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -57,123 +58,19 @@ public enum SpecPathData {
     public var description: String
   }
 
+  /// The most commands one path may have.
+  public static let maximumCommands = 1_000_000
+
   /// The path of `text`.
   public static func parse(_ text: String) -> Result<Path, ParseError> {
-    let chars = Array(text.utf8)
-    var i = 0
-    var path = Path()
-    var current = Point.zero
-    var start = Point.zero
-    var command: UInt8 = 0
-    var count = 0
-    func skip() {
-      while i < chars.count,
-        chars[i] == 0x20 || chars[i] == 0x2C || chars[i] == 0x0A || chars[i] == 0x09
-          || chars[i] == 0x0D
-      {
-        i += 1
-      }
-    }
-    func number() -> Double? {
-      skip()
-      let s = i
-      if i < chars.count, chars[i] == UInt8(ascii: "-") || chars[i] == UInt8(ascii: "+") { i += 1 }
-      while i < chars.count, (0x30...0x39).contains(chars[i]) || chars[i] == UInt8(ascii: ".") {
-        i += 1
-      }
-      if i < chars.count, chars[i] == UInt8(ascii: "e") || chars[i] == UInt8(ascii: "E") {
-        i += 1
-        if i < chars.count, chars[i] == UInt8(ascii: "-") || chars[i] == UInt8(ascii: "+") {
-          i += 1
-        }
-        while i < chars.count, (0x30...0x39).contains(chars[i]) { i += 1 }
-      }
-      guard i > s, let v = Double(String(decoding: chars[s..<i], as: UTF8.self)), v.isFinite else {
-        i = s
-        return nil
-      }
-      return v
-    }
-    func fail(_ what: String) -> Result<Path, ParseError> {
-      .failure(ParseError(description: "path data: \(what) at character \(i + 1)"))
-    }
-    while true {
-      skip()
-      if i >= chars.count { break }
-      let c = chars[i]
-      if (0x41...0x5A).contains(c) || (0x61...0x7A).contains(c) {
-        command = c
-        i += 1
-        count += 1
-        guard count <= 1_000_000 else { return fail("too many commands") }
-        if c == UInt8(ascii: "Z") || c == UInt8(ascii: "z") {
-          path.close()
-          current = start
-          command = 0
-          continue
-        }
-      } else if command == 0 {
-        return fail("expected a command letter")
-      }
-      let relative = command >= 0x61
-      func point() -> Point? {
-        guard let x = number(), let y = number() else { return nil }
-        return relative ? Point(x: current.x + x, y: current.y + y) : Point(x: x, y: y)
-      }
-      switch command | 0x20 {
-      case UInt8(ascii: "m"):
-        guard let p = point() else { return fail("expected two numbers after M") }
-        path.move(to: p)
-        current = p
-        start = p
-        // Further pairs after a move are lines.
-        command = relative ? UInt8(ascii: "l") : UInt8(ascii: "L")
-      case UInt8(ascii: "l"):
-        guard let p = point() else { return fail("expected two numbers after L") }
-        path.line(to: p)
-        current = p
-      case UInt8(ascii: "h"):
-        guard let x = number() else { return fail("expected a number after H") }
-        current = Point(x: relative ? current.x + x : x, y: current.y)
-        path.line(to: current)
-      case UInt8(ascii: "v"):
-        guard let y = number() else { return fail("expected a number after V") }
-        current = Point(x: current.x, y: relative ? current.y + y : y)
-        path.line(to: current)
-      case UInt8(ascii: "q"):
-        guard let c1 = point(), let p = point() else {
-          return fail("expected four numbers after Q")
-        }
-        path.quad(to: p, control: c1)
-        current = p
-      case UInt8(ascii: "c"):
-        guard let c1 = point(), let c2 = point(), let p = point() else {
-          return fail("expected six numbers after C")
-        }
-        path.cubic(to: p, control1: c1, control2: c2)
-        current = p
-      default:
-        return fail("unknown command '\(Character(Unicode.Scalar(command)))'")
-      }
-    }
-    return .success(path)
+    let read = PathData.parse(text, maximumCommands: maximumCommands)
+    if let error = read.error { return .failure(ParseError(description: "path data: \(error)")) }
+    return .success(read.path)
   }
 
   /// `path` as absolute path data whose numbers read back exactly.
   public static func format(_ path: Path) -> String {
-    var parts: [String] = []
-    func n(_ v: Double) -> String { JSONWriter.format(v) }
-    for e in path.elements {
-      switch e {
-      case .move(let p): parts.append("M\(n(p.x)) \(n(p.y))")
-      case .line(let p): parts.append("L\(n(p.x)) \(n(p.y))")
-      case .quad(let p, let c): parts.append("Q\(n(c.x)) \(n(c.y)) \(n(p.x)) \(n(p.y))")
-      case .cubic(let p, let c1, let c2):
-        parts.append("C\(n(c1.x)) \(n(c1.y)) \(n(c2.x)) \(n(c2.y)) \(n(p.x)) \(n(p.y))")
-      case .close: parts.append("Z")
-      }
-    }
-    return parts.joined(separator: " ")
+    PathData.format(path, number: JSONWriter.format)
   }
 }
 

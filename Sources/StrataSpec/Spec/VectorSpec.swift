@@ -13,8 +13,8 @@ public struct VectorSpec: Codable, Hashable, Sendable {
 
 /// An item of a drawing: a shape (when `path` is given) or a group (when `items` is given).
 public struct VectorItemSpec: Codable, Hashable, Sendable {
-  /// A shape's outline, as path data (`M x y L x y Q cx cy x y C c1x c1y c2x c2y x y Z`, and
-  /// lower case for relative, `H`, `V`).
+  /// A shape's outline, as SVG path data (`M L H V C S Q T A Z`, lower case for relative; see
+  /// ``PathData``).
   public var path: String?
   /// A shape's fill.
   public var fill: PaintSpec?
