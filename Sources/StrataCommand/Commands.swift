@@ -22,7 +22,7 @@ extension Tool {
           name: "--frames", value: .integer(1...100_000), placeholder: "N", defaultText: nil,
           help: "exactly N frames (default: as many as --fps gives)"),
         OptionSpec(
-          name: "--fps", value: .number(1...240), placeholder: "F", defaultText: "60",
+          name: "--fps", value: .number(1...240), placeholder: "F", default: .number(60),
           help: "frames per second"),
         OptionSpec(
           name: "--svg", value: .flag, placeholder: "", defaultText: nil,
@@ -126,7 +126,7 @@ extension Tool {
           name: "--rule", value: .text, placeholder: "R", defaultText: "untilFinished",
           help: "for --decide: untilCompleted, untilFinished or always"),
         OptionSpec(
-          name: "--repeat", value: .integer(1...10_000_000), placeholder: "N", defaultText: "1",
+          name: "--repeat", value: .integer(1...10_000_000), placeholder: "N", default: .integer(1),
           help: "make the change N times, each a whole locked write (for testing stores)"),
       ], run: { tool, parsed in try tool.records(parsed) }),
     CommandSpec(
@@ -138,7 +138,7 @@ extension Tool {
         """,
       options: [
         OptionSpec(
-          name: "--port", value: .integer(0...65_535), placeholder: "N", defaultText: "8017",
+          name: "--port", value: .integer(0...65_535), placeholder: "N", default: .integer(8017),
           help: "the port to listen on (0: any free one)"),
         .scale(default: 1), .anyPath,
       ], run: { tool, parsed in try tool.preview(parsed) }),
@@ -166,7 +166,7 @@ extension Tool {
       options: [
         OptionSpec(
           name: "--page", value: .number(-1_000_000...1_000_000), placeholder: "P",
-          defaultText: "0", help: "the page position to render"),
+          default: .number(0), help: "the page position to render"),
         .scale(default: 2), .size, .anyPath,
         OptionSpec(
           name: "--out", value: .text, placeholder: "F.png", defaultText: "frames/<spec>/watch.png",

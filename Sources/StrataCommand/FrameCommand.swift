@@ -7,7 +7,7 @@ extension Tool {
   /// `strata frame <onboarding> [options]`: see its ``CommandSpec`` in ``Tool/commands``.
   func frame(_ o: ParsedCommand) throws -> Int32 {
     let onboarding = try o.onboarding()
-    let scale = try o.double("--scale") ?? 2
+    let scale = try o.number("--scale")
     let size = try o.size("--size") ?? onboarding.defaultPageSize
     let controller = try o.makeController(onboarding, size: size)
     let page = try showAsAsked(controller, o, onboarding: onboarding)
@@ -39,7 +39,7 @@ extension Tool {
   func showAsAsked(_ controller: TutorialController, _ o: ParsedCommand, onboarding: Onboarding)
     throws -> Double
   {
-    let asked = try o.double("--page") ?? 0
+    let asked = try o.number("--page")
     let range = controller.pagePositionRange
     let page = asked.clamped(to: range)
     if page != asked {

@@ -7,7 +7,7 @@ extension Tool {
   /// `strata image FILE [options]`: see its ``CommandSpec`` in ``Tool/commands``.
   func image(_ o: ParsedCommand) throws -> Int32 {
     let file = o.positional.first ?? ""
-    let scale = try o.double("--scale") ?? 2
+    let scale = try o.number("--scale")
     // A bitmap named name@2x.png is 2 pixels per point, as the asset catalogue reads it.
     let stem = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
     let fileScale = AssetCatalog.scales.last { stem.hasSuffix("@\($0)x") } ?? 1

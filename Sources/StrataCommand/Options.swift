@@ -29,6 +29,26 @@ enum OptionValue: Sendable {
   static func format(_ v: Double) -> String {
     v == v.rounded() && Swift.abs(v) < 1e15 ? String(Int(v)) : String(v)
   }
+
+  /// A value read and checked against its kind and limits: what a command reads back, typed.
+  enum Checked: Equatable, Sendable {
+    case flag
+    case text(String)
+    case number(Double)
+    case integer(Int)
+    case size(Size)
+
+    /// How help shows it.
+    var shown: String {
+      switch self {
+      case .flag: return ""
+      case .text(let t): return t
+      case .number(let v): return OptionValue.format(v)
+      case .integer(let v): return String(v)
+      case .size(let v): return "\(OptionValue.format(v.width))x\(OptionValue.format(v.height))"
+      }
+    }
+  }
 }
 
 /// One option of a command, declared once: the parser, the help and the tests all read it.
@@ -41,14 +61,42 @@ struct OptionSpec: Sendable {
   let placeholder: String
   /// The default, as help shows it; `nil` when there is none to show.
   let defaultText: String?
+  /// The default value a command reads when the option is not given (`nil`: the command
+  /// decides, or there is none); help shows it. Declared here only, not again where it is read.
+  let defaultValue: OptionValue.Checked?
   /// One line saying what it does.
   let help: String
+
+  /// An option whose default, if any, is described in words (`the cores`) or absent.
+  init(
+    name: String, value: OptionValue, placeholder: String, defaultText: String?, help: String
+  ) {
+    self.name = name
+    self.value = value
+    self.placeholder = placeholder
+    self.defaultText = defaultText
+    self.defaultValue = nil
+    self.help = help
+  }
+
+  /// An option with a default value, which help shows and commands read.
+  init(
+    name: String, value: OptionValue, placeholder: String, default d: OptionValue.Checked,
+    help: String
+  ) {
+    self.name = name
+    self.value = value
+    self.placeholder = placeholder
+    self.defaultText = d.shown
+    self.defaultValue = d
+    self.help = help
+  }
 
   /// The options several commands share, so that they are parsed and explained in one place.
   static func scale(default d: Double) -> OptionSpec {
     OptionSpec(
-      name: "--scale", value: .number(0.01...100), placeholder: "S",
-      defaultText: OptionValue.format(d), help: "pixels per point (2 is @2x)")
+      name: "--scale", value: .number(0.01...100), placeholder: "S", default: .number(d),
+      help: "pixels per point (2 is @2x)")
   }
   static let size = OptionSpec(
     name: "--size", value: .size, placeholder: "WxH",
@@ -70,7 +118,7 @@ struct OptionSpec: Sendable {
       + "accessibility1 … accessibility5")
 
   static let page = OptionSpec(
-    name: "--page", value: .number(-1_000_000...1_000_000), placeholder: "P", defaultText: "0",
+    name: "--page", value: .number(-1_000_000...1_000_000), placeholder: "P", default: .number(0),
     help: "the page position (1.5 is half way from page 1 to page 2; −1 and N overscroll, "
       + "for an onboarding that bounces); clamped to what the onboarding shows")
   static let time = OptionSpec(
@@ -200,26 +248,28 @@ struct ParsedCommand {
   init(spec: CommandSpec) { self.spec = spec }
 
   /// The value of `text` checked against `option`'s kind and limits.
-  static func check(_ text: String, _ option: OptionSpec) throws(ToolError) -> Any {
+  static func check(_ text: String, _ option: OptionSpec) throws(ToolError)
+    -> OptionValue.Checked
+  {
     func bad() -> ToolError {
       .badValue(option: option.name, value: text, expected: option.value.expected)
     }
     switch option.value {
-    case .flag: return true
-    case .text: return text
+    case .flag: return .flag
+    case .text: return .text(text)
     case .number(let r):
       guard let v = Double(text), v.isFinite, r.contains(v) else { throw bad() }
-      return v
+      return .number(v)
     case .integer(let r):
       guard let v = Int(text), r.contains(v) else { throw bad() }
-      return v
+      return .integer(v)
     case .size:
       let parts = text.lowercased().split(separator: "x")
       let limit = TutorialController.maximumPageDimension
       guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
         (1...limit).contains(w), (1...limit).contains(h)
       else { throw bad() }
-      return Size(width: w, height: h)
+      return .size(Size(width: w, height: h))
     }
   }
 
@@ -231,22 +281,41 @@ struct ParsedCommand {
   /// The text of an option, if given.
   func string(_ name: String) -> String? { values[name] }
 
-  /// A number option, if given.
+  /// The checked value of an option: the one given, else its declared default.
+  private func checked(_ name: String) throws(ToolError) -> OptionValue.Checked? {
+    guard let o = option(name) else { return nil }
+    guard let s = values[name] else { return o.defaultValue }
+    return try Self.check(s, o)
+  }
+
+  /// A number option: given, else its declared default, else `nil`.
   func double(_ name: String) throws(ToolError) -> Double? {
-    guard let s = values[name], let o = option(name) else { return nil }
-    return try Self.check(s, o) as? Double
+    guard case .number(let v) = try checked(name) else { return nil }
+    return v
   }
 
-  /// A whole-number option, if given.
+  /// A whole-number option: given, else its declared default, else `nil`.
   func int(_ name: String) throws(ToolError) -> Int? {
-    guard let s = values[name], let o = option(name) else { return nil }
-    return try Self.check(s, o) as? Int
+    guard case .integer(let v) = try checked(name) else { return nil }
+    return v
   }
 
-  /// A size option, if given.
+  /// A number option that has a declared default: given, else the default.
+  func number(_ name: String) throws(ToolError) -> Double {
+    guard let v = try double(name) else { throw .missingValue(option: name) }
+    return v
+  }
+
+  /// A whole-number option that has a declared default: given, else the default.
+  func integer(_ name: String) throws(ToolError) -> Int {
+    guard let v = try int(name) else { throw .missingValue(option: name) }
+    return v
+  }
+
+  /// A size option: given, else its declared default, else `nil`.
   func size(_ name: String) throws(ToolError) -> Size? {
-    guard let s = values[name], let o = option(name) else { return nil }
-    return try Self.check(s, o) as? Size
+    guard case .size(let v) = try checked(name) else { return nil }
+    return v
   }
 
   /// The onboarding named by the first argument: one the tool knows, or a spec file (a path

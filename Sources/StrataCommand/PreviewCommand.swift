@@ -36,12 +36,12 @@ extension Tool {
     let server = PreviewServer(
       source: source,
       configuration: PreviewServer.Configuration(
-        port: UInt16(try o.int("--port") ?? 8017), scale: try o.double("--scale") ?? 1))
+        port: UInt16(try o.integer("--port")), scale: try o.number("--scale")))
     do {
       _ = try server.start()
     } catch {
       throw ToolError.badValue(
-        option: "--port", value: String(try o.int("--port") ?? 8017), expected: error.description)
+        option: "--port", value: String(try o.integer("--port")), expected: error.description)
     }
     installInterruptHandlers()
     output.out("previewing \(source.name) at \(server.address) — Ctrl-C stops\n")

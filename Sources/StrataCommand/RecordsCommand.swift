@@ -61,7 +61,7 @@ extension Tool {
       return 0
     }
     var last: OnboardingRecord?
-    for _ in 0..<(try o.int("--repeat") ?? 1) {
+    for _ in 0..<(try o.integer("--repeat")) {
       last = try store.update(id) { record in
         var r = record ?? OnboardingRecord(identifier: id, version: version ?? 0)
         if let version { r.version = version }

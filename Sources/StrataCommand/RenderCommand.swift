@@ -57,9 +57,9 @@ struct RenderPlan: Sendable {
   init(_ o: ParsedCommand) throws {
     command = o
     onboarding = try o.onboarding()
-    scale = try o.double("--scale") ?? 2
+    scale = try o.number("--scale")
     size = try o.size("--size") ?? onboarding.defaultPageSize
-    fps = try o.double("--fps") ?? 60
+    fps = try o.number("--fps")
     jobs = try o.int("--jobs") ?? ProcessInfo.processInfo.activeProcessorCount
     out = o.string("--out") ?? "frames/\(onboarding.name)"
     svg = o.flag("--svg")

@@ -105,8 +105,8 @@ extension Tool {
   /// file (or a file it names) changes, printing problems instead of stopping.
   func watch(_ o: ParsedCommand) throws -> Int32 {
     let path = o.positional.first ?? ""
-    let page = try o.double("--page") ?? 0
-    let scale = try o.double("--scale") ?? 2
+    let page = try o.number("--page")
+    let scale = try o.number("--scale")
     let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
     let out = o.string("--out") ?? "frames/\(name)/watch.png"
     let sheetPath = ((out as NSString).deletingPathExtension) + "-sheet.png"

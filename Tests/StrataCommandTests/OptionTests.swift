@@ -176,4 +176,33 @@ import Testing
     #expect(r.err.contains("no node is named 'NOPE'") && r.err.contains("'LET'S START'"))
     #expect(r.err.split(separator: "\n").count == 1)
   }
+
+  /// A default is declared once, with its option: help shows it, and a command that is not
+  /// given the option reads it (no second copy at the reading place to drift).
+  @Test func defaultsAreDeclaredOnceAndReadFromTheDeclaration() throws {
+    var declared = 0
+    for command in Tool.commands {
+      for option in command.options {
+        guard let d = option.defaultValue else { continue }
+        declared += 1
+        #expect(option.defaultText == d.shown, "\(command.name) \(option.name)")
+        let parsed = try command.parse(
+          Array(repeating: "animals", count: command.argumentCount.lowerBound))
+        switch d {
+        case .number(let v): #expect(try parsed.double(option.name) == v)
+        case .integer(let v): #expect(try parsed.int(option.name) == v)
+        case .size(let v): #expect(try parsed.size(option.name) == v)
+        case .flag, .text: break
+        }
+      }
+    }
+    #expect(declared >= 8)
+    // Given, the value read is the one given, checked and typed.
+    let render = try #require(Tool.commands.first { $0.name == "render" })
+    #expect(try render.parse(["animals", "--fps", "24"]).number("--fps") == 24)
+    #expect(try render.parse(["animals"]).number("--scale") == 2)
+    let preview = try #require(Tool.commands.first { $0.name == "preview" })
+    #expect(try preview.parse(["animals"]).number("--scale") == 1)
+    #expect(try preview.parse(["animals"]).integer("--port") == 8017)
+  }
 }
