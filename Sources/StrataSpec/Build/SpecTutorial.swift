@@ -11,12 +11,15 @@ public final class SpecTutorial: TutorialController, StaticBackgroundDataSource,
   let builder: SpecBuilder
   private let shadowCaster = Node(name: "static content shadow")
   private var autoplay: RepeatingTimer?
+  /// The spec's navigation policies, resolved from their names once.
+  private let policies: ResolvedPolicies
 
   /// The spec shown.
   public var spec: TutorialSpec { builder.spec }
 
   init(builder: SpecBuilder, pageSize: Size) {
     self.builder = builder
+    policies = ResolvedPolicies(builder.spec.navigation)
     super.init(pageSize: pageSize)
     textMeasurer = TextEngine.system
     animator = builder.animatorSet()
@@ -27,14 +30,7 @@ public final class SpecTutorial: TutorialController, StaticBackgroundDataSource,
   public var numberOfPages: Int { spec.resolvedPageCount }
 
   /// The spec's policy for `page` (per page first, then the spec's, then free).
-  public func navigationPolicy(at page: Int) -> NavigationPolicy {
-    let name = spec.navigation?.policies?[String(page)] ?? spec.navigation?.policy
-    switch name {
-    case "forwardOnly": return .forwardOnly
-    case "locked": return .locked
-    default: return .free
-    }
-  }
+  public func navigationPolicy(at page: Int) -> NavigationPolicy { policies.policy(at: page) }
 
   /// The spec's top margin for labels.
   public var labelsTopMargin: Double? { spec.layout?.labelsTopMargin }

@@ -99,9 +99,7 @@ public struct SpecExporter {
     var policies: [String: String] = [:]
     for i in 0..<pages {
       let p = source?.navigationPolicy(at: i) ?? .free
-      let name =
-        p == .locked ? "locked" : p == .forwardOnly ? "forwardOnly" : p == .free ? "free" : nil
-      if let name, name != "free" { policies[String(i)] = name }
+      if let name = SpecPolicyNames.name(of: p), p != .free { policies[String(i)] = name }
     }
     let navigation = NavigationSpec(
       policies: policies.isEmpty ? nil : policies,

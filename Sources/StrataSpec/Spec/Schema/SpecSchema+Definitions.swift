@@ -53,9 +53,9 @@ extension SpecSchema {
       "navigation", "Paging, swiping and autoplay.",
       [
         SchemaField(
-          "policy", .string(values: ["free", "forwardOnly", "locked"]), "For every page."),
+          "policy", .string(values: SpecPolicyNames.names), "For every page."),
         SchemaField(
-          "policies", .map(.string(values: ["free", "forwardOnly", "locked"])),
+          "policies", .map(.string(values: SpecPolicyNames.names)),
           "Per page, by index (\"0\", \"1\"…)."),
         SchemaField(
           "swipeMode", .string(values: ["follow", "discrete"]), "How swipes turn pages."),
