@@ -93,7 +93,8 @@ public enum SpecLoader {
     guard problems.isEmpty else { return .failure(SpecError(file: nil, problems: problems)) }
     let spec: TutorialSpec
     do {
-      spec = try JSONDecoder().decode(TutorialSpec.self, from: Data(bytes))
+      // The tree the checker walked, decoded: the bytes are parsed once.
+      spec = try JSONValueDecoder().decode(TutorialSpec.self, from: document)
     } catch {
       // The checker passed, so this is a shape the schema allows but the model does not.
       return .failure(

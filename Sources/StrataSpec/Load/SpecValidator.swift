@@ -349,7 +349,7 @@ struct SpecValidator {
       for p in found.prefix(20) { problem(path, "\(source): \(p)") }
       return
     }
-    guard let spec = try? JSONDecoder().decode(VectorSpec.self, from: Data(bytes)) else {
+    guard let spec = try? JSONValueDecoder().decode(VectorSpec.self, from: value) else {
       problem(path, "\(source): cannot decode the vector document")
       return
     }
