@@ -6,11 +6,6 @@ import Testing
 @testable import StrataRender
 
 @Suite struct OcclusionTests {
-  /// Draws a list command by command, with no occlusion pass (see the test support).
-  static func drawPlainly(_ list: DisplayList, into canvas: Canvas) {
-    StrataTestSupport.drawPlainly(list, into: canvas)
-  }
-
   @Test func skippingCoveredDrawingChangesNoPixel() throws {
     var scenes = Gallery.all.map(\.1)
     // An opaque card over part of the picture, as the static content is.
@@ -47,7 +42,7 @@ import Testing
         let optimised = try Canvas(width: list.width, height: list.height)
         optimised.draw(list)
         let plain = try Canvas(width: list.width, height: list.height)
-        Self.drawPlainly(list, into: plain)
+        drawPlainly(list, into: plain)
         #expect(optimised.buffer == plain.buffer)
       }
     }

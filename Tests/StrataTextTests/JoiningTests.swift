@@ -8,23 +8,15 @@ import Testing
 /// The Joining_Type table shaping picks Arabic forms with: generated from the Unicode Character
 /// Database, and the forms it gives.
 @Suite struct JoiningTests {
-  /// Perl's Unicode Character Database, when Perl and its `Unicode::UCD` are present.
-  static let perlUnicodeVersion: String? = {
-    guard let perl = findProgram("perl") else { return nil }
-    let out = try? runCapturing(
-      perl, ["-MUnicode::UCD", "-e", "print Unicode::UCD::UnicodeVersion()"])
-    return out?.status == 0 ? out?.out : nil
-  }()
-
   /// What Perl's database says of every code point equals the table, when the two are of the
   /// same Unicode version (the table is generated from it: this catches an edited table, a
   /// lookup that misses ranges, and a generator that drops a kind).
   @Test(
     .enabled(
-      if: perlUnicodeVersion == ArabicJoining.unicodeVersion,
+      if: Peers.perlUnicodeVersion == ArabicJoining.unicodeVersion,
       "Perl's Unicode::UCD is missing or of another Unicode version than the table"))
   func everyCodePointHasTheDatabasesJoiningType() throws {
-    let perl = try #require(findProgram("perl"))
+    let perl = try #require(Peers.perl)
     let script = """
       use Unicode::UCD qw(prop_invmap);
       my ($s, $v) = prop_invmap('Joining_Type');
