@@ -46,7 +46,7 @@ extension Rect: Interpolatable {
 
 extension Color: Interpolatable {
   /// How colours are blended.
-  public enum InterpolationSpace: String, Hashable, Sendable {
+  public enum InterpolationSpace: String, CaseIterable, Hashable, Sendable {
     /// The sRGB-encoded components, as CSS, SVG and Core Animation blend (the default).
     case sRGB
     /// Linear light: decoded from sRGB, blended, encoded again; mid-way colours are lighter

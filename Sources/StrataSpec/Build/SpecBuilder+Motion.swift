@@ -4,64 +4,9 @@ import Strata
 extension SpecBuilder {
   // MARK: Motion
 
+  /// The animation `a` names (``SpecRegistry``).
   static func animation(_ a: AnimatorSpec) -> (any PageAnimation)? {
-    switch a.name {
-    case "fade": return Fade(minimumAlpha: a.minimumAlpha ?? 0)
-    case "crossFade": return CrossFade(curve: easing(a.curve))
-    case "parallax": return Parallax(speed: a.speed ?? 1)
-    case "slide": return Slide(by: vector(a.offset), followsSide: a.followsSide ?? false)
-    case "scale":
-      if case .value(let s) = a.scale { return Scale(to: s) }
-      return nil
-    case "rotate": return Rotate(by: a.angle ?? 0)
-    case "tiltAlongArc": return TiltAlongArc()
-    case "followArc": return FollowArc()
-    case "colorBlend":
-      return ColorBlend(
-        (a.colors ?? []).map { color($0) },
-        space: a.space.flatMap(Color.InterpolationSpace.init(rawValue:)) ?? .sRGB)
-    case "circularReveal": return CircularReveal(from: point(a.origin) ?? Point(x: 0.5, y: 0.8))
-    case "slideTransition":
-      return SlideTransition(
-        a.style.flatMap(SlideTransition.Style.init(rawValue:)) ?? .push,
-        from: a.side.flatMap(SlideTransition.Side.init(rawValue:)) ?? .right)
-    case "keyframes":
-      func frames<V: Interpolatable>(_ list: [KeyframeSpec]?, _ value: (KeyframeValueSpec) -> V?)
-        -> Keyframes<V>?
-      {
-        guard let list else { return nil }
-        let k = list.compactMap { f in
-          value(f.value).map { Keyframe(f.at, $0, easing: easing(f.easing)) }
-        }
-        return try? Keyframes(k)
-      }
-      func number(_ v: KeyframeValueSpec) -> Double? {
-        if case .number(let n) = v { return n }
-        return nil
-      }
-      var scaleFrames: Keyframes<Vector>? = nil
-      if case .keyframes(let k) = a.scale {
-        scaleFrames = frames(k) { number($0).map { Vector(dx: $0, dy: $0) } }
-      }
-      var colorFrames: Keyframes<Color>? = nil
-      if let list = a.backgroundColor {
-        colorFrames = try? Keyframes(
-          list.compactMap { f in
-            if case .color(let c) = f.value {
-              return Keyframe(f.at, color(c), easing: easing(f.easing))
-            }
-            return nil
-          })
-      }
-      return KeyframeAnimation(
-        opacity: frames(a.opacity, number),
-        translation: frames(a.translation) { v in
-          if case .vector(let p) = v, p.count == 2 { return Vector(dx: p[0], dy: p[1]) }
-          return nil
-        },
-        rotation: frames(a.rotation, number), scale: scaleFrames, backgroundColor: colorFrames)
-    default: return nil
-    }
+    SpecRegistry.animator(named: a.name)?.build(a)
   }
 
   /// The animator of the spec's layers (icons ride the arc unless the spec says otherwise).

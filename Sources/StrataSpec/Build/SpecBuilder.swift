@@ -51,86 +51,25 @@ struct SpecBuilder {
 
   // MARK: Nodes
 
-  /// A fresh node tree for `n`.
+  /// What a node type's builder is given besides the node's spec.
+  struct NodeContext {
+    /// The builder, for the spec's loaded files.
+    let builder: SpecBuilder
+    /// The node's frame.
+    let frame: Rect
+    /// The onboarding's page count (indicators count pages).
+    let pageCount: Int
+    /// Measures text (stacks size text children).
+    let measurer: (any TextMeasurer)?
+  }
+
+  /// A fresh node tree for `n`: its type's node (``SpecRegistry``), its look, its children.
   func node(_ n: NodeSpec, pageCount: Int, measurer: (any TextMeasurer)?) -> Node {
-    let frame = Self.rect(n.frame)
-    let node: Node
-    switch n.type ?? "group" {
-    case "text":
-      node = TextNode(
-        text: n.text.map(Self.text) ?? TextContent(""), frame: frame,
-        verticalAlignment: n.verticalAlignment.flatMap(TextNode.VerticalAlignment.init(rawValue:))
-          ?? .top,
-        name: n.name)
-    case "image":
-      node = ImageNode(
-        image: n.asset.flatMap { loaded.images["asset:" + $0] }
-          ?? n.source.flatMap { loaded.images[$0] },
-        frame: frame,
-        contentMode: n.contentMode.flatMap(ContentMode.init(rawValue:)) ?? .scaleToFill,
-        name: n.name)
-    case "vector":
-      let image = n.vector.map(Self.vectorImage) ?? n.source.flatMap { loaded.vectors[$0] }
-      node = ImageNode(
-        image: image.map(Image.vector), frame: frame,
-        contentMode: n.contentMode.flatMap(ContentMode.init(rawValue:)) ?? .scaleToFill,
-        name: n.name)
-    case "shape":
-      let s = Self.shape(n.shape ?? VectorItemSpec())
-      node = ShapeNode(
-        path: s.path, fill: s.fill, stroke: s.stroke, strokeStyle: s.strokeStyle,
-        fillRule: s.fillRule,
-        frame: frame, name: n.name)
-    case "gradient":
-      node = ShapeNode(
-        path: .rect(Rect(origin: .zero, size: frame.size)), fill: Self.paint(n.gradient),
-        frame: frame,
-        name: n.name)
-    case "button":
-      let button = ButtonNode(
-        title: n.text.map(Self.text) ?? TextContent(""),
-        actionIdentifier: n.action ?? (n.name ?? "button"),
-        frame: frame, name: n.name)
-      button.highlightedBackgroundColor = n.highlightedBackgroundColor.flatMap(SpecColor.parse)
-      node = button
-    case "navigation":
-      let role = n.role.flatMap(NavigationButtonNode.Role.init(rawValue:)) ?? .next
-      let button = NavigationButtonNode(
-        role: role, title: n.text.map(Self.text), frame: frame, name: n.name)
-      if let h = n.highlightedBackgroundColor.flatMap(SpecColor.parse) {
-        button.highlightedBackgroundColor = h
-      }
-      node = button
-    case "indicator":
-      let i = n.indicator ?? IndicatorSpec()
-      let defaults = PageIndicatorAppearance()
-      let indicator = PageIndicatorNode(
-        pageCount: pageCount, style: Self.indicatorStyle(i.style),
-        appearance: PageIndicatorAppearance(
-          activeColor: Self.color(i.activeColor, default: defaults.activeColor),
-          inactiveColor: Self.color(i.inactiveColor, default: defaults.inactiveColor),
-          dotSize: i.dotSize ?? 8, spacing: i.spacing ?? 16, extendedLength: i.extendedLength ?? 22,
-          dotWidth: i.dotWidth, dotHeight: i.dotHeight, cornerRadius: i.cornerRadius),
-        frame: frame, name: n.name ?? "page indicator")
-      if let t = i.tracking.flatMap(PageIndicatorNode.Tracking.init(rawValue:)) {
-        indicator.tracking = t
-        // A manual indicator counts what it is given; the others count the pages.
-        if t == .manual, let count = i.count { indicator.pageCount = max(0, min(count, 500)) }
-      }
-      if let t = i.tapBehavior.flatMap(PageIndicatorNode.TapBehavior.init(rawValue:)) {
-        indicator.tapBehavior = t
-      }
-      node = indicator
-    case "stack":
-      let s = n.stack ?? StackSpec()
-      node = StackNode(
-        axis: s.axis.flatMap(StackNode.Axis.init(rawValue:)) ?? .vertical, spacing: s.spacing ?? 0,
-        alignment: s.alignment.flatMap(StackNode.Alignment.init(rawValue:)) ?? .fill,
-        distribution: s.distribution.flatMap(StackNode.Distribution.init(rawValue:)) ?? .fill,
-        measurer: measurer, frame: frame, name: n.name)
-    default:
-      node = Node(frame: frame, name: n.name)
-    }
+    let context = NodeContext(
+      builder: self, frame: Self.rect(n.frame), pageCount: pageCount, measurer: measurer)
+    let node =
+      SpecRegistry.node(named: n.type ?? "group")?.build(n, context)
+      ?? Node(frame: context.frame, name: n.name)
     if let a = n.alpha { node.alpha = a }
     if let h = n.hidden { node.isHidden = h }
     if let c = n.backgroundColor { node.backgroundColor = SpecColor.parse(c) }
@@ -144,6 +83,28 @@ struct SpecBuilder {
       if let stack = node as? StackNode { stack.addArrangedNode(c) } else { node.addChild(c) }
     }
     return node
+  }
+
+  static func indicator(_ n: NodeSpec, _ c: NodeContext) -> Node {
+    let i = n.indicator ?? IndicatorSpec()
+    let defaults = PageIndicatorAppearance()
+    let indicator = PageIndicatorNode(
+      pageCount: c.pageCount, style: indicatorStyle(i.style),
+      appearance: PageIndicatorAppearance(
+        activeColor: color(i.activeColor, default: defaults.activeColor),
+        inactiveColor: color(i.inactiveColor, default: defaults.inactiveColor),
+        dotSize: i.dotSize ?? 8, spacing: i.spacing ?? 16, extendedLength: i.extendedLength ?? 22,
+        dotWidth: i.dotWidth, dotHeight: i.dotHeight, cornerRadius: i.cornerRadius),
+      frame: c.frame, name: n.name ?? "page indicator")
+    if let t = i.tracking.flatMap(PageIndicatorNode.Tracking.init(rawValue:)) {
+      indicator.tracking = t
+      // A manual indicator counts what it is given; the others count the pages.
+      if t == .manual, let count = i.count { indicator.pageCount = max(0, min(count, 500)) }
+    }
+    if let t = i.tapBehavior.flatMap(PageIndicatorNode.TapBehavior.init(rawValue:)) {
+      indicator.tapBehavior = t
+    }
+    return indicator
   }
 
   static func indicatorStyle(_ name: String?) -> PageIndicatorStyle {

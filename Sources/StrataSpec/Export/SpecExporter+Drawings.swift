@@ -96,60 +96,12 @@ extension SpecExporter {
   func animator(_ a: any PageAnimation, _ layer: TutorialLayer, _ state: State)
     -> AnimatorSpec?
   {
-    var s = AnimatorSpec(name: "")
-    switch a {
-    case let f as Fade:
-      s.name = "fade"
-      if f.minimumAlpha != 0 { s.minimumAlpha = f.minimumAlpha }
-    case let f as CrossFade:
-      s.name = "crossFade"
-      if f.curve != .linear { s.curve = f.curve.name }
-    case let p as Parallax:
-      s.name = "parallax"
-      s.speed = p.speed
-    case let p as Slide:
-      s.name = "slide"
-      s.offset = [p.offset.dx, p.offset.dy]
-      if p.followsSide { s.followsSide = true }
-    case let p as Scale:
-      s.name = "scale"
-      s.scale = .value(p.scale)
-    case let p as Rotate:
-      s.name = "rotate"
-      s.angle = p.angle
-    case is TiltAlongArc: s.name = "tiltAlongArc"
-    case is FollowArc: s.name = "followArc"
-    case let p as ColorBlend:
-      s.name = "colorBlend"
-      s.colors = p.colors.map(SpecColor.format)
-      if p.space != .sRGB { s.space = p.space.rawValue }
-    case let p as CircularReveal:
-      s.name = "circularReveal"
-      s.origin = [p.origin.x, p.origin.y]
-    case let p as SlideTransition:
-      s.name = "slideTransition"
-      s.style = p.style.rawValue
-      s.side = p.side.rawValue
-    case let k as KeyframeAnimation:
-      s.name = "keyframes"
-      func list<V>(_ frames: Keyframes<V>?, _ value: (V) -> KeyframeValueSpec) -> [KeyframeSpec]? {
-        frames.map { f in
-          f.keyframes.map {
-            KeyframeSpec(
-              at: $0.time, value: value($0.value),
-              easing: $0.easing == .linear ? nil : $0.easing.name)
-          }
-        }
+    for kind in SpecRegistry.animators {
+      if let parameters = kind.export(a) {
+        return AnimatorSpec(name: kind.name, parameters: parameters)
       }
-      s.opacity = list(k.opacity) { .number($0) }
-      s.translation = list(k.translation) { .vector([$0.dx, $0.dy]) }
-      s.rotation = list(k.rotation) { .number($0) }
-      s.scale = list(k.scale) { .number($0.dx) }.map { .keyframes($0) }
-      s.backgroundColor = list(k.backgroundColor) { .color(SpecColor.format($0)) }
-    default:
-      state.notes.append("an animator of type \(type(of: a)) on \(layer.specKey) is not exported")
-      return nil
     }
-    return s
+    state.notes.append("an animator of type \(type(of: a)) on \(layer.specKey) is not exported")
+    return nil
   }
 }

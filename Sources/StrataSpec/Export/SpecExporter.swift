@@ -149,67 +149,13 @@ public struct SpecExporter {
   // MARK: Nodes
 
   func node(_ n: Node, _ state: State) -> NodeSpec {
-    var s = NodeSpec(name: n.name)
+    // Its kind's content (``SpecRegistry``), the most specific kind first: a navigation
+    // button is also a button.
+    var s =
+      SpecRegistry.nodes.reversed().lazy.compactMap { $0.export(n, self, state) }.first
+      ?? NodeSpec()
+    s.name = n.name
     s.frame = [n.frame.origin.x, n.frame.origin.y, n.frame.size.width, n.frame.size.height]
-    switch n {
-    case let indicator as PageIndicatorNode:
-      s.type = "indicator"
-      var i = IndicatorSpec(style: indicator.style.name == "dots" ? nil : indicator.style.name)
-      let a = indicator.appearance
-      i.activeColor = SpecColor.format(a.activeColor)
-      i.inactiveColor = SpecColor.format(a.inactiveColor)
-      if a.dotWidth == a.dotHeight {
-        i.dotSize = a.dotWidth
-      } else {
-        i.dotWidth = a.dotWidth
-        i.dotHeight = a.dotHeight
-      }
-      i.cornerRadius = a.cornerRadius
-      i.spacing = a.spacing
-      i.extendedLength = a.extendedLength
-      if indicator.tracking != .continuous { i.tracking = indicator.tracking.rawValue }
-      if indicator.tracking == .manual { i.count = indicator.pageCount }
-      if indicator.tapBehavior != .nearestDot { i.tapBehavior = indicator.tapBehavior.rawValue }
-      s.indicator = i
-    case let nav as NavigationButtonNode:
-      s.type = "navigation"
-      s.role = nav.role.rawValue
-      s.text = text(nav.title)
-      s.highlightedBackgroundColor = nav.highlightedBackgroundColor.map(SpecColor.format)
-    case let button as ButtonNode:
-      s.type = "button"
-      s.text = text(button.title)
-      s.action = button.actionIdentifier
-      s.highlightedBackgroundColor = button.highlightedBackgroundColor.map(SpecColor.format)
-    case let t as TextNode:
-      s.type = "text"
-      s.text = text(t.text)
-      if t.verticalAlignment != .top { s.verticalAlignment = t.verticalAlignment.rawValue }
-    case let image as ImageNode:
-      if image.contentMode != .scaleToFill { s.contentMode = image.contentMode.rawValue }
-      switch image.image {
-      case .vector(let v):
-        s.type = "vector"
-        s.source = vectorFile(v, state)
-      case .raster(let r):
-        s.type = "image"
-        s.source = rasterFile(r, state)
-      case .none:
-        s.type = "group"
-        s.contentMode = nil
-      }
-    case let shape as ShapeNode:
-      s.type = "shape"
-      s.shape = item(.shape(shape.shape))
-    case let stack as StackNode:
-      s.type = "stack"
-      var st = StackSpec(axis: stack.axis.rawValue, spacing: stack.spacing)
-      st.alignment = stack.alignment.rawValue
-      st.distribution = stack.distribution.rawValue
-      s.stack = st
-    default:
-      break
-    }
     if n.alpha != 1 { s.alpha = n.alpha }
     if n.isHidden { s.hidden = true }
     s.backgroundColor = n.backgroundColor.map(SpecColor.format)
@@ -225,6 +171,26 @@ public struct SpecExporter {
     let children = n.children.map { node($0, state) }
     s.children = children.isEmpty ? nil : children
     return s
+  }
+
+  func indicator(_ indicator: PageIndicatorNode) -> IndicatorSpec {
+    var i = IndicatorSpec(style: indicator.style.name == "dots" ? nil : indicator.style.name)
+    let a = indicator.appearance
+    i.activeColor = SpecColor.format(a.activeColor)
+    i.inactiveColor = SpecColor.format(a.inactiveColor)
+    if a.dotWidth == a.dotHeight {
+      i.dotSize = a.dotWidth
+    } else {
+      i.dotWidth = a.dotWidth
+      i.dotHeight = a.dotHeight
+    }
+    i.cornerRadius = a.cornerRadius
+    i.spacing = a.spacing
+    i.extendedLength = a.extendedLength
+    if indicator.tracking != .continuous { i.tracking = indicator.tracking.rawValue }
+    if indicator.tracking == .manual { i.count = indicator.pageCount }
+    if indicator.tapBehavior != .nearestDot { i.tapBehavior = indicator.tapBehavior.rawValue }
+    return i
   }
 
   func shadow(_ s: Shadow) -> ShadowSpec {

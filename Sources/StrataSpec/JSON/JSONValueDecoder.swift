@@ -17,19 +17,16 @@ public struct JSONValueDecoder {
   }
 }
 
-/// A key made at run time (array indexes and dictionary keys).
-private struct AnyKey: CodingKey {
-  var stringValue: String
-  var intValue: Int?
-  init(stringValue: String) { self.stringValue = stringValue }
-  init(intValue: Int) {
-    stringValue = String(intValue)
-    self.intValue = intValue
-  }
+/// A decoder that holds a ``JSONValue`` whole: a `JSONValue` decoded from it is that value,
+/// positions and all.
+protocol JSONValueHolder {
+  /// The value being decoded.
+  var heldValue: JSONValue { get }
 }
 
-private struct ValueDecoder: Decoder {
+private struct ValueDecoder: Decoder, JSONValueHolder {
   let value: JSONValue
+  var heldValue: JSONValue { value }
   let codingPath: [any CodingKey]
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
@@ -151,7 +148,7 @@ private struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   func superDecoder() throws -> any Decoder {
     decoder.child(
-      JSONValue(.object(members), at: decoder.value.position), AnyKey(stringValue: "super"))
+      JSONValue(.object(members), at: decoder.value.position), JSONKey("super"))
   }
 
   func superDecoder(forKey key: Key) throws -> any Decoder {
@@ -173,7 +170,7 @@ private struct ArrayContainer: UnkeyedDecodingContainer {
         Any.self, decoder.context("the array has only \(items.count) items"))
     }
     defer { currentIndex += 1 }
-    return decoder.child(items[currentIndex], AnyKey(intValue: currentIndex))
+    return decoder.child(items[currentIndex], JSONKey(index: currentIndex))
   }
 
   mutating func decodeNil() throws -> Bool {

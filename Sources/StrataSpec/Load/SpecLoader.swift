@@ -90,21 +90,23 @@ public enum SpecLoader {
           ]))
     }
     let problems = SpecChecker().check(document)
-    guard problems.isEmpty else { return .failure(SpecError(file: nil, problems: problems)) }
     let spec: TutorialSpec
     do {
       // The tree the checker walked, decoded: the bytes are parsed once.
       spec = try JSONValueDecoder().decode(TutorialSpec.self, from: document)
     } catch {
+      guard problems.isEmpty else { return .failure(SpecError(file: nil, problems: problems)) }
       // The checker passed, so this is a shape the schema allows but the model does not.
       return .failure(
         SpecError(file: nil, problems: [SpecProblem(path: "", message: "cannot decode: \(error)")]))
     }
+    // A document whose values have the model's types is checked further even when the schema
+    // found problems (a key on the wrong kind of node, say), so that every problem is listed.
     var validator = SpecValidator(spec: spec, document: document, baseDirectory: baseDirectory)
     validator.confined = !allowsFilesOutsideFolder
     validator.run()
-    guard validator.problems.isEmpty else {
-      return .failure(SpecError(file: nil, problems: validator.problems))
+    guard problems.isEmpty && validator.problems.isEmpty else {
+      return .failure(SpecError(file: nil, problems: problems + validator.problems))
     }
     return .success(
       LoadedSpec(
@@ -131,7 +133,7 @@ public enum SpecLoader {
       return ordered(value, .object(d))
     case (.object(let members), .object(let object)):
       var out: [JSONValue.Member] = []
-      for field in object.fields {
+      for field in object.fields(for: value) {
         if let m = members.first(where: { $0.key == field.name }) {
           out.append(
             JSONValue.Member(

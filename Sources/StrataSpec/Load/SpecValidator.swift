@@ -102,49 +102,22 @@ struct SpecValidator {
     }
   }
 
-  /// The fields each node type may have, besides the common ones.
-  static let typeFields: [String: Set<String>] = [
-    "group": [], "text": ["text", "verticalAlignment"],
-    "image": ["source", "asset", "contentMode"],
-    "vector": ["source", "contentMode", "vector"], "shape": ["shape"], "gradient": ["gradient"],
-    "button": ["text", "action", "highlightedBackgroundColor"],
-    "navigation": ["text", "role", "highlightedBackgroundColor"],
-    "indicator": ["indicator"], "stack": ["stack"],
-  ]
-
+  /// What the schema cannot see in a node: its files, and which of two keys it gives. (Which
+  /// keys belong to which type, and which are required, the checker has already seen.)
   mutating func node(_ n: NodeSpec, _ path: String) {
-    let type = n.type ?? "group"
     if let name = n.name { names.insert(name) }
-    let present: [(String, Bool)] = [
-      ("text", n.text != nil), ("verticalAlignment", n.verticalAlignment != nil),
-      ("source", n.source != nil), ("contentMode", n.contentMode != nil),
-      ("vector", n.vector != nil),
-      ("shape", n.shape != nil), ("gradient", n.gradient != nil), ("action", n.action != nil),
-      ("highlightedBackgroundColor", n.highlightedBackgroundColor != nil), ("role", n.role != nil),
-      ("indicator", n.indicator != nil), ("stack", n.stack != nil),
-    ]
-    let allowed = Self.typeFields[type] ?? []
-    for (field, isPresent) in present where isPresent && !allowed.contains(field) {
-      let owners = Self.typeFields.filter { $0.value.contains(field) }.keys.sorted()
-      problem(
-        "\(path).\(field)",
-        "\"\(field)\" belongs to nodes of type \(owners.map { "\"\($0)\"" }.joined(separator: " or ")), not \"\(type)\""
-      )
-    }
-    switch type {
-    case "text", "button":
-      if n.text == nil { problem(path, "a \(type) node needs \"text\"") }
+    switch n.type ?? "group" {
     case "image":
       if let s = n.source, n.asset == nil {
         _ = image(s, "\(path).source")
       } else if let a = n.asset, n.source == nil {
         asset(a, "\(path).asset")
       } else {
-        problem(path, "an image node needs \"source\" or \"asset\" (one of them)")
+        problem(path, "an \"image\" node needs \"source\" or \"asset\" (one of them)")
       }
     case "vector":
       if n.source == nil && n.vector == nil {
-        problem(path, "a vector node needs \"source\" or \"vector\"")
+        problem(path, "a \"vector\" node needs \"source\" or \"vector\"")
       }
       if n.source != nil && n.vector != nil {
         problem("\(path).vector", "give \"source\" or \"vector\", not both")
@@ -155,17 +128,9 @@ struct SpecValidator {
       if let s = n.shape {
         if s.path == nil { problem("\(path).shape", "a shape needs \"path\"") }
         if s.items != nil { problem("\(path).shape.items", "a shape node's shape has no items") }
-      } else {
-        problem(path, "a shape node needs \"shape\"")
       }
-    case "navigation":
-      if n.role == nil { problem(path, "a navigation node needs \"role\"") }
     case "gradient":
-      if let g = n.gradient {
-        paints([("gradient", g)], path)
-      } else {
-        problem(path, "a gradient node needs \"gradient\"")
-      }
+      if let g = n.gradient { paints([("gradient", g)], path) }
     default: break
     }
     for (i, c) in (n.children ?? []).enumerated() { node(c, "\(path).children[\(i)]") }
@@ -202,76 +167,10 @@ struct SpecValidator {
     }
   }
 
-  /// The parameters each animator takes (and which it needs).
-  static let animatorFields: [String: (allowed: Set<String>, required: Set<String>)] = [
-    "fade": (["minimumAlpha"], []), "crossFade": (["curve"], []),
-    "parallax": (["speed"], ["speed"]),
-    "slide": (["offset", "followsSide"], ["offset"]), "scale": (["scale"], ["scale"]),
-    "rotate": (["angle"], ["angle"]), "tiltAlongArc": ([], []), "followArc": ([], []),
-    "colorBlend": (["colors", "space"], ["colors"]), "circularReveal": (["origin"], []),
-    "slideTransition": (["style", "side"], ["style"]),
-    "keyframes": (["opacity", "translation", "rotation", "scale", "backgroundColor"], []),
-  ]
-
+  /// What the schema cannot see in an animator (its registry entry's checks).
   mutating func animator(_ a: AnimatorSpec, _ path: String) {
-    guard let fields = Self.animatorFields[a.name] else { return }
-    let present: [(String, Bool)] = [
-      ("minimumAlpha", a.minimumAlpha != nil), ("curve", a.curve != nil), ("speed", a.speed != nil),
-      ("offset", a.offset != nil), ("followsSide", a.followsSide != nil), ("scale", a.scale != nil),
-      ("angle", a.angle != nil), ("colors", a.colors != nil), ("space", a.space != nil),
-      ("origin", a.origin != nil), ("style", a.style != nil), ("side", a.side != nil),
-      ("opacity", a.opacity != nil), ("translation", a.translation != nil),
-      ("rotation", a.rotation != nil), ("backgroundColor", a.backgroundColor != nil),
-    ]
-    for (field, isPresent) in present {
-      if isPresent && !fields.allowed.contains(field) {
-        problem("\(path).\(field)", "the \"\(a.name)\" animator has no parameter \"\(field)\"")
-      }
-      if !isPresent && fields.required.contains(field) {
-        problem(path, "the \"\(a.name)\" animator needs \"\(field)\"")
-      }
-    }
-    if a.name == "scale", case .keyframes = a.scale {
-      problem(
-        "\(path).scale", "the \"scale\" animator takes a number; keyframes belong to \"keyframes\"")
-    }
-    if a.name == "keyframes" {
-      if !present.contains(where: { $0.1 }) {
-        problem(path, "the \"keyframes\" animator needs at least one track")
-      }
-      let tracks: [(String, [KeyframeSpec]?, String)] = [
-        ("opacity", a.opacity, "number"), ("translation", a.translation, "vector"),
-        ("rotation", a.rotation, "number"), ("backgroundColor", a.backgroundColor, "color"),
-      ]
-      var all = tracks
-      if case .keyframes(let k) = a.scale { all.append(("scale", k, "number")) }
-      if case .value = a.scale {
-        problem("\(path).scale", "the \"keyframes\" animator's scale is a list of keyframes")
-      }
-      for (name, frames, kind) in all {
-        guard let frames else { continue }
-        var seen = Set<Double>()
-        for (i, f) in frames.enumerated() {
-          if !seen.insert(f.at).inserted {
-            problem(
-              "\(path).\(name)[\(i)].at",
-              "a keyframe at \(JSONWriter.format(f.at)) is already given")
-          }
-          let ok: Bool
-          switch (f.value, kind) {
-          case (.number, "number"): ok = true
-          case (.vector(let v), "vector"): ok = v.count == 2
-          case (.color(let c), "color"): ok = SpecColor.parse(c) != nil
-          default: ok = false
-          }
-          if !ok {
-            problem(
-              "\(path).\(name)[\(i)].value",
-              "expected \(kind == "vector" ? "[x, y]" : kind == "color" ? "a colour" : "a number") for \(name)"
-            )
-          }
-        }
-      }
+    for p in SpecRegistry.animator(named: a.name)?.check(a) ?? [] {
+      problem(path + p.path, p.message)
     }
   }
 

@@ -106,24 +106,48 @@ public struct SpecChecker: Sendable {
       walk(value, .object(definition), path: path, into: &problems)
     case .object(let object):
       guard case .object(let members) = value.kind else { return expected("an object") }
-      let known = Set(object.fields.map(\.name))
+      let variant = object.variants.flatMap { $0.variant(of: value) }
+      let fields = object.fields(for: value)
       for member in members {
         let memberPath = path.isEmpty ? member.key : "\(path).\(member.key)"
-        guard let field = object.fields.first(where: { $0.name == member.key }) else {
-          let hint =
-            Self.suggestion(for: member.key, among: Array(known)).map {
-              "; did you mean \"\($0)\"?"
-            }
-            ?? ""
+        guard let field = fields.first(where: { $0.name == member.key }) else {
+          let message: String
+          if let variants = object.variants, let variant,
+            case let owners = variants.owners(of: member.key), !owners.isEmpty
+          {
+            let names = owners.map { "\"\($0)\"" }
+            let list =
+              names.count == 1
+              ? names[0]
+              : names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
+            message =
+              "\"\(member.key)\" belongs to \(list) \(variants.noun)s, not \"\(variant.name)\""
+          } else {
+            let hint =
+              Self.suggestion(for: member.key, among: fields.map(\.name)).map {
+                "; did you mean \"\($0)\"?"
+              } ?? ""
+            message = "unknown key\(hint)"
+          }
           problems.append(
-            SpecProblem(
-              path: memberPath, message: "unknown key\(hint)", position: member.position))
+            SpecProblem(path: memberPath, message: message, position: member.position))
+          continue
+        }
+        // A kind's own keys are checked once the kind is known.
+        if object.variants != nil, variant == nil,
+          !object.fields.contains(where: { $0.name == field.name })
+        {
           continue
         }
         walk(member.value, field.schema, path: memberPath, into: &problems)
       }
       for field in object.fields where field.isRequired && value[field.name] == nil {
         problem("missing the required key \"\(field.name)\"")
+      }
+      if let variants = object.variants, let variant {
+        for field in variant.fields where field.isRequired && value[field.name] == nil {
+          problem("\(variants.subject(variant.name)) needs \"\(field.name)\"")
+        }
       }
     case .map(let item, let keys):
       guard case .object(let members) = value.kind else { return expected("an object") }

@@ -79,9 +79,11 @@ extension SpecSchema {
         SchemaField("animators", .array(.reference("animator"), maxCount: 64), "Run in order."),
       ]),
     ObjectSchema(
-      "node", "A node.",
+      "node", "A node: its type, frame and look, its children, and its type's own keys.",
       [
-        SchemaField("type", .string(values: nodeTypes), "Its kind (group by default)."),
+        SchemaField(
+          "type", .string(values: SpecRegistry.nodeKinds.map(\.name)),
+          "Its kind (group by default)."),
         SchemaField("name", .string(), "Its name."),
         SchemaField("frame", frame, "[x, y, width, height] in its parent."),
         SchemaField("alpha", unit, "Its opacity."),
@@ -93,25 +95,7 @@ extension SpecSchema {
         SchemaField("shadow", .reference("shadow"), "Its shadow."),
         SchemaField("zPosition", anyNumber, "Its order among siblings."),
         SchemaField("children", .array(.reference("node"), maxCount: 10000), "Its children."),
-        SchemaField("text", .reference("text"), "text: the text; button, navigation: the title."),
-        SchemaField(
-          "verticalAlignment", .string(values: ["top", "center", "bottom"]),
-          "text: where lines sit."),
-        SchemaField("source", .file, "image: a PNG, JPEG or SVG file; vector: a vector document."),
-        SchemaField("asset", .string(), "image: a name in the spec's assets folder."),
-        SchemaField(
-          "contentMode", .string(values: ContentMode.allCases.map(\.rawValue)),
-          "image, vector: the fit."),
-        SchemaField("vector", .reference("vector"), "vector: the drawing, inline."),
-        SchemaField("shape", .reference("vectorItem"), "shape: the shape."),
-        SchemaField("gradient", .reference("paint"), "gradient: the paint filling the frame."),
-        SchemaField("action", .string(), "button: the action it reports."),
-        SchemaField("highlightedBackgroundColor", .color, "button: the background while pressed."),
-        SchemaField(
-          "role", .string(values: ["skip", "back", "next", "done"]), "navigation: its role."),
-        SchemaField("indicator", .reference("indicator"), "indicator: its look."),
-        SchemaField("stack", .reference("stack"), "stack: the arrangement."),
-      ]),
+      ], variants: SpecRegistry.nodeVariants),
     ObjectSchema(
       "border", "A border.",
       [
@@ -257,30 +241,10 @@ extension SpecSchema {
     ObjectSchema(
       "animator", "An animator by name with its parameters.",
       [
-        SchemaField("name", .string(values: animatorNames), required: true, "Which animator."),
-        SchemaField("minimumAlpha", unit, "fade."),
-        SchemaField("curve", easing, "crossFade."),
-        SchemaField("speed", anyNumber, "parallax."),
-        SchemaField("offset", pair, "slide."),
-        SchemaField("followsSide", .boolean, "slide."),
         SchemaField(
-          "scale", .anyOf([anyNumber, .array(.reference("keyframe"), minCount: 1)]),
-          "scale, keyframes."),
-        SchemaField("angle", anyNumber, "rotate."),
-        SchemaField("colors", .array(.color, minCount: 1, maxCount: 1000), "colorBlend."),
-        SchemaField("space", .string(values: ["sRGB", "linear"]), "colorBlend."),
-        SchemaField("origin", pair, "circularReveal."),
-        SchemaField(
-          "style", .string(values: SlideTransition.Style.allCases.map(\.rawValue)),
-          "slideTransition."),
-        SchemaField(
-          "side", .string(values: SlideTransition.Side.allCases.map(\.rawValue)), "slideTransition."
-        ),
-        SchemaField("opacity", .array(.reference("keyframe"), minCount: 1), "keyframes."),
-        SchemaField("translation", .array(.reference("keyframe"), minCount: 1), "keyframes."),
-        SchemaField("rotation", .array(.reference("keyframe"), minCount: 1), "keyframes."),
-        SchemaField("backgroundColor", .array(.reference("keyframe"), minCount: 1), "keyframes."),
-      ]),
+          "name", .string(values: SpecRegistry.animatorKinds.map(\.name)), required: true,
+          "Which animator.")
+      ], variants: SpecRegistry.animatorVariants),
     ObjectSchema(
       "keyframe", "A keyframe at a page position.",
       [

@@ -64,28 +64,56 @@ extension SpecSchema {
       case .anyOf(let options): return object([("anyOf", v(.array(options.map(node))))])
       }
     }
+    func described(_ f: SchemaField) -> JSONValue {
+      var n = node(f.schema)
+      if case .object(var members) = n.kind {
+        members.append(
+          JSONValue.Member(
+            key: "description", position: TextPosition(line: 1, column: 1),
+            value: string(f.summary)))
+        n = JSONValue(.object(members))
+      }
+      return n
+    }
+    func required(_ fields: [SchemaField]) -> [(String, JSONValue)] {
+      let names = fields.filter(\.isRequired).map { string($0.name) }
+      return names.isEmpty ? [] : [("required", v(.array(names)))]
+    }
+    /// Each kind's keys, as `if` the kind's name `then` its keys' shapes, the others refused.
+    func kinds(_ variants: SchemaVariants) -> JSONValue {
+      let own = variants.allFields.map(\.name)
+      return v(
+        .array(
+          variants.cases.map { c in
+            var condition: [(String, JSONValue)] = [
+              ("properties", object([(variants.key, object([("const", string(c.name))]))]))
+            ]
+            if c.name != variants.defaultCase {
+              condition.append(("required", v(.array([string(variants.key)]))))
+            }
+            let mine = Set(c.fields.map(\.name))
+            let properties =
+              c.fields.map { ($0.name, described($0)) }
+              + own.filter { !mine.contains($0) }.map { ($0, v(.bool(false))) }
+            return object([
+              ("if", object(condition)),
+              ("then", object([("properties", object(properties))] + required(c.fields))),
+            ])
+          }))
+    }
     func definition(_ o: ObjectSchema) -> JSONValue {
+      // A key several kinds declare is described here and shaped by each kind's `then`.
+      let common = o.fields.map { ($0.name, described($0)) }
+      let variantKeys = (o.variants?.allFields ?? []).filter { f in
+        !o.fields.contains { $0.name == f.name }
+      }.map { ($0.name, object([("description", string($0.summary))])) }
       var m: [(String, JSONValue)] = [
         ("type", string("object")), ("description", string(o.summary)),
-        (
-          "properties",
-          object(
-            o.fields.map { f in
-              var n = node(f.schema)
-              if case .object(var members) = n.kind {
-                members.append(
-                  JSONValue.Member(
-                    key: "description", position: TextPosition(line: 1, column: 1),
-                    value: string(f.summary)))
-                n = JSONValue(.object(members))
-              }
-              return (f.name, n)
-            })
-        ),
+        ("properties", object(common + variantKeys)),
       ]
-      let required = o.fields.filter(\.isRequired).map { string($0.name) }
-      if !required.isEmpty { m.append(("required", v(.array(required)))) }
+      m += required(o.fields)
       m.append(("additionalProperties", v(.bool(false))))
+      if let variants = o.variants { m.append(("allOf", kinds(variants))) }
       return object(m)
     }
     return object([

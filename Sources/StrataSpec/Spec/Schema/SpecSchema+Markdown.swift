@@ -35,14 +35,22 @@ extension SpecSchema {
       case .anyOf(let options): return options.map(describe).joined(separator: " or ")
       }
     }
-    var out = ""
-    for d in definitions {
-      out += "### `\(d.name)`\n\n\(d.summary)\n\n| Key | Value | Meaning |\n|---|---|---|\n"
-      for f in d.fields {
+    func table(_ fields: [SchemaField]) -> String {
+      var out = "| Key | Value | Meaning |\n|---|---|---|\n"
+      for f in fields {
         out +=
           "| `\(f.name)`\(f.isRequired ? " (required)" : "") | \(describe(f.schema)) | \(f.summary) |\n"
       }
-      out += "\n"
+      return out
+    }
+    var out = ""
+    for d in definitions {
+      out += "### `\(d.name)`\n\n\(d.summary)\n\n" + table(d.fields) + "\n"
+      guard let variants = d.variants else { continue }
+      for c in variants.cases {
+        out += "#### \(d.name) `\(c.name)`\n\n\(c.summary)"
+        out += c.fields.isEmpty ? " No keys of its own.\n\n" : "\n\n" + table(c.fields) + "\n"
+      }
     }
     return out
   }

@@ -37,13 +37,18 @@ public struct ObjectSchema: Sendable {
   public var name: String
   /// What it is.
   public var summary: String
-  /// Its keys.
+  /// Its keys (every variant's, when it has variants).
   public var fields: [SchemaField]
+  /// The kinds the object comes in, chosen by one of its keys, each with keys of its own.
+  public var variants: SchemaVariants?
   /// Creates an object schema.
-  public init(_ name: String, _ summary: String, _ fields: [SchemaField]) {
+  public init(
+    _ name: String, _ summary: String, _ fields: [SchemaField], variants: SchemaVariants? = nil
+  ) {
     self.name = name
     self.summary = summary
     self.fields = fields
+    self.variants = variants
   }
 }
 
@@ -84,14 +89,6 @@ public enum SpecSchema {
       $0 != "linear" && $0 != "ease"
     }
   static let easing = SchemaNode.string(values: easingNames)
-  static let animatorNames = [
-    "fade", "crossFade", "parallax", "slide", "scale", "rotate", "tiltAlongArc", "followArc",
-    "colorBlend", "circularReveal", "slideTransition", "keyframes",
-  ]
-  static let nodeTypes = [
-    "group", "text", "image", "vector", "shape", "gradient", "button", "navigation", "indicator",
-    "stack",
-  ]
   static let indicatorStyles = [
     "dots", "extendedDot", "scalingDots", "worm", "jumpingDot", "numbers", "progressBar",
     "slidingDot",
