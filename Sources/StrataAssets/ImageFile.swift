@@ -45,7 +45,7 @@ public enum ImageFile {
     guard let format = format(of: bytes) else {
       throw .unreadable(path: path, reason: "not a PNG, JPEG or SVG file")
     }
-    let pixels: PixelBuffer
+    let pixels: RasterImage
     switch format {
     case .svg:
       do {
@@ -64,7 +64,7 @@ public enum ImageFile {
       pixels = try JPEGDecoder().decode(bytes, path: path)
     }
     let s = scale.isFinite && scale > 0 ? scale : 1
-    guard let raster = pixels.rasterImage(scale: s) else {
+    guard let raster = pixels.withScale(s) else {
       throw .unreadable(path: path, reason: "no pixels")
     }
     return (.raster(raster), [])

@@ -28,9 +28,9 @@ public struct JPEGDecoder: Sendable {
   public static let workBudget = 1 << 31
 
   /// A decoder with a pixel limit (``ImageFile/maximumPixels`` by default, at most
-  /// ``PixelBuffer/pixelLimit``).
+  /// ``RasterImage/pixelLimit``).
   public init(pixelLimit: Int = ImageFile.maximumPixels) {
-    self.pixelLimit = Swift.min(pixelLimit, PixelBuffer.pixelLimit)
+    self.pixelLimit = Swift.min(pixelLimit, RasterImage.pixelLimit)
   }
 
   /// Decodes a JPEG file's bytes.
@@ -38,7 +38,7 @@ public struct JPEGDecoder: Sendable {
   /// - Throws: ``AssetError/unreadable(path:reason:)`` (with `path` "JPEG data") saying what
   ///   libjpeg found wrong, or that the size exceeds the limit.
   public func decode(_ bytes: [UInt8], path: String = "JPEG data") throws(AssetError)
-    -> PixelBuffer
+    -> RasterImage
   {
     guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else {
       throw .unreadable(path: path, reason: "not a JPEG (no start-of-image marker)")
@@ -85,7 +85,7 @@ public struct JPEGDecoder: Sendable {
       let upright = Orientation(exifIn: bytes).apply(rgba, width: w, height: h)
       rgba = []
       do {
-        return try PixelBuffer(width: upright.width, height: upright.height, pixels: upright.pixels)
+        return try RasterImage(width: upright.width, height: upright.height, pixels: upright.pixels)
       } catch {
         throw .unreadable(path: path, reason: error.description)
       }
@@ -108,7 +108,7 @@ public struct JPEGDecoder: Sendable {
       guard drawn else { throw .unreadable(path: path, reason: "cannot draw the JPEG") }
       let upright = Orientation(exifIn: bytes).apply(rgba, width: cg.width, height: cg.height)
       do {
-        return try PixelBuffer(width: upright.width, height: upright.height, pixels: upright.pixels)
+        return try RasterImage(width: upright.width, height: upright.height, pixels: upright.pixels)
       } catch {
         throw .unreadable(path: path, reason: error.description)
       }

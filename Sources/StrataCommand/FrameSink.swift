@@ -10,8 +10,8 @@ import Synchronization
 final class FrameSink: Sendable {
   private struct State: ~Copyable {
     var next = 0
-    var waiting: [Int: PixelBuffer] = [:]
-    var thumbnails: [Int: PixelBuffer] = [:]
+    var waiting: [Int: RasterImage] = [:]
+    var thumbnails: [Int: RasterImage] = [:]
     let animation: APNGWriter
   }
   private let plan: RenderPlan
@@ -39,13 +39,13 @@ final class FrameSink: Sendable {
   var animationHeight: Int { max(1, plan.height / plan.animationFactor) }
 
   /// The frame as the animation shows it: `image` shrunk by the animation's factor.
-  func animationFrame(of image: PixelBuffer) -> PixelBuffer {
+  func animationFrame(of image: RasterImage) -> RasterImage {
     image.downsampled(by: plan.animationFactor)
   }
 
   /// Takes frame `index` and its ``animationFrame(of:)``; appends it, and any that waited for
   /// it, to the animation, in order.
-  func submit(_ index: Int, _ image: PixelBuffer, small: PixelBuffer) throws {
+  func submit(_ index: Int, _ image: RasterImage, small: RasterImage) throws {
     let thumbnail = wanted.contains(index) ? image.downsampled(by: plan.thumbnailFactor) : nil
     try state.withLock { s in
       if let thumbnail { s.thumbnails[index] = thumbnail }
@@ -59,7 +59,7 @@ final class FrameSink: Sendable {
   }
 
   /// Closes the animation and composes the contact sheet from the kept thumbnails.
-  func finish() throws -> PixelBuffer {
+  func finish() throws -> RasterImage {
     let thumbnails = try state.withLock { s in
       try s.animation.finish()
       return s.thumbnails

@@ -67,7 +67,7 @@ struct RenderPlan: Sendable {
     // Refuse sizes beyond the pixel limit before doing anything.
     width = Int((size.width * scale).rounded(.up))
     height = Int((size.height * scale).rounded(.up))
-    try PixelBuffer.validate(width: width, height: height)
+    try RasterImage.validate(width: width, height: height)
 
     let probe = try o.makeController(onboarding, size: size)
     pageCount = probe.pageCount
@@ -320,7 +320,7 @@ extension Tool {
       else { return }
       var renderer = FrameRenderer(scale: plan.scale)
       renderer.cache = cache
-      var image = PixelBuffer.placeholder
+      var image = RasterImage.placeholder
       // One scene per worker, updated in place frame after frame (its nodes' memory is reused).
       var scene = controller.scene()
       while true {
@@ -349,7 +349,7 @@ extension Tool {
           }
           let small =
             try kept["animation"].map {
-              try PixelBuffer(width: sink.animationWidth, height: sink.animationHeight, pixels: $0)
+              try RasterImage(width: sink.animationWidth, height: sink.animationHeight, pixels: $0)
             } ?? sink.animationFrame(of: image)
           if kept["animation"] == nil { made["animation"] = small.pixels }
           cache.attach(made, to: list)

@@ -194,7 +194,7 @@ struct PreviewSession {
     guard let list = try? renderer.displayList(for: controller.scene()), list != lastList else {
       return
     }
-    var image = PixelBuffer.placeholder
+    var image = RasterImage.placeholder
     guard (try? renderer.render(list, into: &image)) != nil else { return }
     lastList = list
     frameNumber += 1

@@ -156,7 +156,7 @@ public struct AccessibilityAudit: Sendable {
 
   /// The byte offsets of the pixels in `box` (points) where `a` and `b` differ, at most about
   /// 4096 of them, evenly taken.
-  static func changedPixels(_ a: PixelBuffer, _ b: PixelBuffer, in box: Rect, scale: Double)
+  static func changedPixels(_ a: RasterImage, _ b: RasterImage, in box: Rect, scale: Double)
     -> [Int]
   {
     let x0 = Swift.max(0, Int((box.minX * scale).rounded(.down)))
@@ -182,7 +182,7 @@ public struct AccessibilityAudit: Sendable {
 
   /// The contrast ratio 90 % of the pixels at `offsets` of `image` reach, with `color` at
   /// `alpha` over them.
-  static func contrast(of color: Color, alpha: Double, over image: PixelBuffer, at offsets: [Int])
+  static func contrast(of color: Color, alpha: Double, over image: RasterImage, at offsets: [Int])
     -> Double
   {
     let a = (color.alpha * alpha).clamped(to: 0...1)

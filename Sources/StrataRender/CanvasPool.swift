@@ -1,3 +1,4 @@
+import Strata
 import StrataIO
 import StrataRaster
 
@@ -22,7 +23,7 @@ final class CanvasPool: Sendable {
 
   /// A canvas drawing into `buffer`'s memory (taken, as ``Canvas/init(taking:)`` does), and
   /// its player: kept ones when there are.
-  func take(taking buffer: inout PixelBuffer) -> (Canvas, DisplayListPlayer) {
+  func take(taking buffer: inout RasterImage) -> (Canvas, DisplayListPlayer) {
     guard let k = kept.withLock({ $0.popLast() }) else {
       return (Canvas(taking: &buffer), DisplayListPlayer())
     }

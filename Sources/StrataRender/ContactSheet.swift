@@ -38,7 +38,7 @@ public struct ContactSheet: Sendable {
   /// Renders the sheet of `controller`'s frames at ``positions``.
   ///
   /// - Throws: ``RenderError`` when a size or the scale is not allowed.
-  public func render(_ controller: TutorialController) throws(RenderError) -> PixelBuffer {
+  public func render(_ controller: TutorialController) throws(RenderError) -> RasterImage {
     let renderer = FrameRenderer(scale: thumbnailScale, textShaper: textEngine)
     var cells: [Cell] = []
     for position in positions {
@@ -53,12 +53,12 @@ public struct ContactSheet: Sendable {
   /// One thumbnail of a sheet and the caption under it.
   public struct Cell: Sendable {
     /// The thumbnail, drawn at its own size.
-    public var image: PixelBuffer
+    public var image: RasterImage
     /// The line under it.
     public var caption: String
 
     /// Creates a cell.
-    public init(image: PixelBuffer, caption: String) {
+    public init(image: RasterImage, caption: String) {
       self.image = image
       self.caption = caption
     }
@@ -70,7 +70,7 @@ public struct ContactSheet: Sendable {
   /// - Throws: ``RenderError/invalidSize(width:height:limit:)``.
   public func validate(cellWidth: Int, cellHeight: Int, cells: Int) throws(RenderError) {
     let (width, height) = size(cellWidth: cellWidth, cellHeight: cellHeight, cells: cells)
-    try PixelBuffer.validate(width: width, height: height)
+    try RasterImage.validate(width: width, height: height)
   }
 
   /// The sheet's size in pixels for `cells` thumbnails of the given size.
@@ -88,7 +88,7 @@ public struct ContactSheet: Sendable {
   /// grid, with their captions and the title: the sheet without rendering anything again.
   ///
   /// - Throws: ``RenderError`` when the sheet would exceed the pixel limit.
-  public func compose(_ cells: [Cell]) throws(RenderError) -> PixelBuffer {
+  public func compose(_ cells: [Cell]) throws(RenderError) -> RasterImage {
     let cellW = cells.first?.image.width ?? 1
     let cellH = cells.first?.image.height ?? 1
     let gap = 16
@@ -97,8 +97,8 @@ public struct ContactSheet: Sendable {
     let rows = Swift.max(1, (cells.count + columns - 1) / columns)
     let width = gap + columns * (cellW + gap)
     let height = header + gap + rows * (cellH + caption + gap)
-    try PixelBuffer.validate(width: width, height: height)
-    var sheet = try PixelBuffer(width: width, height: height)
+    try RasterImage.validate(width: width, height: height)
+    var sheet = try RasterImage(width: width, height: height)
     sheet.fill(Color(white: 0.95))
     let canvas = Canvas(buffer: sheet)
     let cache = GlyphCache()
@@ -115,7 +115,7 @@ public struct ContactSheet: Sendable {
     for (i, cell) in cells.enumerated() {
       let x = gap + (i % columns) * (cellW + gap)
       let y = header + gap + (i / columns) * (cellH + caption + gap)
-      guard let image = cell.image.rasterImage() else { continue }
+      let image = cell.image
       canvas.fill(
         .rect(
           Rect(

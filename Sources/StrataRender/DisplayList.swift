@@ -93,11 +93,11 @@ public struct DisplayList: Hashable, Sendable {
     guard scale > 0, scale.isFinite else { throw .invalidScale(scale) }
     let w = (scene.size.width * scale).rounded(.up)
     let h = (scene.size.height * scale).rounded(.up)
-    guard w >= 1, h >= 1, w * h <= Double(PixelBuffer.pixelLimit) else {
+    guard w >= 1, h >= 1, w * h <= Double(RasterImage.pixelLimit) else {
       throw .invalidSize(
         width: w.isFinite ? Int(Swift.min(w, 1e15)) : Int.max,
         height: h.isFinite ? Int(Swift.min(h, 1e15)) : Int.max,
-        limit: PixelBuffer.pixelLimit)
+        limit: RasterImage.pixelLimit)
     }
     return (Int(w), Int(h))
   }

@@ -73,10 +73,8 @@ public struct DisplayListJSONWriter: Sendable {
         ("op", q("image")), ("width", String(img.width)), ("height", String(img.height)),
         ("transform", matrix(t)), ("opacity", n(o)),
       ]
-      if includesBitmaps,
-        let buffer = try? PixelBuffer(width: img.width, height: img.height, pixels: img.pixels)
-      {
-        fields.append(("png", q(Base64.encode(PNGEncoder(mode: .fastest).encode(buffer)))))
+      if includesBitmaps, img.isEncodable {
+        fields.append(("png", q(Base64.encode(PNGEncoder(mode: .fastest).encode(img)))))
       }
       return object(fields)
     case .shadow(let p, let t, let color, let offset, let sigma, let o):

@@ -58,7 +58,7 @@ public struct FrameRenderer {
   /// ```swift
   /// var scene = tutorial.scene()
   /// var list = DisplayList(width: 1, height: 1, commands: [])
-  /// var frame = PixelBuffer.placeholder
+  /// var frame = RasterImage.placeholder
   /// for position in positions {
   ///   tutorial.setPagePosition(position)
   ///   tutorial.updateScene(&scene)  // the scene, too, keeps its memory
@@ -75,13 +75,13 @@ public struct FrameRenderer {
   /// Renders `scene`.
   ///
   /// - Throws: ``RenderError`` when the scale or the resulting size is not allowed.
-  public func render(_ scene: Scene) throws(RenderError) -> PixelBuffer {
+  public func render(_ scene: Scene) throws(RenderError) -> RasterImage {
     try render(displayList(for: scene))
   }
 
   /// Renders a display list.
-  public func render(_ list: DisplayList) throws(RenderError) -> PixelBuffer {
-    var buffer = PixelBuffer.placeholder
+  public func render(_ list: DisplayList) throws(RenderError) -> RasterImage {
+    var buffer = RasterImage.placeholder
     try render(list, into: &buffer)
     return buffer
   }
@@ -89,7 +89,7 @@ public struct FrameRenderer {
   /// Renders a display list into `buffer`, reusing its memory (it is resized if it has another
   /// size). Rendering frame after frame into one buffer saves allocating and faulting in a
   /// fresh frame each time.
-  public func render(_ list: DisplayList, into buffer: inout PixelBuffer) throws(RenderError) {
+  public func render(_ list: DisplayList, into buffer: inout RasterImage) throws(RenderError) {
     let hash = cache == nil ? 0 : list.hashValue
     if let cache, cache.copyFrame(for: list, hash: hash, into: &buffer) { return }
     try draw(list, into: &buffer)
@@ -97,11 +97,11 @@ public struct FrameRenderer {
   }
 
   /// Draws `list` into `buffer` (resized when it has another size).
-  private func draw(_ list: DisplayList, into buffer: inout PixelBuffer) throws(RenderError) {
+  private func draw(_ list: DisplayList, into buffer: inout RasterImage) throws(RenderError) {
     if buffer.width != list.width || buffer.height != list.height
       || buffer.pixels.count != list.width * list.height * 4
     {
-      buffer = try PixelBuffer(width: list.width, height: list.height)
+      buffer = try RasterImage(width: list.width, height: list.height)
     }
     // Clear the buffer, unless the first command paints over all of it anyway.
     if !list.beginsWithOpaqueCover {
@@ -123,7 +123,7 @@ public struct FrameRenderer {
 
   /// Sets `controller` to `pagePosition` and renders what it shows.
   public func render(_ controller: TutorialController, pagePosition: Double) throws(RenderError)
-    -> PixelBuffer
+    -> RasterImage
   {
     controller.setPagePosition(pagePosition)
     return try render(controller.scene())

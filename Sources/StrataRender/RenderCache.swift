@@ -60,7 +60,7 @@ public final class RenderCache: Sendable {
   struct FrameEntry {
     let hash: Int
     let list: DisplayList
-    var image: PixelBuffer
+    var image: RasterImage
     var attachments: [String: [UInt8]]
   }
 
@@ -78,8 +78,8 @@ public final class RenderCache: Sendable {
 
   /// Copies the pixels of a frame whose display list equals `list` into `buffer`; `false`
   /// when no kept frame has that list.
-  func copyFrame(for list: DisplayList, hash: Int, into buffer: inout PixelBuffer) -> Bool {
-    let image: PixelBuffer? = state.withLock { s in
+  func copyFrame(for list: DisplayList, hash: Int, into buffer: inout RasterImage) -> Bool {
+    let image: RasterImage? = state.withLock { s in
       guard let i = s.frames.lastIndex(where: { $0.hash == hash && $0.list == list }) else {
         s.statistics.frameMisses += 1
         return nil
@@ -102,7 +102,7 @@ public final class RenderCache: Sendable {
   }
 
   /// Keeps a copy of `image` as the frame of `list`.
-  func storeFrame(_ image: PixelBuffer, for list: DisplayList, hash: Int) {
+  func storeFrame(_ image: RasterImage, for list: DisplayList, hash: Int) {
     guard frameLimit > 0 else { return }
     var memory = state.withLock { s -> [UInt8] in
       defer { s.spare = [] }
@@ -114,7 +114,7 @@ public final class RenderCache: Sendable {
     memory.withUnsafeMutableBytes { dst in
       image.pixels.withUnsafeBytes { src in dst.copyMemory(from: src) }
     }
-    let copy = PixelBuffer(validatedWidth: image.width, height: image.height, pixels: memory)
+    let copy = RasterImage(validatedWidth: image.width, height: image.height, pixels: memory)
     state.withLock { s in
       if s.frames.contains(where: { $0.hash == hash && $0.list == list }) { return }
       s.frames.append(FrameEntry(hash: hash, list: list, image: copy, attachments: [:]))

@@ -66,12 +66,8 @@ public struct SVGWriter: Sendable {
         }
         out += "/>\n"
       case .image(let img, let t, let o):
-        guard
-          let buffer = try? PixelBuffer(width: img.width, height: img.height, pixels: img.pixels)
-        else {
-          continue
-        }
-        let data = Base64.encode(PNGEncoder(mode: .fastest).encode(buffer))
+        guard img.isEncodable else { continue }
+        let data = Base64.encode(PNGEncoder(mode: .fastest).encode(img))
         let nearest = t.isTranslationOnly && t.tx == t.tx.rounded() && t.ty == t.ty.rounded()
         out +=
           "<image width=\"\(img.width)\" height=\"\(img.height)\" transform=\"\(Self.matrix(t))\""

@@ -15,7 +15,7 @@ public struct ImageDifference: Hashable, Sendable, CustomStringConvertible {
   public let sizesDiffer: Bool
 
   /// Compares `a` with `b`.
-  public init(_ a: PixelBuffer, _ b: PixelBuffer) {
+  public init(_ a: RasterImage, _ b: RasterImage) {
     guard a.width == b.width, a.height == b.height else {
       maximum = 255
       mean = 255
@@ -67,7 +67,7 @@ public struct ImageDifference: Hashable, Sendable, CustomStringConvertible {
 
   /// An image of where `a` and `b` differ: black where they agree, brighter where they differ
   /// more (each channel's difference ×4), opaque.
-  public static func picture(_ a: PixelBuffer, _ b: PixelBuffer) -> PixelBuffer? {
+  public static func picture(_ a: RasterImage, _ b: RasterImage) -> RasterImage? {
     guard a.width == b.width, a.height == b.height else { return nil }
     var out = [UInt8](repeating: 255, count: a.pixels.count)
     for p in 0..<(a.width * a.height) {
@@ -77,6 +77,6 @@ public struct ImageDifference: Hashable, Sendable, CustomStringConvertible {
         out[p * 4 + c] = UInt8(Swift.min(255, 4 * Swift.max(d, da)))
       }
     }
-    return try? PixelBuffer(width: a.width, height: a.height, pixels: out)
+    return RasterImage(width: a.width, height: a.height, pixels: out)
   }
 }

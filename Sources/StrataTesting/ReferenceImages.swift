@@ -119,7 +119,7 @@ public struct ReferenceImages: Sendable {
   ///
   /// - Throws: ``ReferenceMismatch`` when they differ by more than the tolerance,
   ///   ``MissingReference`` when the reference is missing in CI, and the codec's errors.
-  public func check(_ image: PixelBuffer, named name: String, tolerance: ImageTolerance = .exact)
+  public func check(_ image: RasterImage, named name: String, tolerance: ImageTolerance = .exact)
     throws
   {
     let path = self.path(of: name)

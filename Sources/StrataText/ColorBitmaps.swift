@@ -116,9 +116,8 @@ package final class ColorBitmaps: Sendable {
     }
     let end = l.offset + l.length
     guard png < end, end <= data.count,
-      let pixels = try? PNGDecoder(pixelLimit: Self.maximumBitmapPixels).decode(
-        Array(data[png..<end])),
-      let image = pixels.rasterImage(scale: 1)
+      let image = try? PNGDecoder(pixelLimit: Self.maximumBitmapPixels).decode(
+        Array(data[png..<end]))
     else { return nil }
     return Glyph(image: image, bearingX: Double(bearingX), bearingY: Double(bearingY))
   }

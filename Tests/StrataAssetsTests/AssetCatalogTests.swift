@@ -12,7 +12,7 @@ import Testing
   func folder() throws -> URL {
     let dir = try temporaryFolder()
     func png(_ name: String, _ side: Int) throws {
-      var b = try PixelBuffer(width: side, height: side)
+      var b = try RasterImage(width: side, height: side)
       b.fill(Color(white: Double(side) / 100))
       try PNGEncoder().write(b, to: dir.appendingPathComponent(name).path)
     }

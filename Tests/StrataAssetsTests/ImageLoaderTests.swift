@@ -15,7 +15,7 @@ import Testing
   static let placeholder = Image.vector(VectorImage(size: Size(width: 1, height: 1)))
 
   static func pngBytes(side: Int = 4) throws -> [UInt8] {
-    var b = try PixelBuffer(width: side, height: side)
+    var b = try RasterImage(width: side, height: side)
     b.fill(Color(red: 1, green: 0, blue: 0))
     return PNGEncoder().encode(b)
   }

@@ -22,7 +22,7 @@ let sessionGoldens = ReferenceImages(besideTestFile: #filePath)
   }
 
   /// The frame of `state` drawn from a fresh controller of `plan`'s onboarding, and its scene.
-  static func draw(_ plan: RenderPlan, _ state: FrameState) throws -> (PixelBuffer, Scene) {
+  static func draw(_ plan: RenderPlan, _ state: FrameState) throws -> (RasterImage, Scene) {
     let controller = try plan.command.makeController(plan.onboarding, size: plan.size)
     controller.show(state)
     let scene = controller.scene()
@@ -163,7 +163,7 @@ let sessionGoldens = ReferenceImages(besideTestFile: #filePath)
       let s = SliderExample.example(transition: .push)
       s.layoutIfNeeded()
       var at: Double?
-      var image: PixelBuffer?
+      var image: RasterImage?
       s.events.subscribe { record in
         if case .swiped = record.event { at = at == nil ? -1 : record.time }
       }

@@ -125,7 +125,7 @@ import Testing
   @Test func directionMotionAndLanguageFlagsChangeTheFrame() throws {
     let dir = try folder()
     defer { try? FileManager.default.removeItem(at: dir) }
-    func render(_ extra: [String]) throws -> PixelBuffer {
+    func render(_ extra: [String]) throws -> RasterImage {
       let out = dir.appendingPathComponent("\(extra.joined()).png").path
       let r = runTool(
         ["frame", "animals", "--page", "0.4", "--scale", "0.5", "--out", out] + extra)

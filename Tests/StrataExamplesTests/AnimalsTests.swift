@@ -170,7 +170,7 @@ final class TapLog: TutorialDelegate {
 }
 
 @Suite struct AnimalsAccessibilityTests {
-  static func expectGolden(_ image: PixelBuffer, _ name: String) throws {
+  static func expectGolden(_ image: RasterImage, _ name: String) throws {
     try goldens.check(image, named: name)
   }
 

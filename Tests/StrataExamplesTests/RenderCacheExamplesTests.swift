@@ -22,7 +22,7 @@ import Testing
     var cached = FrameRenderer(scale: 1)
     cached.cache = cache
     let plain = FrameRenderer(scale: 1)
-    var image = PixelBuffer.placeholder
+    var image = RasterImage.placeholder
     let swipe = FrameSequence.swipe(pages: controller.pageCount, frameCount: 24)
     for (i, p) in swipe.positions.enumerated() {
       controller.setPagePosition(p)

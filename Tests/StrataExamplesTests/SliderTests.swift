@@ -162,7 +162,7 @@ final class IndexRecorder: SliderDelegate {
     defer { try? FileManager.default.removeItem(at: dir) }
     var urls: [URL] = []
     for i in 0..<2 {
-      var b = try PixelBuffer(width: 8, height: 8)
+      var b = try RasterImage(width: 8, height: 8)
       b.fill(Color(white: Double(i) * 0.5))
       let url = dir.appendingPathComponent("\(i).png")
       try PNGEncoder().write(b, to: url.path)

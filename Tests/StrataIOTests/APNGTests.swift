@@ -12,8 +12,8 @@ import Testing
 @Suite struct APNGTests {
   /// Frames of 40×30: a gradient, then a square that moves over it, then rests (equal
   /// frames), then a change in one corner only.
-  static func frames() throws -> [PixelBuffer] {
-    func frame(square x: Int?, corner: Bool) throws -> PixelBuffer {
+  static func frames() throws -> [RasterImage] {
+    func frame(square x: Int?, corner: Bool) throws -> RasterImage {
       var px = [UInt8](repeating: 0, count: 40 * 30 * 4)
       for y in 0..<30 {
         for c in 0..<40 {
@@ -26,7 +26,7 @@ import Testing
           px[i + 3] = 255
         }
       }
-      return try PixelBuffer(width: 40, height: 30, pixels: px)
+      return try RasterImage(width: 40, height: 30, pixels: px)
     }
     return [
       try frame(square: nil, corner: false), try frame(square: 3, corner: false),
@@ -52,7 +52,7 @@ import Testing
     return out
   }
 
-  func write(_ frames: [PixelBuffer], to path: String) throws {
+  func write(_ frames: [RasterImage], to path: String) throws {
     let writer = try APNGWriter(
       path: path, width: 40, height: 30, frameCount: frames.count, frameDuration: 0.1)
     for f in frames { try writer.append(f) }

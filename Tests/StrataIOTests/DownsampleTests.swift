@@ -5,11 +5,11 @@ import StrataRender
 import StrataText
 import Testing
 
-/// `PixelBuffer.downsampled(by:)`, which makes the animation's frames and the sheet's
+/// `RasterImage.downsampled(by:)`, which makes the animation's frames and the sheet's
 /// thumbnails, against the plain computation.
 @Suite struct DownsampleTests {
   /// The mean of each box, computed the plain way.
-  func reference(_ b: PixelBuffer, _ f: Int) -> [UInt8] {
+  func reference(_ b: RasterImage, _ f: Int) -> [UInt8] {
     let w = b.width / f
     let h = b.height / f
     var out: [UInt8] = []
@@ -30,7 +30,7 @@ import Testing
   @Test(arguments: [2, 3, 4, 17])
   func eachPixelIsTheRoundedMeanOfItsBox(factor: Int) throws {
     var g = SystemRandomNumberGenerator()
-    let b = try PixelBuffer(
+    let b = try RasterImage(
       width: 5 * factor + 2, height: 3 * factor + 1,
       pixels: (0..<((5 * factor + 2) * (3 * factor + 1) * 4)).map { _ in
         UInt8.random(in: 0...255, using: &g)
@@ -41,7 +41,7 @@ import Testing
   }
 
   @Test func aFactorLargerThanTheImageIsReducedToItsSide() throws {
-    let b = try PixelBuffer(width: 2, height: 5, pixels: [UInt8](repeating: 90, count: 40))
+    let b = try RasterImage(width: 2, height: 5, pixels: [UInt8](repeating: 90, count: 40))
     let small = b.downsampled(by: 3)
     #expect(small.width == 1 && small.height == 2)
     #expect(small.pixels.allSatisfy { $0 == 90 })

@@ -12,7 +12,7 @@ import Testing
 
 @Suite struct PNGTests {
   static func randomBuffer(width: Int, height: Int, seed: UInt64, opaque: Bool) throws
-    -> PixelBuffer
+    -> RasterImage
   {
     var state = seed
     var px = [UInt8](repeating: 0, count: width * height * 4)
@@ -25,7 +25,7 @@ import Testing
         px[i + c] = UInt8((straight * a + 127) / 255)
       }
     }
-    return try PixelBuffer(width: width, height: height, pixels: px)
+    return try RasterImage(width: width, height: height, pixels: px)
   }
 
   @Test(arguments: PNGEncoder.Mode.allCases)
@@ -40,7 +40,7 @@ import Testing
   }
 
   @Test func smallModeIsSmallerOnSmoothImages() throws {
-    var b = try PixelBuffer(width: 200, height: 200)
+    var b = try RasterImage(width: 200, height: 200)
     let c = Canvas(buffer: b)
     c.fill(
       .rect(Rect(x: 0, y: 0, width: 200, height: 200)),
@@ -106,7 +106,7 @@ import Testing
   }
 
   @Test func malformedHeadersAreNamed() throws {
-    var png = PNGEncoder().encode(try PixelBuffer(width: 2, height: 2))
+    var png = PNGEncoder().encode(try RasterImage(width: 2, height: 2))
     png[24] = 3  // bit depth 3
     Self.fixCRCs(&png)
     #expect(
@@ -115,7 +115,7 @@ import Testing
     ) {
       try PNGDecoder().decode(png)
     }
-    var crc = PNGEncoder().encode(try PixelBuffer(width: 2, height: 2))
+    var crc = PNGEncoder().encode(try RasterImage(width: 2, height: 2))
     crc[20] ^= 1
     #expect(throws: RenderError.malformedPNG(reason: "CRC mismatch", at: "IHDR chunk at byte 8")) {
       try PNGDecoder().decode(crc)
@@ -124,14 +124,14 @@ import Testing
   }
 
   @Test func hugeDeclaredSizesAreRefusedBeforeAllocating() throws {
-    var png = PNGEncoder().encode(try PixelBuffer(width: 2, height: 2))
+    var png = PNGEncoder().encode(try RasterImage(width: 2, height: 2))
     // 60000 × 60000 = 3.6 billion pixels.
     png.replaceSubrange(16..<24, with: [0, 0, 0xEA, 0x60, 0, 0, 0xEA, 0x60])
     Self.fixCRCs(&png)
     #expect(throws: RenderError.self) { try PNGDecoder().decode(png) }
     #expect(throws: RenderError.self) {
       try PNGDecoder(pixelLimit: 3).decode(
-        PNGEncoder().encode(try PixelBuffer(width: 2, height: 2)))
+        PNGEncoder().encode(try RasterImage(width: 2, height: 2)))
     }
   }
 
@@ -139,11 +139,11 @@ import Testing
     let dir = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: dir) }
     let path = dir.appendingPathComponent("a.png").path
-    try PNGEncoder().write(try PixelBuffer(width: 3, height: 3), to: path)
+    try PNGEncoder().write(try RasterImage(width: 3, height: 3), to: path)
     #expect(try PNGDecoder().decodeFile(path).width == 3)
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["a.png"])
     #expect(throws: RenderError.self) {
-      try PNGEncoder().write(try PixelBuffer(width: 3, height: 3), to: "/nonexistent/dir/a.png")
+      try PNGEncoder().write(try RasterImage(width: 3, height: 3), to: "/nonexistent/dir/a.png")
     }
   }
 

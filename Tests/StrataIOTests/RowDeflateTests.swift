@@ -23,7 +23,7 @@ import Testing
     }
   }
 
-  func frame(_ position: Double, scale: Double = 1) throws -> PixelBuffer {
+  func frame(_ position: Double, scale: Double = 1) throws -> RasterImage {
     let c = AnimalsTutorial()
     c.setPagePosition(position)
     return try FrameRenderer(scale: scale).render(c.scene())
@@ -67,7 +67,7 @@ import Testing
           pixels[i + 3] = a
         }
       }
-      let image = try PixelBuffer(width: width, height: height, pixels: pixels)
+      let image = try RasterImage(width: width, height: height, pixels: pixels)
       let png = PNGEncoder(mode: .fastest).encode(image)
       let back = try PNGDecoder().decode(png)
       // Un-premultiplying loses precision where alpha is low, as for every mode: compare with

@@ -180,7 +180,7 @@ final class WebDriver {
     }
   }
 
-  func screenshot() throws -> PixelBuffer {
+  func screenshot() throws -> RasterImage {
     let b64 = try #require(try call("GET", "/session/\(session)/screenshot")["value"] as? String)
     return try PNGDecoder().decode([UInt8](try #require(Data(base64Encoded: b64))))
   }

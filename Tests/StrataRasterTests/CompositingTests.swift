@@ -256,7 +256,7 @@ import Testing
 
   @Test func scaledImagesAreBilinear() throws {
     let px: [UInt8] = [0, 0, 0, 255, 255, 255, 255, 255]
-    let img = try #require(RasterImage(width: 2, height: 1, pixels: px))
+    let img = try RasterImage(width: 2, height: 1, pixels: px)
     let out = try render(width: 8, height: 2) {
       $0.drawImage(img, transform: Transform(scaleX: 4, y: 2))
     }

@@ -10,7 +10,7 @@ import Testing
 /// The JSON drawing commands say what the display list says, command for command.
 @Suite struct DisplayListJSONTests {
   static func list() throws -> DisplayList {
-    let pixel = try #require(RasterImage(width: 1, height: 1, pixels: [10, 20, 30, 255]))
+    let pixel = try RasterImage(width: 1, height: 1, pixels: [10, 20, 30, 255])
     return DisplayList(
       width: 40, height: 30,
       commands: [

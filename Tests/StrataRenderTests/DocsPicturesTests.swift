@@ -25,13 +25,13 @@ import Testing
       color: color, alignment: align)
   }
 
-  static func check(_ image: PixelBuffer, _ name: String) throws {
+  static func check(_ image: RasterImage, _ name: String) throws {
     // The pictures live in Docs/, and are checked like any golden image.
     try ReferenceImages(directory: docs).check(image, named: String(name.dropLast(4)))
   }
 
   /// Every easing's curve, labelled.
-  static func easingsPicture() throws -> PixelBuffer {
+  static func easingsPicture() throws -> RasterImage {
     let columns = 7
     let cell = Size(width: 130, height: 118)
     let presets = Easing.presets
@@ -72,7 +72,7 @@ import Testing
 
   /// One style at positions 0, 0.5 and 1, one row each.
   static func indicatorPicture(_ style: PageIndicatorStyle, vertical: Bool = false) throws
-    -> PixelBuffer
+    -> RasterImage
   {
     let root = Node(frame: Rect(x: 0, y: 0, width: 180, height: 84))
     root.backgroundColor = .white
@@ -161,14 +161,14 @@ import Testing
   }()
 
   /// Each animation at page positions 0, 0.25, 0.5, 0.75 and 1.
-  static func animatorsPicture() throws -> PixelBuffer {
+  static func animatorsPicture() throws -> RasterImage {
     let positions = [0.0, 0.25, 0.5, 0.75, 1]
     let cellW = 90.0
     let labelW = 250.0
     let rowH = 128.0
     let width = Int(labelW + Double(positions.count) * (cellW + 8) + 8)
     let height = Int(Double(animations.count) * rowH + 28)
-    var sheet = try PixelBuffer(width: width * 2, height: height * 2)
+    var sheet = try RasterImage(width: width * 2, height: height * 2)
     sheet.fill(.white)
     let canvas = Canvas(buffer: sheet)
     let cache = GlyphCache()
@@ -190,9 +190,8 @@ import Testing
       for (j, p) in positions.enumerated() {
         let demo = Demo(animation)
         let frame = try FrameRenderer(scale: 2, textShaper: engine).render(demo, pagePosition: p)
-        guard let image = frame.rasterImage() else { continue }
         canvas.drawImage(
-          image,
+          frame,
           transform: Transform(translationX: 2 * (labelW + Double(j) * (cellW + 8)), y: 2 * y))
       }
     }
@@ -200,7 +199,7 @@ import Testing
   }
 
   /// The node kinds of Docs/Nodes.md, each as its snippet builds it, captioned.
-  static func nodesPicture() throws -> PixelBuffer {
+  static func nodesPicture() throws -> RasterImage {
     let cellW = 260.0
     let cellH = 120.0
     let root = Node(frame: Rect(x: 0, y: 0, width: cellW * 2, height: cellH * 4))

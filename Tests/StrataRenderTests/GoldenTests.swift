@@ -29,7 +29,7 @@ import Testing
   }
 
   @Test func renderingIntoAReusedBufferGivesTheSamePixels() throws {
-    var buffer = PixelBuffer.placeholder
+    var buffer = RasterImage.placeholder
     for (_, scene) in Gallery.all {
       let renderer = FrameRenderer(scale: 2, background: Color(white: 0.5, alpha: 0.5))
       let list = try renderer.displayList(for: scene)

@@ -1,4 +1,5 @@
 import Foundation
+import Strata
 import StrataAssets
 import StrataFiles
 import StrataIO
@@ -12,7 +13,7 @@ import Testing
   static let missing = "/nonexistent-strata-folder/file"
 
   @Test func aPNGWrittenWhereNoFolderIsThrowsTheFileError() throws {
-    let image = try PixelBuffer(width: 2, height: 2)
+    let image = try RasterImage(width: 2, height: 2)
     do {
       try PNGEncoder().write(image, to: Self.missing + ".png")
       Issue.record("the write succeeded")

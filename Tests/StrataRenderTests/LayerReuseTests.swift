@@ -72,7 +72,7 @@ import Testing
         #expect(reused == fresh, "round \(round), scene \(Gallery.all[k].0)")
       }
     }
-    var frame = PixelBuffer.placeholder
+    var frame = RasterImage.placeholder
     let (kept, player) = shared.canvases.take(taking: &frame)
     #expect(kept.flattened.points.capacity > 0 && kept.spanColors.count > 0)
     #expect(player.groupEnds.capacity > 0, "the player keeps its plan's memory too")

@@ -147,7 +147,7 @@ func referenceWrap(_ text: String, size: Double, width: Double) throws -> [Strin
 }
 
 @Suite struct TextRenderingTests {
-  static func label(scale: Double) throws -> PixelBuffer {
+  static func label(scale: Double) throws -> RasterImage {
     let root = Node(frame: Rect(x: 0, y: 0, width: 200, height: 90))
     root.backgroundColor = .white
     var text = TextContent("ELEPHANTS", font: Font(family: "DejaVu Sans", size: 20, weight: .bold))

@@ -51,7 +51,7 @@ import Testing
     var cached = FrameRenderer(scale: 1, textShaper: nil)
     cached.cache = cache
     let plain = FrameRenderer(scale: 1, textShaper: nil)
-    var reused = PixelBuffer.placeholder
+    var reused = RasterImage.placeholder
     for (i, list) in lists.enumerated() {
       try cached.render(list, into: &reused)
       let expected = try plain.render(list)

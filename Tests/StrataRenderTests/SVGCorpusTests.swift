@@ -19,13 +19,13 @@ enum SVGCorpus {
   static let scale = 2.0
 
   /// The file's picture as Strata draws it: the imported image at its own size.
-  static func render(_ name: String) throws -> PixelBuffer {
+  static func render(_ name: String) throws -> RasterImage {
     let svg = try SVGImporter(strict: true).importFile(
       folder.appendingPathComponent("\(name).svg").path)
     return try render(svg.image, scale: scale)
   }
 
-  static func render(_ image: VectorImage, scale: Double) throws -> PixelBuffer {
+  static func render(_ image: VectorImage, scale: Double) throws -> RasterImage {
     let node = ImageNode(image: .vector(image), frame: Rect(origin: .zero, size: image.size))
     return try FrameRenderer(scale: scale).render(Scene(root: node, size: image.size))
   }

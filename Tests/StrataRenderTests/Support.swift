@@ -14,6 +14,6 @@ let goldens = ReferenceImages(besideTestFile: #filePath)
 
 /// Compares `image` with `Golden/<name>.png` beside the tests, byte for byte (recording it when
 /// asked: `STRATA_RECORD_REFERENCES=1 swift test`).
-func expectMatchesGolden(_ image: PixelBuffer, _ name: String) throws {
+func expectMatchesGolden(_ image: RasterImage, _ name: String) throws {
   try goldens.check(image, named: name)
 }

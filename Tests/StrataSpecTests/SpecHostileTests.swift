@@ -202,7 +202,7 @@ import Testing
     let folder = root.appendingPathComponent("spec")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: root) }
-    let png = PNGEncoder().encode(try PixelBuffer(width: 2, height: 2))
+    let png = PNGEncoder().encode(try RasterImage(width: 2, height: 2))
     try Data(png).write(to: root.appendingPathComponent("secret.png"))
     try Data(png).write(to: folder.appendingPathComponent("inside.png"))
     try FileManager.default.createSymbolicLink(

@@ -231,7 +231,7 @@ let minimal = """
 }
 
 @Suite struct SpecRenderTests {
-  func render(_ controller: TutorialController, at position: Double) throws -> PixelBuffer {
+  func render(_ controller: TutorialController, at position: Double) throws -> RasterImage {
     controller.setPagePosition(position)
     return try FrameRenderer(scale: 1).render(controller.scene())
   }

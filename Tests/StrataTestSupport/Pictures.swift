@@ -1,8 +1,9 @@
 import Foundation
+import Strata
 import StrataRender
 
 /// The sum of alpha over the image, in pixels (255 = one fully covered pixel).
-public func coveredArea(_ b: PixelBuffer) -> Double {
+public func coveredArea(_ b: RasterImage) -> Double {
   var s = 0
   for i in stride(from: 3, to: b.pixels.count, by: 4) { s += Int(b.pixels[i]) }
   return Double(s) / 255
@@ -10,7 +11,7 @@ public func coveredArea(_ b: PixelBuffer) -> Double {
 
 /// A canvas filled with one shape, for coverage checks.
 public func render(width: Int = 64, height: Int = 64, _ draw: (Canvas) -> Void) throws
-  -> PixelBuffer
+  -> RasterImage
 {
   let c = try Canvas(width: width, height: height)
   draw(c)
@@ -18,7 +19,7 @@ public func render(width: Int = 64, height: Int = 64, _ draw: (Canvas) -> Void) 
 }
 
 /// Keeps two pictures that differ in the temporary folder's `folder`, for a look.
-public func keepForALook(_ ours: PixelBuffer, _ theirs: PixelBuffer, folder: String, name: String) {
+public func keepForALook(_ ours: RasterImage, _ theirs: RasterImage, folder: String, name: String) {
   let keep = FileManager.default.temporaryDirectory.appendingPathComponent(folder)
   try? FileManager.default.createDirectory(at: keep, withIntermediateDirectories: true)
   try? PNGEncoder().write(ours, to: keep.appendingPathComponent("\(name)-strata.png").path)

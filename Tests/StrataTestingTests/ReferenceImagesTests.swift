@@ -6,8 +6,8 @@ import StrataTesting
 import Testing
 
 @Suite struct ReferenceImagesTests {
-  func image(_ color: Color, dot: Color? = nil) throws -> PixelBuffer {
-    var b = try PixelBuffer(width: 8, height: 8)
+  func image(_ color: Color, dot: Color? = nil) throws -> RasterImage {
+    var b = try RasterImage(width: 8, height: 8)
     b.fill(color)
     guard let dot else { return b }
     let canvas = Canvas(buffer: b)

@@ -1,11 +1,16 @@
 /// A bitmap: 8-bit premultiplied RGBA pixels in sRGB, rows top to bottom.
+///
+/// The one bitmap type: an image node's picture, a decoded PNG or JPEG, a canvas's pixels and
+/// a rendered frame are all `RasterImage`s (StrataIO adds the checked initialisers that throw,
+/// the pixel limit, pixel reads and PNG files), so a frame can be shown as an image as it is.
 public struct RasterImage: Hashable, Sendable {
   /// The width in pixels.
   public let width: Int
   /// The height in pixels.
   public let height: Int
   /// width × height × 4 bytes: red, green, blue, alpha, with colour premultiplied by alpha.
-  public let pixels: [UInt8]
+  /// Read-only outside the package, so that its length always matches the size.
+  public package(set) var pixels: [UInt8]
   /// How many pixels make one point (2 for an @2x image).
   public let scale: Double
 
@@ -18,6 +23,21 @@ public struct RasterImage: Hashable, Sendable {
     self.height = height
     self.pixels = pixels
     self.scale = scale
+  }
+
+  /// Wraps pixels the caller has checked: `pixels.count == width * height * 4`, `scale > 0`.
+  package init(unchecked width: Int, height: Int, pixels: [UInt8], scale: Double = 1) {
+    self.width = width
+    self.height = height
+    self.pixels = pixels
+    self.scale = scale
+  }
+
+  /// This bitmap at another scale (the same pixels), or `nil` when `scale` is not positive and
+  /// finite.
+  public func withScale(_ scale: Double) -> RasterImage? {
+    guard scale > 0, scale.isFinite else { return nil }
+    return RasterImage(unchecked: width, height: height, pixels: pixels, scale: scale)
   }
 
   /// The natural size in points.

@@ -37,7 +37,7 @@ struct AllocationBenchmark {
     }
     let tutorial = AnimalsTutorial(pageSize: Size(width: 390, height: 844))
     let renderer = FrameRenderer(scale: 3)
-    var frame = PixelBuffer.placeholder
+    var frame = RasterImage.placeholder
     // --quick: every twelfth frame of the swipe.
     let swipe = FrameSequence.swipe(pages: 2).positions
     let positions = quick ? stride(from: 0, to: swipe.count, by: 12).map { swipe[$0] } : swipe

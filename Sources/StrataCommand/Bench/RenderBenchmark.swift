@@ -119,7 +119,7 @@ struct RenderBenchmark {
       let cache = RenderCache()
       var renderer = FrameRenderer(scale: 3)
       renderer.cache = cache
-      var image = PixelBuffer.placeholder
+      var image = RasterImage.placeholder
       for p in swipe.positions {
         controller.setPagePosition(p)
         guard let list = try? renderer.displayList(for: controller.scene()),

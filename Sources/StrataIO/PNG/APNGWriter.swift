@@ -56,7 +56,7 @@ public final class APNGWriter {
     path: String, width: Int, height: Int, frameCount: Int,
     delay: (numerator: UInt16, denominator: UInt16)
   ) throws(RenderError) {
-    try PixelBuffer.validate(width: width, height: height)
+    try RasterImage.validate(width: width, height: height)
     guard frameCount > 0 else {
       throw .invalidAnimation(path: path, reason: "an animation needs at least one frame")
     }
@@ -79,9 +79,9 @@ public final class APNGWriter {
   }
 
   /// Appends the next frame (it must have the animation's size).
-  public func append(_ frame: PixelBuffer) throws(RenderError) {
+  public func append(_ frame: RasterImage) throws(RenderError) {
     guard frame.width == width, frame.height == height else {
-      throw .invalidSize(width: frame.width, height: frame.height, limit: PixelBuffer.pixelLimit)
+      throw .invalidSize(width: frame.width, height: frame.height, limit: RasterImage.pixelLimit)
     }
     guard written < frameCount else {
       throw .invalidAnimation(path: file.path, reason: "more frames than announced")
@@ -158,7 +158,7 @@ public final class APNGWriter {
   }
 
   /// The pixels of `frame` inside `r`.
-  static func crop(_ frame: PixelBuffer, to r: IntRect) -> PixelBuffer {
+  static func crop(_ frame: RasterImage, to r: IntRect) -> RasterImage {
     if r.x == 0 && r.y == 0 && r.width == frame.width && r.height == frame.height { return frame }
     var pixels = [UInt8](repeating: 0, count: r.width * r.height * 4)
     frame.pixels.withUnsafeBytes { src in
@@ -170,7 +170,7 @@ public final class APNGWriter {
         }
       }
     }
-    return PixelBuffer(validatedWidth: r.width, height: r.height, pixels: pixels)
+    return RasterImage(validatedWidth: r.width, height: r.height, pixels: pixels)
   }
 
   /// Ends the file and moves it into place.

@@ -1,4 +1,6 @@
-/// Reads PNG files of every colour type and bit depth into premultiplied ``PixelBuffer``s.
+import Strata
+
+/// Reads PNG files of every colour type and bit depth into premultiplied ``RasterImage``s.
 ///
 /// Supports greyscale, RGB, palette, greyscale with alpha and RGBA at every bit depth
 /// the standard allows, `tRNS` transparency, and Adam7 interlacing. Every chunk's CRC
@@ -10,7 +12,7 @@ public struct PNGDecoder: Sendable {
   public var pixelLimit: Int
 
   /// Creates a decoder.
-  public init(pixelLimit: Int = PixelBuffer.pixelLimit) {
+  public init(pixelLimit: Int = RasterImage.pixelLimit) {
     self.pixelLimit = pixelLimit
   }
 
@@ -34,7 +36,7 @@ public struct PNGDecoder: Sendable {
   }
 
   /// Decodes a PNG file's bytes.
-  public func decode(_ bytes: [UInt8]) throws(RenderError) -> PixelBuffer {
+  public func decode(_ bytes: [UInt8]) throws(RenderError) -> RasterImage {
     func fail(_ reason: String, _ at: String) -> RenderError {
       .malformedPNG(reason: reason, at: at)
     }
@@ -157,7 +159,7 @@ public struct PNGDecoder: Sendable {
       }
     }
 
-    var out = try PixelBuffer(width: hd.width, height: hd.height)
+    var out = try RasterImage(width: hd.width, height: hd.height)
     var offset = 0
     for (x0, y0, dx, dy) in passes {
       let pw = (hd.width - x0 + dx - 1) / dx
@@ -176,7 +178,7 @@ public struct PNGDecoder: Sendable {
   }
 
   /// Reads and decodes a PNG file.
-  public func decodeFile(_ path: String) throws(RenderError) -> PixelBuffer {
+  public func decodeFile(_ path: String) throws(RenderError) -> RasterImage {
     try decode(AtomicFile.read(path))
   }
 
@@ -224,7 +226,7 @@ public struct PNGDecoder: Sendable {
   static func expand(
     _ rows: [UInt8], header hd: Header, passWidth pw: Int, passHeight ph: Int, x0: Int, y0: Int,
     dx: Int, dy: Int,
-    palette: [(UInt8, UInt8, UInt8, UInt8)], transparent: [Int]?, into out: inout PixelBuffer
+    palette: [(UInt8, UInt8, UInt8, UInt8)], transparent: [Int]?, into out: inout RasterImage
   ) {
     let rb = hd.rowBytes(pw)
     let depth = hd.depth

@@ -2,7 +2,7 @@ import CStrataKernels
 import CZlib
 import Strata
 
-/// Writes ``PixelBuffer``s as PNG files.
+/// Writes ``RasterImage``s as PNG files.
 ///
 /// Pixels are un-premultiplied exactly (each colour becomes round(c · 255 / a)),
 /// and written as 8-bit RGB when every pixel is opaque, RGBA otherwise.
@@ -28,7 +28,7 @@ public struct PNGEncoder: Sendable {
   }
 
   /// The PNG file for `buffer`.
-  public func encode(_ buffer: PixelBuffer) -> [UInt8] {
+  public func encode(_ buffer: RasterImage) -> [UInt8] {
     // The fast modes filter an opaque image as RGB in the same pass that finds it opaque.
     var opaque: Bool
     var compressed: [UInt8]
@@ -51,7 +51,7 @@ public struct PNGEncoder: Sendable {
   }
 
   /// The filtered, zlib-compressed rows of `buffer` as RGB (3 channels) or RGBA (4).
-  static func compressedImageData(_ buffer: PixelBuffer, channels: Int, mode: Mode) -> [UInt8] {
+  static func compressedImageData(_ buffer: RasterImage, channels: Int, mode: Mode) -> [UInt8] {
     compress(
       filteredRows(buffer, channels: channels, mode: mode), rowBytes: buffer.width * channels,
       channels: channels, mode: mode)
@@ -71,7 +71,7 @@ public struct PNGEncoder: Sendable {
 
   /// The rows of `buffer`, straight alpha, each with its filter byte, as the mode filters them.
   @_spi(Benchmarks) public static func filteredRows(
-    _ buffer: PixelBuffer, channels: Int, mode: Mode
+    _ buffer: RasterImage, channels: Int, mode: Mode
   ) -> [UInt8] {
     let rowBytes = buffer.width * channels
     let total = (rowBytes + 1) * buffer.height
@@ -115,7 +115,7 @@ public struct PNGEncoder: Sendable {
   /// The rows of `buffer` as RGB with the Sub filter, in one pass, if every pixel is opaque
   /// (`nil` at the first one that is not): with alpha 255 there is nothing to un-premultiply,
   /// and each byte less the one a pixel before is read straight from the RGBA source.
-  static func opaqueSubRows(_ buffer: PixelBuffer) -> [UInt8]? {
+  static func opaqueSubRows(_ buffer: RasterImage) -> [UInt8]? {
     guard buffer.width > 0, buffer.height > 0 else { return nil }
     let width = buffer.width
     let rowBytes = width * 3
@@ -185,7 +185,7 @@ public struct PNGEncoder: Sendable {
   }
 
   /// Encodes `buffer` and writes it to `path` atomically.
-  public func write(_ buffer: PixelBuffer, to path: String) throws(RenderError) {
+  public func write(_ buffer: RasterImage, to path: String) throws(RenderError) {
     try AtomicFile.write(encode(buffer), to: path)
   }
 

@@ -28,7 +28,7 @@ extension Canvas {
     let region = IntRect(covering: Self.bounds(of: flattened.points)).outset(by: margin)
       .intersection(
         target.outset(by: margin))
-    guard !region.isEmpty, region.width * region.height <= PixelBuffer.pixelLimit else { return }
+    guard !region.isEmpty, region.width * region.height <= RasterImage.pixelLimit else { return }
     let shader = Shader.solid(PremultipliedColor(color, opacity: opacity))
     guard case .solid(let pc) = shader, pc.a > 0 else { return }
     let area = region.intersection(target)

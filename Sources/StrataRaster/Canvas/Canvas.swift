@@ -2,7 +2,7 @@ import Strata
 import StrataIO
 import StrataText
 
-/// Draws paths, images and shadows into a ``PixelBuffer``, with clipping and group opacity.
+/// Draws paths, images and shadows into a ``RasterImage``, with clipping and group opacity.
 ///
 /// All drawing takes a transform from the shape's own space to device pixels.
 /// Compositing is source-over on premultiplied 8-bit sRGB, as Core Graphics
@@ -52,28 +52,28 @@ public final class Canvas {
   ///
   /// - Throws: ``RenderError/invalidSize(width:height:limit:)``.
   public convenience init(width: Int, height: Int) throws(RenderError) {
-    self.init(buffer: try PixelBuffer(width: width, height: height))
+    self.init(buffer: try RasterImage(width: width, height: height))
   }
 
   /// Creates a canvas that draws into `buffer`'s memory, which it takes: `buffer` is left
   /// empty until ``finish(into:)`` gives the drawing back. No pixels are copied or allocated.
-  public convenience init(taking buffer: inout PixelBuffer) {
+  public convenience init(taking buffer: inout RasterImage) {
     var pixels: [UInt8] = []
     swap(&pixels, &buffer.pixels)
     self.init(
-      buffer: PixelBuffer(validatedWidth: buffer.width, height: buffer.height, pixels: pixels))
+      buffer: RasterImage(validatedWidth: buffer.width, height: buffer.height, pixels: pixels))
   }
 
   /// Gives the drawing back to `buffer` (of this canvas's size), leaving the canvas empty.
-  public func finish(into buffer: inout PixelBuffer) {
+  public func finish(into buffer: inout RasterImage) {
     var pixels: [UInt8] = []
     swap(&pixels, &surfaces[0].pixels)
-    buffer = PixelBuffer(validatedWidth: width, height: height, pixels: pixels)
+    buffer = RasterImage(validatedWidth: width, height: height, pixels: pixels)
   }
 
   /// Starts over drawing into `buffer`'s memory, which it takes as ``init(taking:)`` does,
   /// keeping every working buffer and spare layer of the frames before.
-  package func restart(taking buffer: inout PixelBuffer) {
+  package func restart(taking buffer: inout RasterImage) {
     var pixels: [UInt8] = []
     swap(&pixels, &buffer.pixels)
     let full = IntRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
@@ -85,7 +85,7 @@ public final class Canvas {
   }
 
   /// Creates a canvas that draws over `buffer`.
-  public init(buffer: PixelBuffer) {
+  public init(buffer: RasterImage) {
     let full = IntRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
     surfaces = [Surface(rect: full, pixels: buffer.pixels, opacity: 1)]
     clips = [ClipMask(rect: full, mask: nil)]
@@ -101,8 +101,8 @@ public final class Canvas {
   package var bounds: IntRect { surfaces[0].rect }
 
   /// The pixels drawn so far (groups still open are not included).
-  public var buffer: PixelBuffer {
-    PixelBuffer(validatedWidth: width, height: height, pixels: surfaces[0].pixels)
+  public var buffer: RasterImage {
+    RasterImage(validatedWidth: width, height: height, pixels: surfaces[0].pixels)
   }
 
   // MARK: Drawing

@@ -85,9 +85,7 @@ extension SpecExporter {
     let scale = r.scale == 1 ? "" : "@\(JSONWriter.format(r.scale))x"
     let path = "\(assetFolder)/image-\(state.rasters.count + 1)\(scale).png"
     state.rasters[r] = path
-    if let buffer = try? PixelBuffer(width: r.width, height: r.height, pixels: r.pixels) {
-      state.files.append((path, PNGEncoder(mode: .small).encode(buffer)))
-    }
+    if r.isEncodable { state.files.append((path, PNGEncoder(mode: .small).encode(r))) }
     return path
   }
 

@@ -1,17 +1,14 @@
 import Strata
 
-/// An image in memory: 8-bit premultiplied RGBA in sRGB, rows top to bottom.
-public struct PixelBuffer: Hashable, Sendable {
-  /// The largest number of pixels a buffer may hold (100 million: 10,000 × 10,000).
-  public static let pixelLimit = 100_000_000
+/// The name bitmaps had in the renderer before there was one bitmap type.
+@available(*, deprecated, renamed: "RasterImage")
+public typealias PixelBuffer = RasterImage
 
-  /// The width in pixels.
-  public let width: Int
-  /// The height in pixels.
-  public let height: Int
-  /// width × height × 4 bytes: red, green, blue, alpha, colour premultiplied by alpha. Read-only
-  /// outside the renderer, so that its length always matches the size.
-  public package(set) var pixels: [UInt8]
+/// A bitmap as the renderer and the codecs make it: checked sizes (at least 1 × 1, at most
+/// ``pixelLimit`` pixels) with typed errors, pixel reads, and fills.
+extension RasterImage {
+  /// The largest number of pixels a bitmap made here may hold (100 million: 10,000 × 10,000).
+  public static let pixelLimit = 100_000_000
 
   /// Creates a transparent buffer.
   ///
@@ -19,9 +16,8 @@ public struct PixelBuffer: Hashable, Sendable {
   ///   the area exceeds ``pixelLimit``; nothing is allocated then.
   public init(width: Int, height: Int) throws(RenderError) {
     try Self.validate(width: width, height: height)
-    self.width = width
-    self.height = height
-    self.pixels = [UInt8](repeating: 0, count: width * height * 4)
+    self.init(
+      unchecked: width, height: height, pixels: [UInt8](repeating: 0, count: width * height * 4))
   }
 
   /// Wraps existing premultiplied pixels.
@@ -33,21 +29,17 @@ public struct PixelBuffer: Hashable, Sendable {
     guard pixels.count == width * height * 4 else {
       throw .invalidSize(width: width, height: height, limit: Self.pixelLimit)
     }
-    self.width = width
-    self.height = height
-    self.pixels = pixels
+    self.init(unchecked: width, height: height, pixels: pixels)
   }
 
   /// A 1 × 1 transparent buffer, to be replaced (for example by ``FrameRenderer/render(_:into:)``).
-  public static var placeholder: PixelBuffer {
-    PixelBuffer(validatedWidth: 1, height: 1, pixels: [0, 0, 0, 0])
+  public static var placeholder: RasterImage {
+    RasterImage(validatedWidth: 1, height: 1, pixels: [0, 0, 0, 0])
   }
 
   /// Wraps pixels whose size was validated before (a canvas's own buffer).
   package init(validatedWidth width: Int, height: Int, pixels: [UInt8]) {
-    self.width = width
-    self.height = height
-    self.pixels = pixels
+    self.init(unchecked: width, height: height, pixels: pixels)
   }
 
   /// Checks that a buffer of this size may be made: each side at least 1, the area within ``pixelLimit``.
@@ -57,6 +49,10 @@ public struct PixelBuffer: Hashable, Sendable {
       throw .invalidSize(width: width, height: height, limit: pixelLimit)
     }
   }
+
+  /// Whether a PNG can be made of it: at least 1 × 1 and within ``pixelLimit`` (an image
+  /// node's picture may be empty).
+  public var isEncodable: Bool { (try? Self.validate(width: width, height: height)) != nil }
 
   /// The premultiplied pixel at (x, y); transparent outside the buffer.
   public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
@@ -89,10 +85,9 @@ public struct PixelBuffer: Hashable, Sendable {
     }
   }
 
-  /// The image as a ``RasterImage`` of the given scale.
-  public func rasterImage(scale: Double = 1) -> RasterImage? {
-    RasterImage(width: width, height: height, pixels: pixels, scale: scale)
-  }
+  /// The bitmap at the given scale.
+  @available(*, deprecated, renamed: "withScale(_:)")
+  public func rasterImage(scale: Double = 1) -> RasterImage? { withScale(scale) }
 
   /// Whether every pixel is fully opaque.
   public var isOpaque: Bool {
@@ -137,12 +132,12 @@ package struct PremultipliedColor: Hashable {
   return (t + (t >> 8)) >> 8
 }
 
-extension PixelBuffer {
+extension RasterImage {
   /// The image shrunk by a whole `factor`, each pixel the mean of a factor × factor box
   /// (premultiplied, so edges stay clean); columns and rows past the last whole box are
   /// left out. A factor of 1 or less returns the image itself; a factor larger than a side
   /// is reduced to that side.
-  public func downsampled(by factor: Int) -> PixelBuffer {
+  public func downsampled(by factor: Int) -> RasterImage {
     let factor = Swift.min(factor, width, height)
     guard factor > 1 else { return self }
     let w = Swift.max(1, width / factor)
@@ -184,6 +179,6 @@ extension PixelBuffer {
         }
       }
     }
-    return PixelBuffer(validatedWidth: w, height: h, pixels: out)
+    return RasterImage(validatedWidth: w, height: h, pixels: out)
   }
 }
