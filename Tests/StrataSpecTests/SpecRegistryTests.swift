@@ -251,3 +251,70 @@ import Testing
         == ["the \"keyframes\" animator needs at least one track"])
   }
 }
+
+/// Defaults are declared once, on the key: an absent key builds what the declared default
+/// builds, the exporter leaves a default out, and the docs and JSON Schema show it.
+@Suite struct SpecRegistryDefaultsTests {
+  @Test func anAbsentParameterIsItsDeclaredDefault() throws {
+    var seen = 0
+    for kind in SpecRegistry.animators {
+      // The required parameters, from a working sample.
+      var base = AnimatorSpec(name: kind.name)
+      for p in kind.variant.fields where p.isRequired {
+        base[p.name] = SpecRegistryTests().sample(p.schema, key: p.name)
+      }
+      for p in kind.variant.fields {
+        guard let d = p.defaultValue else { continue }
+        seen += 1
+        var given = base
+        given[p.name] = d
+        let absent = try #require(kind.build(base))
+        let explicit = try #require(kind.build(given))
+        #expect(kind.export(absent) == kind.export(explicit), "\(kind.name).\(p.name)")
+        #expect(kind.parameters(of: explicit)?[p.name] == nil, "\(kind.name).\(p.name)")
+        #expect(SpecSchema.markdownReference.contains("Default: `"))
+        let schema = SpecSchema.jsonSchema["$defs"]?["animator"]?["allOf"]?.arrayValue?.first {
+          $0["if"]?["properties"]?["name"]?["const"] == .string(kind.name)
+        }
+        #expect(schema?["then"]?["properties"]?[p.name]?["default"] == d)
+      }
+    }
+    #expect(seen == 6)
+  }
+
+  @Test func anAbsentNodeKeyIsItsDeclaredDefault() throws {
+    let node = try #require(SpecSchema.definition("node"))
+    var checked = 0
+    for kind in node.variants?.cases ?? [] {
+      for field in kind.fields {
+        guard let d = field.defaultValue?.stringValue else { continue }
+        var spec = NodeSpec(type: kind.name, frame: [0, 0, 10, 10])
+        if kind.name == "text" { spec.text = TextSpec(runs: []) }
+        if kind.name == "vector" {
+          spec.vector = VectorSpec(size: SizeSpec(width: 1, height: 1), items: [])
+        }
+        var given = spec
+        switch field.name {
+        case "contentMode": given.contentMode = d
+        case "verticalAlignment": given.verticalAlignment = d
+        default: Issue.record("a default for \(field.name) is not tested")
+        }
+        let exporter = SpecExporter(assetFolder: "files")
+        func exported(_ n: NodeSpec) throws -> NodeSpec {
+          let built = try #require(SpecRegistry.node(named: kind.name)).build(
+            n,
+            SpecBuilder.NodeContext(
+              builder: SpecBuilder(
+                loaded: LoadedSpec(
+                  spec: TutorialSpec(pageSize: SizeSpec(width: 10, height: 10)), baseDirectory: "/",
+                  images: [:], vectors: [:])),
+              frame: Rect(x: 0, y: 0, width: 10, height: 10), pageCount: 1, measurer: nil))
+          return exporter.node(built, SpecExporter.State())
+        }
+        #expect(try exported(spec) == exported(given), "\(kind.name).\(field.name)")
+        checked += 1
+      }
+    }
+    #expect(checked == 3)
+  }
+}

@@ -95,7 +95,7 @@ extension SpecExporter {
     -> AnimatorSpec?
   {
     for kind in SpecRegistry.animators {
-      if let parameters = kind.export(a) {
+      if let parameters = kind.parameters(of: a) {
         return AnimatorSpec(name: kind.name, parameters: parameters)
       }
     }

@@ -5,42 +5,46 @@ extension AnimatorSpec {
     value.map { JSONValue(.number($0)) }
   }
 
+  /// The parameters as given, without the defaults the registry declares (these fields were
+  /// `nil` when a key was absent).
+  private var given: AnimatorSpec { AnimatorSpec(name: "", parameters: parameters) }
+
   /// `fade`: the lowest opacity.
   @available(*, deprecated, message: "use parameters[\"minimumAlpha\"]")
   public var minimumAlpha: Double? {
-    get { number("minimumAlpha") }
+    get { given.number("minimumAlpha") }
     set { parameters["minimumAlpha"] = number("minimumAlpha", newValue) }
   }
   /// `crossFade`: the easing's name.
   @available(*, deprecated, message: "use parameters[\"curve\"]")
   public var curve: String? {
-    get { string("curve") }
+    get { given.string("curve") }
     set { parameters["curve"] = newValue.map { JSONValue(.string($0)) } }
   }
   /// `parallax`: how fast the node moves with its page.
   @available(*, deprecated, message: "use parameters[\"speed\"]")
   public var speed: Double? {
-    get { number("speed") }
+    get { given.number("speed") }
     set { parameters["speed"] = number("speed", newValue) }
   }
   /// `slide`: how far, `[dx, dy]`, at one page away.
   @available(*, deprecated, message: "use parameters[\"offset\"]")
   public var offset: [Double]? {
-    get { pair("offset") }
+    get { given.pair("offset") }
     set { parameters["offset"] = newValue.map(JSONValue.init(numbers:)) }
   }
   /// `slide`: whether the direction follows the side the page is on.
   @available(*, deprecated, message: "use parameters[\"followsSide\"]")
   public var followsSide: Bool? {
-    get { bool("followsSide") }
+    get { given.bool("followsSide") }
     set { parameters["followsSide"] = newValue.map { JSONValue(.bool($0)) } }
   }
   /// `scale`: a number; `keyframes`: scale keyframes.
   @available(*, deprecated, message: "use parameters[\"scale\"]")
   public var scale: AnimatorScaleSpec? {
     get {
-      if let n = number("scale") { return .value(n) }
-      return keyframes("scale").map(AnimatorScaleSpec.keyframes)
+      if let n = given.number("scale") { return .value(n) }
+      return given.keyframes("scale").map(AnimatorScaleSpec.keyframes)
     }
     set {
       switch newValue {
@@ -53,13 +57,13 @@ extension AnimatorSpec {
   /// `rotate`: the angle in radians at one page away.
   @available(*, deprecated, message: "use parameters[\"angle\"]")
   public var angle: Double? {
-    get { number("angle") }
+    get { given.number("angle") }
     set { parameters["angle"] = number("angle", newValue) }
   }
   /// `colorBlend`: a colour per page.
   @available(*, deprecated, message: "use parameters[\"colors\"]")
   public var colors: [String]? {
-    get { strings("colors") }
+    get { given.strings("colors") }
     set {
       parameters["colors"] = newValue.map { JSONValue(.array($0.map { JSONValue(.string($0)) })) }
     }
@@ -67,49 +71,49 @@ extension AnimatorSpec {
   /// `colorBlend`: `sRGB` or `linear`.
   @available(*, deprecated, message: "use parameters[\"space\"]")
   public var space: String? {
-    get { string("space") }
+    get { given.string("space") }
     set { parameters["space"] = newValue.map { JSONValue(.string($0)) } }
   }
   /// `circularReveal`: the circle's origin in unit coordinates `[x, y]`.
   @available(*, deprecated, message: "use parameters[\"origin\"]")
   public var origin: [Double]? {
-    get { pair("origin") }
+    get { given.pair("origin") }
     set { parameters["origin"] = newValue.map(JSONValue.init(numbers:)) }
   }
   /// `slideTransition`: the style.
   @available(*, deprecated, message: "use parameters[\"style\"]")
   public var style: String? {
-    get { string("style") }
+    get { given.string("style") }
     set { parameters["style"] = newValue.map { JSONValue(.string($0)) } }
   }
   /// `slideTransition`: the side the page comes from.
   @available(*, deprecated, message: "use parameters[\"side\"]")
   public var side: String? {
-    get { string("side") }
+    get { given.string("side") }
     set { parameters["side"] = newValue.map { JSONValue(.string($0)) } }
   }
   /// `keyframes`: opacity over page positions.
   @available(*, deprecated, message: "use parameters[\"opacity\"]")
   public var opacity: [KeyframeSpec]? {
-    get { keyframes("opacity") }
+    get { given.keyframes("opacity") }
     set { parameters["opacity"] = newValue.map(JSONValue.init(keyframes:)) }
   }
   /// `keyframes`: translation `[dx, dy]` over page positions.
   @available(*, deprecated, message: "use parameters[\"translation\"]")
   public var translation: [KeyframeSpec]? {
-    get { keyframes("translation") }
+    get { given.keyframes("translation") }
     set { parameters["translation"] = newValue.map(JSONValue.init(keyframes:)) }
   }
   /// `keyframes`: rotation (radians) over page positions.
   @available(*, deprecated, message: "use parameters[\"rotation\"]")
   public var rotation: [KeyframeSpec]? {
-    get { keyframes("rotation") }
+    get { given.keyframes("rotation") }
     set { parameters["rotation"] = newValue.map(JSONValue.init(keyframes:)) }
   }
   /// `keyframes`: background colour over page positions.
   @available(*, deprecated, message: "use parameters[\"backgroundColor\"]")
   public var backgroundColor: [KeyframeSpec]? {
-    get { keyframes("backgroundColor") }
+    get { given.keyframes("backgroundColor") }
     set { parameters["backgroundColor"] = newValue.map(JSONValue.init(keyframes:)) }
   }
 }

@@ -51,19 +51,25 @@ public struct AnimatorSpec: Codable, Hashable, Sendable {
 
   // MARK: Typed reading, for the registry's builders
 
-  func number(_ key: String) -> Double? { parameters[key]?.numberValue }
-  func string(_ key: String) -> String? { parameters[key]?.stringValue }
-  func bool(_ key: String) -> Bool? { parameters[key]?.boolValue }
+  /// The parameter `key`, or the default its animator declares for it.
+  func value(_ key: String) -> JSONValue? {
+    parameters[key]
+      ?? SpecRegistry.animator(named: name)?.variant.fields.first { $0.name == key }?.defaultValue
+  }
+
+  func number(_ key: String) -> Double? { value(key)?.numberValue }
+  func string(_ key: String) -> String? { value(key)?.stringValue }
+  func bool(_ key: String) -> Bool? { value(key)?.boolValue }
 
   /// `[x, y]`.
   func pair(_ key: String) -> [Double]? {
-    guard let items = parameters[key]?.arrayValue else { return nil }
+    guard let items = value(key)?.arrayValue else { return nil }
     let numbers = items.compactMap(\.numberValue)
     return numbers.count == 2 && items.count == 2 ? numbers : nil
   }
 
   func strings(_ key: String) -> [String]? {
-    parameters[key]?.arrayValue.map { $0.compactMap(\.stringValue) }
+    value(key)?.arrayValue.map { $0.compactMap(\.stringValue) }
   }
 
   /// A list of keyframes.

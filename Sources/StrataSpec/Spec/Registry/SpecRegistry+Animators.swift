@@ -7,18 +7,14 @@ extension SpecRegistry {
   static let animatorKinds: [SpecAnimatorKind] = [
     SpecAnimatorKind(
       "fade", "Fades a page's node out as it leaves the centre.",
-      [SchemaField("minimumAlpha", SpecSchema.unit, "The lowest opacity (0).")],
+      [SchemaField("minimumAlpha", SpecSchema.unit, default: 0, "The lowest opacity.")],
       build: { Fade(minimumAlpha: $0.number("minimumAlpha") ?? 0) },
-      export: { a in
-        (a as? Fade).map { $0.minimumAlpha == 0 ? [:] : ["minimumAlpha": .number($0.minimumAlpha)] }
-      }),
+      export: { a in (a as? Fade).map { ["minimumAlpha": .number($0.minimumAlpha)] } }),
     SpecAnimatorKind(
       "crossFade", "Fades between neighbouring pages along an easing.",
-      [SchemaField("curve", SpecSchema.easing, "The easing (linear).")],
+      [SchemaField("curve", SpecSchema.easing, default: "linear", "The easing.")],
       build: { CrossFade(curve: SpecBuilder.easing($0.string("curve"))) },
-      export: { a in
-        (a as? CrossFade).map { $0.curve == .linear ? [:] : ["curve": .string($0.curve.name)] }
-      }),
+      export: { a in (a as? CrossFade).map { ["curve": .string($0.curve.name)] } }),
     SpecAnimatorKind(
       "parallax", "Moves a page's node at its own speed.",
       [
@@ -31,17 +27,19 @@ extension SpecRegistry {
       "slide", "Moves a page's node by an offset at one page away.",
       [
         SchemaField("offset", SpecSchema.pair, required: true, "[dx, dy] at one page away."),
-        SchemaField("followsSide", .boolean, "Whether the direction follows the page's side."),
+        SchemaField(
+          "followsSide", .boolean, default: false, "Whether the direction follows the page's side."),
       ],
       build: {
         Slide(
           by: SpecBuilder.vector($0.pair("offset")), followsSide: $0.bool("followsSide") ?? false)
       },
       export: { a in
-        (a as? Slide).map { s in
-          var p: [String: JSONValue] = ["offset": JSONValue(numbers: [s.offset.dx, s.offset.dy])]
-          if s.followsSide { p["followsSide"] = true }
-          return p
+        (a as? Slide).map {
+          [
+            "offset": JSONValue(numbers: [$0.offset.dx, $0.offset.dy]),
+            "followsSide": JSONValue(.bool($0.followsSide)),
+          ]
         }
       }),
     SpecAnimatorKind(
@@ -68,7 +66,7 @@ extension SpecRegistry {
           "A colour per page."),
         SchemaField(
           "space", .string(values: Color.InterpolationSpace.allCases.map(\.rawValue)),
-          "Where colours mix (sRGB)."),
+          default: "sRGB", "Where colours mix."),
       ],
       build: { a in
         ColorBlend(
@@ -76,17 +74,19 @@ extension SpecRegistry {
           space: a.string("space").flatMap(Color.InterpolationSpace.init(rawValue:)) ?? .sRGB)
       },
       export: { a in
-        (a as? ColorBlend).map { c in
-          var p: [String: JSONValue] = [
-            "colors": JSONValue(.array(c.colors.map { .string(SpecColor.format($0)) }))
+        (a as? ColorBlend).map {
+          [
+            "colors": JSONValue(.array($0.colors.map { .string(SpecColor.format($0)) })),
+            "space": .string($0.space.rawValue),
           ]
-          if c.space != .sRGB { p["space"] = .string(c.space.rawValue) }
-          return p
         }
       }),
     SpecAnimatorKind(
       "circularReveal", "Reveals the next page through a growing circle.",
-      [SchemaField("origin", SpecSchema.pair, "The centre in unit coordinates ([0.5, 0.8]).")],
+      [
+        SchemaField(
+          "origin", SpecSchema.pair, default: [0.5, 0.8], "The centre in unit coordinates.")
+      ],
       build: {
         CircularReveal(from: SpecBuilder.point($0.pair("origin")) ?? Point(x: 0.5, y: 0.8))
       },
@@ -101,7 +101,7 @@ extension SpecRegistry {
           required: true, "How pages meet."),
         SchemaField(
           "side", .string(values: SlideTransition.Side.allCases.map(\.rawValue)),
-          "Where the next page comes from (right)."),
+          default: "right", "Where the next page comes from."),
       ],
       build: { a in
         SlideTransition(

@@ -2,8 +2,8 @@ import Strata
 
 extension SpecRegistry {
   static let contentMode = SchemaField(
-    "contentMode", .string(values: ContentMode.allCases.map(\.rawValue)),
-    "How it fits its frame (scaleToFill).")
+    "contentMode", .string(values: ContentMode.allCases.map(\.rawValue)), default: "scaleToFill",
+    "How it fits its frame.")
   static let highlight = SchemaField(
     "highlightedBackgroundColor", .color, "The background while pressed.")
 
@@ -19,7 +19,7 @@ extension SpecRegistry {
         SchemaField("text", .reference("text"), required: true, "The text."),
         SchemaField(
           "verticalAlignment", .string(values: TextNode.VerticalAlignment.allCases.map(\.rawValue)),
-          "Where its lines sit (top)."),
+          default: "top", "Where its lines sit."),
       ],
       build: { n, c in
         TextNode(

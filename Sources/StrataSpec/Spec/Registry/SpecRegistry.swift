@@ -50,13 +50,23 @@ public struct SpecAnimatorKind: Sendable {
   public let variant: SchemaVariant
   /// The animation for a spec (checked).
   let build: @Sendable (AnimatorSpec) -> (any PageAnimation)?
-  /// The parameters of `animation` when it is this kind, else `nil`.
+  /// The parameters of `animation` when it is this kind, else `nil` (see ``parameters(of:)``).
   let export: @Sendable (any PageAnimation) -> [String: JSONValue]?
   /// Checks the schema cannot express: each problem's path below the animator's, and message.
   let check: @Sendable (AnimatorSpec) -> [(path: String, message: String)]
 
   /// The animator's name.
   public var name: String { variant.name }
+
+  /// The parameters a spec gives for `animation` when it is this kind (those equal to their
+  /// declared default left out), else `nil`.
+  func parameters(of animation: any PageAnimation) -> [String: JSONValue]? {
+    guard var parameters = export(animation) else { return nil }
+    for field in variant.fields where field.defaultValue != nil {
+      if parameters[field.name] == field.defaultValue { parameters[field.name] = nil }
+    }
+    return parameters
+  }
 
   init(
     _ name: String, _ summary: String, _ parameters: [SchemaField],

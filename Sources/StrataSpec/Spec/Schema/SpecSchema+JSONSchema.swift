@@ -71,6 +71,10 @@ extension SpecSchema {
           JSONValue.Member(
             key: "description", position: TextPosition(line: 1, column: 1),
             value: string(f.summary)))
+        if let d = f.defaultValue {
+          members.append(
+            JSONValue.Member(key: "default", position: TextPosition(line: 1, column: 1), value: d))
+        }
         n = JSONValue(.object(members))
       }
       return n

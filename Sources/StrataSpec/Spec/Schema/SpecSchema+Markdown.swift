@@ -38,8 +38,14 @@ extension SpecSchema {
     func table(_ fields: [SchemaField]) -> String {
       var out = "| Key | Value | Meaning |\n|---|---|---|\n"
       for f in fields {
+        var fallback = ""
+        if let d = f.defaultValue {
+          var text = ""
+          JSONWriter.write(d, indent: 0, into: &text)
+          fallback = " Default: `\(text)`."
+        }
         out +=
-          "| `\(f.name)`\(f.isRequired ? " (required)" : "") | \(describe(f.schema)) | \(f.summary) |\n"
+          "| `\(f.name)`\(f.isRequired ? " (required)" : "") | \(describe(f.schema)) | \(f.summary)\(fallback) |\n"
       }
       return out
     }

@@ -62,11 +62,18 @@ public struct SchemaField: Sendable {
   public var isRequired: Bool
   /// What it means.
   public var summary: String
+  /// The value an absent key stands for, when it has one (builders read it from here).
+  public var defaultValue: JSONValue?
   /// Creates a key.
-  public init(_ name: String, _ schema: SchemaNode, required: Bool = false, _ summary: String) {
+  public init(
+    _ name: String, _ schema: SchemaNode, required: Bool = false,
+    default defaultValue: JSONValue? = nil,
+    _ summary: String
+  ) {
     self.name = name
     self.schema = schema
     self.isRequired = required
+    self.defaultValue = defaultValue
     self.summary = summary
   }
 }
