@@ -7,6 +7,14 @@ extension SpecRegistry {
   static let highlight = SchemaField(
     "highlightedBackgroundColor", .color, "The background while pressed.")
 
+  /// An image or vector node's spec: its file and fit.
+  static func picture(_ type: String, _ node: ImageNode, source: String) -> NodeSpec {
+    var s = NodeSpec(type: type)
+    s.source = source
+    if node.contentMode != .scaleToFill { s.contentMode = node.contentMode.rawValue }
+    return s
+  }
+
   /// Every node type, each declared once (general to specific; see ``SpecRegistry/nodes``).
   static let nodeKinds: [SpecNodeKind] = [
     SpecNodeKind(
@@ -51,10 +59,7 @@ extension SpecRegistry {
       },
       export: { node, exporter, state in
         guard let i = node as? ImageNode, case .raster(let r) = i.image else { return nil }
-        var s = NodeSpec(type: "image")
-        s.source = exporter.rasterFile(r, state)
-        if i.contentMode != .scaleToFill { s.contentMode = i.contentMode.rawValue }
-        return s
+        return picture("image", i, source: exporter.rasterFile(r, state))
       }),
     SpecNodeKind(
       "vector", "A vector drawing, from a vector document or inline.",
@@ -75,10 +80,7 @@ extension SpecRegistry {
       },
       export: { node, exporter, state in
         guard let i = node as? ImageNode, case .vector(let v) = i.image else { return nil }
-        var s = NodeSpec(type: "vector")
-        s.source = exporter.vectorFile(v, state)
-        if i.contentMode != .scaleToFill { s.contentMode = i.contentMode.rawValue }
-        return s
+        return picture("vector", i, source: exporter.vectorFile(v, state))
       }),
     SpecNodeKind(
       "shape", "A path with its fill and stroke.",
