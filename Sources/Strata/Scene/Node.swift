@@ -101,6 +101,14 @@ open class Node {
   var drawingOrder: [Node]?
   /// The node this one is a child of.
   public private(set) weak var parent: Node?
+  /// How flexbox lays it out in its parent (see ``layoutStyledChildren(measurer:direction:)``);
+  /// `nil`: its frame is set by hand, as before. (A spec node's `style`.)
+  public var flexStyle: FlexStyle?
+  /// The box that mirrors it in flexbox layout, kept between passes so that layout is
+  /// incremental.
+  var flexBox: FlexBox?
+  /// The content it was last measured with.
+  var flexContent: SceneNode.Content?
   /// The screen edges pinned since the size was last set (see ``pin(_:toSuperviewEdgeWithInset:safeArea:direction:)``).
   var pinnedEdges: Set<LayoutEdge> = []
 

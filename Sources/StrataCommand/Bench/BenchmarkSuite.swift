@@ -44,7 +44,9 @@ struct BenchmarkSuite {
   var filter: String?
 
   /// The groups `--filter` chooses from.
-  static let groupNames = ["controller", "render", "text", "keyframes", "preview", "allocations"]
+  static let groupNames = [
+    "controller", "render", "text", "keyframes", "layout", "preview", "allocations",
+  ]
 
   /// One JSON object per result instead of the table.
   var json = false
@@ -58,6 +60,7 @@ struct BenchmarkSuite {
       ("render", { RenderBenchmark(quick: quick, svgFolder: svgFolder).run() }),
       ("text", { TextBenchmark(quick: quick).run() }),
       ("keyframes", { KeyframeBenchmark(quick: quick).run() }),
+      ("layout", { LayoutBenchmark(quick: quick).run() }),
       ("preview", { PreviewBenchmark(quick: quick).run() }),
       ("allocations", { AllocationBenchmark(quick: quick).run() }),
     ]

@@ -73,6 +73,10 @@ extension TutorialController {
     for node in [background, wireframe, inner, icon].compactMap({ $0 }) {
       Self.applyTextScale(scale, to: node, byDefault: false)
     }
+    // Styled nodes are laid out by flexbox in the frames the layers gave their roots.
+    for node in [background, wireframe, inner, label, icon].compactMap({ $0 }) {
+      node.layoutStyledChildren(measurer: textMeasurer, direction: layoutDirection)
+    }
     var nodes: [TutorialLayer: Node] = [:]
     nodes[.dynamicBackground] = background
     nodes[.wireframe] = wireframe

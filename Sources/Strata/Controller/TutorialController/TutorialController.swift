@@ -352,6 +352,7 @@ open class TutorialController {
       Self.applyTextScale(scale, to: background, byDefault: false)
       background.isDecorativeLayer = true
       background.frame = Rect(origin: .zero, size: pageSize)
+      background.layoutStyledChildren(measurer: textMeasurer, direction: layoutDirection)
       root.insertChild(background, below: backgroundsScrollNode)
       staticBackgroundNode = background
     }
@@ -359,6 +360,7 @@ open class TutorialController {
       Self.applyTextScale(scale, to: content, byDefault: true)
       content.frame = m.staticContentFrame
       content.mask = m.staticContentMask
+      content.layoutStyledChildren(measurer: textMeasurer, direction: layoutDirection)
       root.insertChild(content, below: labelsScrollNode)
       staticContentNode = content
     }
