@@ -434,6 +434,15 @@ extension TestClient {
       (tooBig?["message"] as? String)?.contains("per tab") == true, "\(String(describing: tooBig))")
     // 48 MiB is 1.5 million pixels at 32 bytes each: one tab of 1000 × 1200 leaves no room.
     a.sendJSON(["type": "settings", "size": "1000x1200"])
+    // The first tab's size is taken before the second asks (the frame at the new size says
+    // so), whatever the load on the machine.
+    var resized = false
+    for _ in 0..<200 where !resized {
+      guard let f = a.nextMessage(type: "frame", frames: &frames) else { break }
+      resized = f["width"] as? Double == 1000
+      a.sendJSON(["type": "ack"])
+    }
+    #expect(resized)
     let b = try TestClient(port: running.port)
     #expect(b.upgrade().contains("101"))
     b.sendJSON(["type": "settings", "size": "1000x1200"])
