@@ -76,7 +76,7 @@ let package = Package(
     // optional peers. A plain target under Tests/, depended on only by test targets.
     .target(
       name: "StrataTestSupport", dependencies: ["StrataCommand"], path: "Tests/StrataTestSupport"),
-    .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataTesting"]),
+    .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataTesting", "StrataTestSupport"]),
     // Test targets by module: each holds the tests of what its module does.
     .testTarget(
       name: "StrataIOTests",

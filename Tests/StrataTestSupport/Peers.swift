@@ -20,6 +20,9 @@ public enum Peers {
   /// Whether Python can import Pillow (`pip install pillow`): an independent PNG and JPEG
   /// decoder to compare with.
   public static let hasPillow = pythonCanRun("import PIL.Image, PIL.ImageOps")
+  /// Chromium (`apt-get install chromium`): a browser's CSS flexbox to compare layouts with.
+  public static let chromium =
+    findProgram("chromium") ?? findProgram("chromium-browser") ?? findProgram("google-chrome")
   /// Whether Python can import jsonschema (`pip install jsonschema`).
   public static let hasJSONSchema = pythonCanRun("import jsonschema")
 

@@ -203,4 +203,17 @@ struct FlexCacheKey: Hashable {
   var width: FlexConstraint
   var height: FlexConstraint
   var owner: FlexOwner
+  var definite: FlexDefinite
+}
+
+/// Whether a box's exact sizes are definite (CSS Flexbox §9.8): its children's percentages
+/// resolve against a definite size only. A size a parent found from the box's content is exact
+/// for the box's own layout but not definite.
+struct FlexDefinite: Hashable {
+  var width = true
+  var height = true
+  /// Whether the content's size is asked, without the box's own minimum and maximum (a flex
+  /// base size, §9.2.3).
+  var contentOnly = false
+  static let both = FlexDefinite()
 }

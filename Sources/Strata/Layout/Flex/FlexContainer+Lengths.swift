@@ -1,7 +1,7 @@
 extension FlexContainer {
   /// §9.7: grows or shrinks the items of `line` to fill ``innerMain``, freezing those that reach
   /// their minimum or maximum.
-  mutating func resolveFlexibleLengths(_ line: Range<Int>) {
+  func resolveFlexibleLengths(_ line: Range<Int>) {
     let gaps = gapMain * Double(Swift.max(0, line.count - 1))
     var hypotheticalSum = gaps
     for i in line { hypotheticalSum += items[i].hypothetical + marginMain(items[i]) }
@@ -32,7 +32,8 @@ extension FlexContainer {
       for i in line where !items[i].frozen {
         let s = items[i].box.style
         factors += growing ? s.resolvedGrow : s.resolvedShrink
-        scaledShrink += s.resolvedShrink * items[i].basis
+        // §9.7 step 4c: the shrink factor scaled by the inner flex base size.
+        scaledShrink += s.resolvedShrink * (items[i].basis - items[i].mainFloor)
       }
       if factors < 1 {
         let scaled = initialFree * factors
@@ -46,7 +47,9 @@ extension FlexContainer {
         if growing, factors > 0 {
           target += free * s.resolvedGrow / factors
         } else if !growing, scaledShrink > 0 {
-          target -= Swift.abs(free) * s.resolvedShrink * items[i].basis / scaledShrink
+          target -=
+            Swift.abs(free) * s.resolvedShrink * (items[i].basis - items[i].mainFloor)
+            / scaledShrink
         }
         let clamped = FlexLayout.clamp(target, items[i].minMain, items[i].maxMain)
         items[i].target = clamped
@@ -64,7 +67,7 @@ extension FlexContainer {
 
   /// §9.4: the item's cross size (its style's, from its aspect ratio, or its content's at its
   /// main size); stretching comes when lines are known.
-  mutating func findCross(_ i: Int) {
+  func findCross(_ i: Int) {
     let item = items[i]
     if let c = styledCross(item) {
       items[i].cross = c
@@ -75,9 +78,12 @@ extension FlexContainer {
     } else {
       let crossConstraint: FlexConstraint =
         crossLimit.limit.map { .atMost(Swift.max(0, $0 - marginCross(item))) } ?? .unbounded
-      let measured = measure(item, main: .exactly(item.target), cross: crossConstraint)
+      let measured = measure(
+        item, main: .exactly(item.target), cross: crossConstraint,
+        mainDefinite: mainIsDefinite(item))
       items[i].cross = FlexLayout.clamp(cross(measured), item.minCross, item.maxCross)
     }
+    items[i].cross = Swift.max(items[i].cross, item.crossFloor)
     items[i].stretches = stretchesToContainer(item)
   }
 }

@@ -1,8 +1,10 @@
 extension FlexContainer {
   /// Where packed things start and how far apart they are, for `count` things sharing `free`
-  /// space (§9.5 justify-content, §9.6 align-content; the `space-*` values fall back as
-  /// CSS Box Alignment says when the space is negative).
-  static func distribute(_ free: Double, count: Int, _ mode: FlexJustify) -> (
+  /// space (§9.5 justify-content, §9.6 align-content). When the space is negative the
+  /// `space-*` values fall back as CSS Box Alignment §4.3 says: `space-between` to
+  /// `flex-start`, `space-around` and `space-evenly` to `safe center`, which is the writing
+  /// mode's start when things overflow — the far end of a reversed axis (`reversed`).
+  static func distribute(_ free: Double, count: Int, _ mode: FlexJustify, reversed: Bool) -> (
     lead: Double, between: Double
   ) {
     let n = Double(Swift.max(1, count))
@@ -12,8 +14,9 @@ extension FlexContainer {
     case .flexEnd: return (free, 0)
     case .spaceBetween:
       return free > 0 && count > 1 ? (0, free / (n - 1)) : (0, 0)
-    case .spaceAround: return free > 0 ? (free / n / 2, free / n) : (free / 2, 0)
-    case .spaceEvenly: return free > 0 ? (free / (n + 1), free / (n + 1)) : (free / 2, 0)
+    case .spaceAround: return free > 0 ? (free / n / 2, free / n) : (reversed ? free : 0, 0)
+    case .spaceEvenly:
+      return free > 0 ? (free / (n + 1), free / (n + 1)) : (reversed ? free : 0, 0)
     }
   }
 
@@ -28,7 +31,7 @@ extension FlexContainer {
   }
 
   /// §9.5–9.6 and §4.1: gives every child its frame inside a box of `outer` size.
-  mutating func place(in outer: Size) {
+  func place(in outer: Size) {
     let outerMain = main(outer)
     let outerCross = cross(outer)
     // align-content: lines across the box.
@@ -50,7 +53,9 @@ extension FlexContainer {
       default: break
       }
     }
-    let (lead, between) = Self.distribute(free, count: lines.count, contentMode)
+    let (lead, between) = Self.distribute(
+      free, count: lines.count, contentMode,
+      reversed: crossStart != writingStart(horizontal: !isRow))
     var crossOffset = pb[crossStart] + lead
     for (k, line) in lines.enumerated() {
       placeLine(
@@ -71,7 +76,7 @@ extension FlexContainer {
 
   /// One line: along the main axis by auto margins or `justifyContent`, across by each item's
   /// alignment; then each item is laid out at its final size.
-  mutating func placeLine(
+  func placeLine(
     _ line: Range<Int>, lineCross: Double, crossOffset: Double, outerMain: Double,
     outerCross: Double
   ) {
@@ -85,15 +90,20 @@ extension FlexContainer {
     let autoMargin = autoMargins > 0 && free > 0 ? free / Double(autoMargins) : 0
     let (lead, between) =
       autoMargins > 0 && free > 0
-      ? (0, 0) : Self.distribute(free, count: line.count, style.justifyContent)
+      ? (0, 0)
+      : Self.distribute(
+        free, count: line.count, style.justifyContent,
+        reversed: mainStart != writingStart(horizontal: isRow))
     var mainOffset = pb[mainStart] + lead
     for i in line {
       var item = items[i]
       mainOffset += item.margin[mainStart] + (item.autoMainStart ? autoMargin : 0)
       // Across the line.
       if item.stretches {
-        item.cross = FlexLayout.clamp(
-          Swift.max(0, lineCross - marginCross(item)), item.minCross, item.maxCross)
+        item.cross = Swift.max(
+          item.crossFloor,
+          FlexLayout.clamp(
+            Swift.max(0, lineCross - marginCross(item)), item.minCross, item.maxCross))
       }
       let crossFree = lineCross - item.cross - marginCross(item)
       var crossLead: Double
@@ -110,8 +120,12 @@ extension FlexContainer {
       }
       crossLead += item.margin[crossStart]
       let (w, h) = constraints(main: .exactly(item.target), cross: .exactly(item.cross))
+      // §9.8: a stretched cross size is definite, a content-sized one is not.
       let laid = FlexLayout.layout(
-        item.box, w, h, owner: childOwner, perform: true, depth: depth + 1, pass: pass)
+        item.box, w, h, owner: childOwner,
+        definite: definite(
+          main: mainIsDefinite(item), cross: item.stretches || styledCross(item) != nil),
+        perform: true, depth: depth + 1, pass: pass)
       let x = Self.physical(
         isRow ? mainOffset : crossOffset + crossLead, size: laid.width,
         from: isRow ? mainStart : crossStart, in: isRow ? outerMain : outerCross)
@@ -125,6 +139,11 @@ extension FlexContainer {
         item.target + item.margin[mainEnd] + (item.autoMainEnd ? autoMargin : 0) + gapMain + between
       items[i] = item
     }
+  }
+
+  /// The edge the writing mode starts from along an axis: left (right, right to left) or top.
+  func writingStart(horizontal: Bool) -> FlexPhysicalEdge {
+    horizontal ? (direction == .rightToLeft ? .right : .left) : .top
   }
 
   /// `position: relative`'s move: `left` (or minus `right`), `top` (or minus `bottom`).
@@ -171,18 +190,24 @@ extension FlexContainer {
     let hc: FlexConstraint = h.map { .exactly($0) } ?? .atMost(Swift.max(0, cbH - m.vertical))
     let measured = FlexLayout.layout(
       child, wc, hc, owner: cb, perform: false, depth: depth + 1, pass: pass)
+    // A height from the style or two insets is definite; one from the content is not.
     let size = FlexLayout.layout(
-      child, .exactly(measured.width), .exactly(measured.height), owner: cb, perform: true,
-      depth: depth + 1, pass: pass)
+      child, .exactly(measured.width), .exactly(measured.height), owner: cb,
+      definite: FlexDefinite(width: true, height: h != nil), perform: true, depth: depth + 1,
+      pass: pass)
     // Without insets on an axis, the box's own alignment places it.
     func aligned(horizontal: Bool, length: Double, extent: Double) -> Double {
       let axisIsMain = horizontal == isRow
       let start = axisIsMain ? mainStart : crossStart
       let mode: FlexJustify
       if axisIsMain {
-        mode =
-          style.justifyContent == .center
-          ? .center : style.justifyContent == .flexEnd ? .flexEnd : .flexStart
+        // As the sole item of its parent (CSS Flexbox §4.1): space-around and space-evenly
+        // centre one item.
+        switch style.justifyContent {
+        case .center, .spaceAround, .spaceEvenly: mode = .center
+        case .flexEnd: mode = .flexEnd
+        default: mode = .flexStart
+        }
       } else {
         let a = s.alignSelf == .auto ? style.alignItems : s.alignSelf
         mode = a == .center ? .center : a == .flexEnd ? .flexEnd : .flexStart

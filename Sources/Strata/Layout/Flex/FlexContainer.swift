@@ -1,5 +1,5 @@
 /// One box laying out its children: the steps of CSS Flexible Box Layout §9.
-struct FlexContainer {
+final class FlexContainer {
   /// A child in the flow, as the algorithm sees it.
   struct Item {
     let box: FlexBox
@@ -21,6 +21,12 @@ struct FlexContainer {
     var cross = 0.0
     var stretches = false
     var frozen = false
+    /// Its own padding and border across the axis: the least its cross size can be.
+    var crossFloor = 0.0
+    /// Its own padding and border along the axis (shrinking weighs the size inside them).
+    var mainFloor = 0.0
+    /// Whether its flex base size came from a definite length (its basis or size property).
+    var basisIsDefinite = false
 
     init(box: FlexBox, direction: LayoutDirection, margin: FlexLayout.Edges) {
       self.box = box
@@ -51,6 +57,7 @@ struct FlexContainer {
   let crossLimit: FlexConstraint
   let gapMain: Double
   let gapCross: Double
+  let definiteness: FlexDefinite
 
   var items: [Item] = []
   var lines: [Range<Int>] = []
@@ -60,7 +67,7 @@ struct FlexContainer {
 
   init(
     box: FlexBox, width: FlexConstraint, height: FlexConstraint, owner: FlexOwner,
-    direction: LayoutDirection, depth: Int, pass: FlexPass
+    definite: FlexDefinite, direction: LayoutDirection, depth: Int, pass: FlexPass
   ) {
     self.box = box
     style = box.style
@@ -70,6 +77,7 @@ struct FlexContainer {
     self.direction = direction
     self.depth = depth
     self.pass = pass
+    definiteness = definite
     isRow = style.flexDirection.isRow
     pb = FlexLayout.paddingAndBorder(box, owner: owner, direction: direction)
     let rtl = direction == .rightToLeft
@@ -85,7 +93,10 @@ struct FlexContainer {
     (crossStart, crossEnd) = cross
     let innerWidth = width.reduced(by: pb.horizontal)
     let innerHeight = height.reduced(by: pb.vertical)
-    childOwner = FlexOwner(width: innerWidth.exact, height: innerHeight.exact, direction: direction)
+    childOwner = FlexOwner(
+      width: definite.width ? innerWidth.exact : nil,
+      height: definite.height ? innerHeight.exact : nil,
+      direction: direction)
     mainLimit = isRow ? innerWidth : innerHeight
     crossLimit = isRow ? innerHeight : innerWidth
     gapMain = style.gap(betweenItems: true, isRow: isRow)
@@ -108,28 +119,48 @@ struct FlexContainer {
   func marginMain(_ i: Item) -> Double { isRow ? i.margin.horizontal : i.margin.vertical }
   func marginCross(_ i: Item) -> Double { isRow ? i.margin.vertical : i.margin.horizontal }
 
-  /// Measures `item` with the given constraints along its parent's axes.
-  func measure(_ item: Item, main: FlexConstraint, cross: FlexConstraint) -> Size {
+  /// Measures `item` with the given constraints along its parent's axes (`mainDefinite`:
+  /// whether an exact main size is definite; an exact cross size given here always is).
+  func measure(
+    _ item: Item, main: FlexConstraint, cross: FlexConstraint, mainDefinite: Bool = true,
+    contentOnly: Bool = false
+  ) -> Size {
     let (w, h) = constraints(main: main, cross: cross)
+    var d = definite(main: mainDefinite, cross: true)
+    d.contentOnly = contentOnly
     return FlexLayout.layout(
-      item.box, w, h, owner: childOwner, perform: false, depth: depth + 1, pass: pass)
+      item.box, w, h, owner: childOwner, definite: d, perform: false, depth: depth + 1, pass: pass)
+  }
+
+  /// Definiteness along the parent's axes as width and height. A width is always definite
+  /// once a box is laid out at it (an inline size is known before the box's children are laid
+  /// out); a height only as §9.8 says.
+  func definite(main: Bool, cross: Bool) -> FlexDefinite {
+    FlexDefinite(width: true, height: isRow ? cross : main)
+  }
+
+  /// §9.8: an item's main size after flexing is definite when the container's is; inside a
+  /// content-sized container, only when its flex base size was a definite length and flexing
+  /// left it there (as browsers read it: a size found from the content or by flexing there is
+  /// not one children can take percentages of).
+  func mainIsDefinite(_ item: Item) -> Bool {
+    if (isRow ? childOwner.width : childOwner.height) != nil { return true }
+    return item.basisIsDefinite && Swift.abs(item.hypothetical - item.target) < 1e-9
   }
 
   // MARK: The steps
 
   /// Runs the algorithm: the box's size, and with `perform` its children's frames.
-  mutating func run(perform: Bool) -> Size {
+  func run(perform: Bool) -> Size {
     collectItems()
     for i in items.indices { findBasis(i) }
     breakLines()
-    let ownMin = (
-      w: FlexLayout.size(style.minWidth, owner.width),
-      h: FlexLayout.size(style.minHeight, owner.height)
-    )
-    let ownMax = (
-      w: FlexLayout.size(style.maxWidth, owner.width),
-      h: FlexLayout.size(style.maxHeight, owner.height)
-    )
+    // A flex base size is the content's, without the box's own bounds.
+    func bound(_ length: FlexLength, _ base: Double?) -> Double? {
+      definiteness.contentOnly ? nil : FlexLayout.size(length, base)
+    }
+    let ownMin = (w: bound(style.minWidth, owner.width), h: bound(style.minHeight, owner.height))
+    let ownMax = (w: bound(style.maxWidth, owner.width), h: bound(style.maxHeight, owner.height))
     let (minMain, maxMain) = isRow ? (ownMin.w, ownMax.w) : (ownMin.h, ownMax.h)
     let (minCross, maxCross) = isRow ? (ownMin.h, ownMax.h) : (ownMin.w, ownMax.w)
     // §9.3: the main size, from the longest line when it is not exact.
@@ -139,7 +170,7 @@ struct FlexContainer {
       var longest = 0.0
       for line in lines {
         var sum = gapMain * Double(Swift.max(0, line.count - 1))
-        for i in line { sum += items[i].hypothetical + marginMain(items[i]) }
+        for i in line { sum += contribution(i) + marginMain(items[i]) }
         longest = Swift.max(longest, sum)
       }
       innerMain =
@@ -173,7 +204,7 @@ struct FlexContainer {
 
   /// The children in the flow, with their margins and alignment (the others get their frames
   /// when placed).
-  mutating func collectItems() {
+  func collectItems() {
     for child in box.children {
       let s = child.style
       guard s.display != .none, s.position != .absolute else { continue }
@@ -211,7 +242,9 @@ struct FlexContainer {
 
   /// Whether the child is stretched across its line (its cross size is auto).
   func stretchesToContainer(_ item: Item) -> Bool {
-    item.align == .stretch && styledCross(item) == nil && !item.autoCrossStart
+    // Only a cross size that is `auto` stretches (a percentage that cannot resolve does not).
+    let s = item.box.style
+    return item.align == .stretch && (isRow ? s.height : s.width) == .auto && !item.autoCrossStart
       && !item.autoCrossEnd
   }
 
@@ -226,17 +259,26 @@ struct FlexContainer {
   }
 
   /// §9.2.3: the flex base size and the hypothetical main size.
-  mutating func findBasis(_ i: Int) {
+  func findBasis(_ i: Int) {
     let item = items[i]
     let s = item.box.style
     let ownerMain = isRow ? childOwner.width : childOwner.height
     let itemPB = FlexLayout.paddingAndBorder(item.box, owner: childOwner, direction: item.direction)
     let pbItemMain = isRow ? itemPB.horizontal : itemPB.vertical
     var basis: Double
-    if let b = FlexLayout.size(s.resolvedBasis, ownerMain) {
+    // A basis that cannot resolve (a percentage of an indefinite size) is `content` along a
+    // column: the height property is not used then (§7.2.3). Along a row it can only be the
+    // intrinsic width being found, where an item contributes its width property, as browsers
+    // do.
+    let basisStyle = s.resolvedBasis
+    if let b = FlexLayout.size(basisStyle, ownerMain) {
       basis = b
-    } else if let m = FlexLayout.size(isRow ? s.width : s.height, ownerMain) {
+      items[i].basisIsDefinite = true
+    } else if basisStyle == .auto || isRow,
+      let m = FlexLayout.size(isRow ? s.width : s.height, ownerMain)
+    {
       basis = m
+      items[i].basisIsDefinite = true
     } else if let r = s.usableAspectRatio, let c = definiteCross(item) {
       basis = isRow ? c * r : c / r
     } else {
@@ -252,17 +294,40 @@ struct FlexContainer {
         crossConstraint =
           crossLimit.limit.map { .atMost(Swift.max(0, $0 - marginCross(item))) } ?? .unbounded
       }
-      basis = self.main(measure(item, main: main, cross: crossConstraint))
+      basis = self.main(measure(item, main: main, cross: crossConstraint, contentOnly: true))
     }
     basis = Swift.max(basis, pbItemMain)
+    items[i].crossFloor = isRow ? itemPB.vertical : itemPB.horizontal
+    items[i].mainFloor = pbItemMain
     items[i].basis = basis
     items[i].minMain = Swift.max(item.minMain ?? 0, pbItemMain)
     items[i].hypothetical = FlexLayout.clamp(basis, items[i].minMain, item.maxMain)
   }
 
+  /// What an item adds to its container's size when that size comes from the content: along a
+  /// column, its hypothetical main size (the flex algorithm runs with an indefinite height);
+  /// along a row, its max-content contribution (§9.9.1): its width property, else its
+  /// content's width, within its minimum and maximum — not its flex basis.
+  func contribution(_ i: Int) -> Double {
+    let item = items[i]
+    let s = item.box.style
+    // With an automatic basis the hypothetical size is the contribution already.
+    guard isRow, s.resolvedBasis != .auto else { return item.hypothetical }
+    let limit: (FlexConstraint) -> FlexConstraint = { c in c.limit.map { .atMost($0) } ?? .unbounded
+    }
+    let preferred =
+      FlexLayout.size(s.width, childOwner.width)
+      ?? main(measure(item, main: limit(mainLimit), cross: limit(crossLimit)))
+    return FlexLayout.clamp(preferred, item.minMain, item.maxMain)
+  }
+
   /// §9.3: items into lines (one line unless the box wraps and its main size is limited).
-  mutating func breakLines() {
-    guard style.flexWrap != .noWrap, let limit = mainLimit.limit else {
+  func breakLines() {
+    // A row breaks at the width available; a column only at a height it is given (its own, or
+    // its maximum): the room left below it is not a limit on a block's height.
+    let ownMax = FlexLayout.size(style.maxHeight, owner.height).map { $0 - pbMain }
+    let lineLimit = isRow ? mainLimit.limit : mainLimit.exact ?? ownMax
+    guard style.flexWrap != .noWrap, let limit = lineLimit else {
       lines = [0..<items.count]
       return
     }

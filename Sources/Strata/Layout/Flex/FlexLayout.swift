@@ -79,7 +79,7 @@ enum FlexLayout {
   /// its border-box size; with `perform`, its children's frames are set.
   static func layout(
     _ box: FlexBox, _ width: FlexConstraint, _ height: FlexConstraint, owner: FlexOwner,
-    perform: Bool, depth: Int, pass: FlexPass
+    definite: FlexDefinite = .both, perform: Bool, depth: Int, pass: FlexPass
   ) -> Size {
     var width = width
     var height = height
@@ -95,7 +95,8 @@ enum FlexLayout {
     let key = FlexCacheKey(
       width: width, height: height,
       owner: box.usesPercentages
-        ? owner : FlexOwner(width: nil, height: nil, direction: owner.direction))
+        ? owner : FlexOwner(width: nil, height: nil, direction: owner.direction),
+      definite: box.children.isEmpty ? FlexDefinite(contentOnly: definite.contentOnly) : definite)
     if box.laidOut == key {
       pass.reused += 1
       return box.frame.size
@@ -112,11 +113,12 @@ enum FlexLayout {
       result = .zero
       if perform { hide(box.children) }
     } else if box.children.isEmpty {
-      result = leaf(box, width, height, owner: owner, direction: direction)
+      result = leaf(
+        box, width, height, owner: owner, direction: direction, bounded: !definite.contentOnly)
     } else {
-      var container = FlexContainer(
-        box: box, width: width, height: height, owner: owner, direction: direction, depth: depth,
-        pass: pass)
+      let container = FlexContainer(
+        box: box, width: width, height: height, owner: owner, definite: definite,
+        direction: direction, depth: depth, pass: pass)
       result = container.run(perform: perform)
     }
     if perform {
@@ -140,7 +142,11 @@ enum FlexLayout {
     }
   }
 
-  /// The border-box size along one axis: exact, or the content within the limit and bounds.
+  /// The border-box size along one axis: exact, or the content within the bounds.
+  ///
+  /// A limit (`atMost`) is what the content was laid out in, not a cap: content that could
+  /// not fit (fixed sizes, a long word) overflows, as CSS's fit-content size (at least the
+  /// min-content size) does.
   static func fit(
     _ constraint: FlexConstraint, content: Double, minimum: Double?, maximum: Double?,
     floor: Double
@@ -148,8 +154,7 @@ enum FlexLayout {
     let value: Double
     switch constraint {
     case .exactly(let v): value = v
-    case .atMost(let v): value = clamp(Swift.min(content, v), minimum, maximum)
-    case .unbounded: value = clamp(content, minimum, maximum)
+    case .atMost, .unbounded: value = clamp(content, minimum, maximum)
     }
     return Swift.max(value, floor)
   }
@@ -157,7 +162,7 @@ enum FlexLayout {
   /// A box without children: its measured content, padding and border.
   static func leaf(
     _ box: FlexBox, _ width: FlexConstraint, _ height: FlexConstraint, owner: FlexOwner,
-    direction: LayoutDirection
+    direction: LayoutDirection, bounded: Bool
   ) -> Size {
     let pb = paddingAndBorder(box, owner: owner, direction: direction)
     var content = Size.zero
@@ -168,12 +173,15 @@ enum FlexLayout {
         height: m.height.isFinite ? Swift.max(0, m.height) : 0)
     }
     let s = box.style
+    func bound(_ length: FlexLength, _ base: Double?) -> Double? {
+      bounded ? size(length, base) : nil
+    }
     return Size(
       width: fit(
-        width, content: content.width + pb.horizontal, minimum: size(s.minWidth, owner.width),
-        maximum: size(s.maxWidth, owner.width), floor: pb.horizontal),
+        width, content: content.width + pb.horizontal, minimum: bound(s.minWidth, owner.width),
+        maximum: bound(s.maxWidth, owner.width), floor: pb.horizontal),
       height: fit(
-        height, content: content.height + pb.vertical, minimum: size(s.minHeight, owner.height),
-        maximum: size(s.maxHeight, owner.height), floor: pb.vertical))
+        height, content: content.height + pb.vertical, minimum: bound(s.minHeight, owner.height),
+        maximum: bound(s.maxHeight, owner.height), floor: pb.vertical))
   }
 }
