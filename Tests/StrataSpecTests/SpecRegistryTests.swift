@@ -224,6 +224,9 @@ import Testing
     #expect(try !valid(#"{"pages": [{"type": "navigation"}]}"#))
     #expect(try !valid(#"{"pages": [{"type": "text", "role": "next", "text": {"runs": []}}]}"#))
     #expect(try !valid(#"{"pages": [{"action": "go"}]}"#))
+    #expect(try valid(#"{"pages": [{"style": {"width": "50%", "margin": "auto", "flex": 1}}]}"#))
+    #expect(try !valid(#"{"pages": [{"style": {"width": "50 %"}}]}"#))
+    #expect(try !valid(#"{"pages": [{"style": {"flexDirecton": "row"}}]}"#))
   }
 }
 

@@ -183,6 +183,7 @@ let minimal = """
       case .string(let values): return values?.first ?? "x"
       case .color: return "#112233"
       case .pathData: return "M0 0 L1 1 Z"
+      case .length: return "50%"
       case .file: return "f.png"
       case .array(let item, let minCount, _):
         return Array(repeating: sample(item, depth: depth), count: Swift.max(1, minCount))
@@ -194,8 +195,9 @@ let minimal = """
         return sample(.object(d), depth: depth + 1)
       case .object(let o):
         var out: [String: Any] = [:]
-        // Deep down (nodes hold nodes), only the required keys.
-        for f in o.fields where depth < 3 || f.isRequired {
+        // Deep down (nodes hold nodes), only the required keys; every kind's keys at once
+        // (the model holds them all; the checker would refuse the mix).
+        for f in o.allFields where depth < 3 || f.isRequired {
           out[f.name] = sample(f.schema, depth: depth)
         }
         return out

@@ -78,6 +78,7 @@ struct SpecBuilder {
     if let b = n.border { node.border = Border(width: b.width, color: Self.color(b.color)) }
     if let s = n.shadow { node.shadow = Self.shadow(s) }
     if let z = n.zPosition { node.zPosition = z }
+    if let style = n.style { node.flexStyle = SpecRegistry.flexStyle(style) }
     for child in n.children ?? [] {
       let c = self.node(child, pageCount: pageCount, measurer: measurer)
       if let stack = node as? StackNode { stack.addArrangedNode(c) } else { node.addChild(c) }

@@ -46,7 +46,11 @@ public final class SpecTutorial: TutorialController, StaticBackgroundDataSource,
     } else {
       n = l.node
     }
-    return n.map { builder.node($0, pageCount: numberOfPages, measurer: textMeasurer) }
+    guard let n else { return nil }
+    let node = builder.node(n, pageCount: numberOfPages, measurer: textMeasurer)
+    // A styled layer root without a frame fills the page, and lays its children out in it.
+    if n.style != nil && n.frame == nil { node.frame = Rect(origin: .zero, size: pageSize) }
+    return node
   }
 
   /// The static background's node.

@@ -28,6 +28,11 @@ public struct NodeSpec: Codable, Hashable, Sendable {
   public var zPosition: Double?
   /// Its children, drawn in order above it.
   public var children: [NodeSpec]?
+  /// How flexbox lays it out in its parent and its children inside it: React Native's style
+  /// keys (`flexDirection`, `justifyContent`, `width`, `margin`…) and values (`"row-reverse"`,
+  /// `"50%"`, `"auto"`); see ``SpecRegistry`` and Docs/Layout.md. A node with a style has its
+  /// frame from the layout.
+  public var style: [String: JSONValue]?
 
   /// The text of a `text` node, or the title of a `button` or `navigation` node.
   public var text: TextSpec?

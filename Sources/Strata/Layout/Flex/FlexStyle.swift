@@ -133,7 +133,7 @@ public enum FlexAlign: String, Hashable, Sendable, CaseIterable {
   case flexEnd = "flex-end"
   /// Filling the line (items whose cross size is `auto`) or the container (lines).
   case stretch
-  /// First baselines lined up (items without text sit as at the start).
+  /// First baselines lined up. Baselines are not measured yet: items sit as at the start.
   case baseline
   /// For `alignContent`: the first line at the start, the last at the end.
   case spaceBetween = "space-between"

@@ -87,6 +87,12 @@ public struct SpecChecker: Sendable {
         return expected("path data such as \"M0 0 L10 0 Z\"")
       }
       if case .failure(let error) = SpecPathData.parse(s) { problem(error.description) }
+    case .length:
+      switch value.kind {
+      case .number: break
+      case .string(let s) where SpecLength.parse(s) != nil: break
+      default: return expected(Self.describe(schema))
+      }
     case .file:
       guard case .string(let s) = value.kind, !s.isEmpty else { return expected("a file's path") }
     case .array(let item, let minCount, let maxCount):
@@ -198,6 +204,7 @@ public struct SpecChecker: Sendable {
     case .string(let values): return values.map { "one of \(list($0))" } ?? "a string"
     case .color: return "a colour such as \"#1D1D1F\""
     case .pathData: return "path data"
+    case .length: return "a number of points, a percentage such as \"50%\", or \"auto\""
     case .file: return "a file's path"
     case .array(let item, _, _):
       if case .number = item { return "an array of numbers" }

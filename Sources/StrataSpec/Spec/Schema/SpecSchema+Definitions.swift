@@ -95,7 +95,10 @@ extension SpecSchema {
         SchemaField("shadow", .reference("shadow"), "Its shadow."),
         SchemaField("zPosition", anyNumber, "Its order among siblings."),
         SchemaField("children", .array(.reference("node"), maxCount: 10000), "Its children."),
+        SchemaField(
+          "style", .reference("style"), "How flexbox lays it out (its frame then comes from it)."),
       ], variants: SpecRegistry.nodeVariants),
+    SpecRegistry.styleDefinition,
     ObjectSchema(
       "border", "A border.",
       [

@@ -43,6 +43,20 @@ extension SpecSchema {
         return object([
           ("type", string("string")), ("pattern", string("^[\\sMmLlHhVvQqCcZz0-9.,eE+-]*$")),
         ])
+      case .length:
+        return object([
+          (
+            "anyOf",
+            v(
+              .array([
+                object([("type", string("number"))]),
+                object([
+                  ("type", string("string")),
+                  ("pattern", string("^(auto|-?[0-9]+(\\.[0-9]+)?%)$")),
+                ]),
+              ]))
+          )
+        ])
       case .file: return object([("type", string("string")), ("minLength", number(1))])
       case .array(let item, let minCount, let maxCount):
         var m: [(String, JSONValue)] = [("type", string("array")), ("items", node(item))]

@@ -15,6 +15,8 @@ public indirect enum SchemaNode: Sendable {
   case color
   /// Path data.
   case pathData
+  /// A layout length: a number of points, a percentage such as `"50%"`, or `"auto"`.
+  case length
   /// A file's path relative to the spec.
   case file
   /// An array of items, with a count range.
