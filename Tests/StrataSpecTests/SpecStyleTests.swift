@@ -110,3 +110,55 @@ import Testing
     #expect(frames(again.makeController(pageSize: nil)) == frames(controller))
   }
 }
+
+/// Size classes in the spec: a style for landscape phones laid over the node's own, and a node
+/// shown only on some sizes.
+@Suite struct SpecSizeClassTests {
+  static let page = """
+    {"strata": 1, "pageSize": {"width": 375, "height": 667}, "pageCount": 1,
+     "layers": {"wireframe": {"pages": [
+       {"name": "root", "style": {"padding": 20},
+        "styles": [{"when": {"height": "compact"}, "style": {"flexDirection": "row"}}],
+        "children": [
+          {"name": "picture", "style": {"flex": 1}},
+          {"name": "words", "style": {"flex": 1}},
+          {"name": "tabletOnly", "when": {"width": "regular"}, "style": {"height": 10}}
+        ]}
+     ]}}}
+    """
+
+  func frames(_ c: TutorialController) -> [String: Rect] {
+    var out: [String: Rect] = [:]
+    c.scene().root.visit { if let n = $0.name, out[n] == nil { out[n] = $0.frame } }
+    return out
+  }
+
+  @Test func stylesAndNodesFollowTheSizeClass() throws {
+    let loaded = try load(Self.page).get()
+    let portrait = frames(loaded.makeController(pageSize: Size(width: 375, height: 667)))
+    #expect(portrait["picture"] == Rect(x: 20, y: 20, width: 335, height: 313.5))
+    #expect(portrait["words"] == Rect(x: 20, y: 333.5, width: 335, height: 313.5))
+    #expect(portrait["tabletOnly"] == nil)
+    let landscape = frames(loaded.makeController(pageSize: Size(width: 667, height: 375)))
+    #expect(landscape["picture"] == Rect(x: 20, y: 20, width: 313.5, height: 335))
+    #expect(landscape["words"] == Rect(x: 333.5, y: 20, width: 313.5, height: 335))
+    let tablet = frames(loaded.makeController(pageSize: Size(width: 834, height: 1194)))
+    #expect(tablet["tabletOnly"] != nil)
+    // Rotating a controller lays the page out in the new class.
+    let c = loaded.makeController(pageSize: Size(width: 375, height: 667))
+    c.pageSize = Size(width: 667, height: 375)
+    #expect(frames(c)["words"] == Rect(x: 333.5, y: 20, width: 313.5, height: 335))
+  }
+
+  @Test func sizeClassKeysAreChecked() {
+    let text = """
+      {"strata": 1, "pageSize": {"width": 375, "height": 667}, "pageCount": 1,
+       "layers": {"wireframe": {"pages": [{"when": {"heigth": "compact", "width": "big"},
+         "styles": [{"style": {}}]}]}}}
+      """
+    let found = problems(text)
+    #expect(found.contains { $0.contains("when.heigth: unknown key; did you mean \"height\"?") })
+    #expect(found.contains { $0.contains("\"big\" is not one of \"compact\", \"regular\"") })
+    #expect(found.contains { $0.contains("styles[0]: missing the required key \"when\"") })
+  }
+}

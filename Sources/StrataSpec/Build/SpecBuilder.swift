@@ -64,7 +64,10 @@ struct SpecBuilder {
   }
 
   /// A fresh node tree for `n`: its type's node (``SpecRegistry``), its look, its children.
-  func node(_ n: NodeSpec, pageCount: Int, measurer: (any TextMeasurer)?) -> Node {
+  func node(
+    _ n: NodeSpec, pageCount: Int, measurer: (any TextMeasurer)?,
+    classes: SizeClasses = SizeClasses(horizontal: .compact, vertical: .regular)
+  ) -> Node {
     let context = NodeContext(
       builder: self, frame: Self.rect(n.frame), pageCount: pageCount, measurer: measurer)
     let node =
@@ -78,12 +81,34 @@ struct SpecBuilder {
     if let b = n.border { node.border = Border(width: b.width, color: Self.color(b.color)) }
     if let s = n.shadow { node.shadow = Self.shadow(s) }
     if let z = n.zPosition { node.zPosition = z }
-    if let style = n.style { node.flexStyle = SpecRegistry.flexStyle(style) }
-    for child in n.children ?? [] {
-      let c = self.node(child, pageCount: pageCount, measurer: measurer)
+    if let style = Self.style(of: n, in: classes) { node.flexStyle = SpecRegistry.flexStyle(style) }
+    for child in n.children ?? [] where Self.shows(child, in: classes) {
+      let c = self.node(child, pageCount: pageCount, measurer: measurer, classes: classes)
       if let stack = node as? StackNode { stack.addArrangedNode(c) } else { node.addChild(c) }
     }
     return node
+  }
+
+  /// Whether `n` is shown in `classes` (its `when` matches).
+  static func shows(_ n: NodeSpec, in classes: SizeClasses) -> Bool {
+    matches(n.when ?? [:], classes)
+  }
+
+  /// Whether size classes by axis (`width`, `height`) match `classes`.
+  static func matches(_ when: [String: String], _ classes: SizeClasses) -> Bool {
+    when.allSatisfy { axis, value in
+      (axis == "width" ? classes.horizontal : classes.vertical).rawValue == value
+    }
+  }
+
+  /// The node's style in `classes`: its `style` with each matching entry of `styles` over it
+  /// (`nil` when it has neither).
+  static func style(of n: NodeSpec, in classes: SizeClasses) -> [String: JSONValue]? {
+    let matching = (n.styles ?? []).filter { matches($0.when, classes) }
+    guard n.style != nil || !matching.isEmpty else { return nil }
+    var style = n.style ?? [:]
+    for entry in matching { style.merge(entry.style) { _, new in new } }
+    return style
   }
 
   static func indicator(_ n: NodeSpec, _ c: NodeContext) -> Node {

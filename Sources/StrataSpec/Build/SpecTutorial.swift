@@ -46,10 +46,13 @@ public final class SpecTutorial: TutorialController, StaticBackgroundDataSource,
     } else {
       n = l.node
     }
-    guard let n else { return nil }
-    let node = builder.node(n, pageCount: numberOfPages, measurer: textMeasurer)
+    guard let n, SpecBuilder.shows(n, in: sizeClasses) else { return nil }
+    let node = builder.node(
+      n, pageCount: numberOfPages, measurer: textMeasurer, classes: sizeClasses)
     // A styled layer root without a frame fills the page, and lays its children out in it.
-    if n.style != nil && n.frame == nil { node.frame = Rect(origin: .zero, size: pageSize) }
+    if node.flexStyle != nil && n.frame == nil {
+      node.frame = Rect(origin: .zero, size: pageSize)
+    }
     return node
   }
 

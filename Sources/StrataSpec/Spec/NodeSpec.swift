@@ -33,6 +33,12 @@ public struct NodeSpec: Codable, Hashable, Sendable {
   /// `"50%"`, `"auto"`); see ``SpecRegistry`` and Docs/Layout.md. A node with a style has its
   /// frame from the layout.
   public var style: [String: JSONValue]?
+  /// Styles for some size classes, laid over ``style`` in order where their `when` matches
+  /// (a row in landscape, a larger margin on a tablet).
+  public var styles: [ConditionalStyleSpec]?
+  /// The size classes the node is shown in, by axis: `{"height": "compact"}` for landscape
+  /// phones only. Absent: every size.
+  public var when: [String: String]?
 
   /// The text of a `text` node, or the title of a `button` or `navigation` node.
   public var text: TextSpec?
@@ -211,5 +217,18 @@ public struct StackSpec: Codable, Hashable, Sendable {
   public init(axis: String? = nil, spacing: Double? = nil) {
     self.axis = axis
     self.spacing = spacing
+  }
+}
+
+/// A style for some size classes.
+public struct ConditionalStyleSpec: Codable, Hashable, Sendable {
+  /// The size classes it applies in, by axis (`width`, `height`: `compact` or `regular`).
+  public var when: [String: String]
+  /// The style keys it sets over the node's own.
+  public var style: [String: JSONValue]
+  /// Creates a conditional style.
+  public init(when: [String: String], style: [String: JSONValue]) {
+    self.when = when
+    self.style = style
   }
 }

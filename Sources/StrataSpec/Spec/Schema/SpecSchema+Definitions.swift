@@ -97,8 +97,18 @@ extension SpecSchema {
         SchemaField("children", .array(.reference("node"), maxCount: 10000), "Its children."),
         SchemaField(
           "style", .reference("style"), "How flexbox lays it out (its frame then comes from it)."),
+        SchemaField(
+          "styles", .array(.reference("conditionalStyle"), maxCount: 16),
+          "Styles for some size classes, over style in order."),
+        SchemaField("when", sizeClasses, "The size classes it is shown in (every size if absent)."),
       ], variants: SpecRegistry.nodeVariants),
     SpecRegistry.styleDefinition,
+    ObjectSchema(
+      "conditionalStyle", "A style for some size classes.",
+      [
+        SchemaField("when", sizeClasses, required: true, "The size classes it applies in."),
+        SchemaField("style", .reference("style"), required: true, "The keys it sets."),
+      ]),
     ObjectSchema(
       "border", "A border.",
       [

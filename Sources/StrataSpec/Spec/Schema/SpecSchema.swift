@@ -98,6 +98,9 @@ public enum SpecSchema {
       $0 != "linear" && $0 != "ease"
     }
   static let easing = SchemaNode.string(values: easingNames)
+  /// Size classes by axis: `{"width": "compact", "height": "regular"}`.
+  static let sizeClasses = SchemaNode.map(
+    .string(values: SizeClass.allCases.map(\.rawValue)), keys: ["width", "height"])
   static let indicatorStyles = [
     "dots", "extendedDot", "scalingDots", "worm", "jumpingDot", "numbers", "progressBar",
     "slidingDot",
