@@ -80,6 +80,11 @@ public struct TextContent: Hashable, Sendable {
   public var maximumLines: Int
   /// Whether text cut off by ``maximumLines`` or the height ends with an ellipsis.
   public var truncatesWithEllipsis: Bool
+  /// How far the text may shrink to fit its box before it is cut (UIKit's
+  /// `minimumScaleFactor`): 1, the default, never shrinks; 0.5 allows half the size. Layout
+  /// uses the largest scale from this up to 1 at which the text fits its width, lines and
+  /// height. Values outside 0.01…1 (or not finite) count as the nearest end (1).
+  public var minimumScaleFactor: Double = 1
   /// Whether kerning from the font is applied.
   public var isKerningEnabled: Bool
   /// The direction of the paragraphs; `nil` to take each paragraph's from its first strong
@@ -120,4 +125,9 @@ public struct TextContent: Hashable, Sendable {
 
   /// All the characters, without styles.
   public var string: String { runs.map(\.string).joined() }
+
+  /// ``minimumScaleFactor`` within 0.01…1 (1 when it is not finite).
+  public var usableMinimumScaleFactor: Double {
+    minimumScaleFactor.isFinite ? Swift.min(1, Swift.max(0.01, minimumScaleFactor)) : 1
+  }
 }

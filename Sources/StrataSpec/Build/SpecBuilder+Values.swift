@@ -85,6 +85,7 @@ extension SpecBuilder {
     if let e = t.truncatesWithEllipsis { content.truncatesWithEllipsis = e }
     if let s = t.letterSpacing { content.letterSpacing = s }
     if let k = t.kerning { content.isKerningEnabled = k }
+    if let f = t.minimumScaleFactor { content.minimumScaleFactor = f }
     content.baseDirection = t.baseDirection.flatMap(LayoutDirection.init(rawValue:))
     return content
   }

@@ -220,6 +220,7 @@ public struct SpecExporter {
     }
     if t.letterSpacing != d.letterSpacing { s.letterSpacing = t.letterSpacing }
     if t.isKerningEnabled != d.isKerningEnabled { s.kerning = t.isKerningEnabled }
+    if t.minimumScaleFactor != d.minimumScaleFactor { s.minimumScaleFactor = t.minimumScaleFactor }
     s.baseDirection = t.baseDirection?.rawValue
     return s
   }

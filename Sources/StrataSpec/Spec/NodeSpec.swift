@@ -96,6 +96,8 @@ public struct TextSpec: Codable, Hashable, Sendable {
   public var kerning: Bool?
   /// The paragraph direction: `leftToRight` or `rightToLeft` (from the text when absent).
   public var baseDirection: String?
+  /// How far the text may shrink to fit before it is cut (0.01…1; 1 by default).
+  public var minimumScaleFactor: Double?
   /// Creates text.
   public init(runs: [RunSpec]) { self.runs = runs }
 }

@@ -237,7 +237,32 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
     let key = LayoutKey(
       text: text, width: width.isNaN ? .infinity : width,
       height: height.isNaN ? .infinity : height)
-    return layouts.value(for: key) { makeLayout(text, width: width, height: height) }
+    return layouts.value(for: key) { makeFittedLayout(text, width: width, height: height) }
+  }
+
+  /// The layout at full size, or — when it does not fit and the text may shrink
+  /// (``TextContent/minimumScaleFactor``) — at the largest scale that fits, found to within
+  /// a 4096th by halving; at the minimum scale when none does.
+  func makeFittedLayout(_ text: TextContent, width: Double, height: Double) -> Layout {
+    let full = makeLayout(text, width: width, height: height)
+    let minimum = text.usableMinimumScaleFactor
+    func fits(_ l: Layout) -> Bool { !l.isTruncated && !(l.size.width > width + 0.01) }
+    guard minimum < 1, !fits(full) else { return full }
+    var low = minimum
+    var high = 1.0
+    var best = makeLayout(text.scaled(by: minimum), width: width, height: height)
+    guard fits(best) else { return best }
+    for _ in 0..<12 {
+      let mid = (low + high) / 2
+      let l = makeLayout(text.scaled(by: mid), width: width, height: height)
+      if fits(l) {
+        low = mid
+        best = l
+      } else {
+        high = mid
+      }
+    }
+    return best
   }
 
   /// The size `text` takes when broken to fit `width`.

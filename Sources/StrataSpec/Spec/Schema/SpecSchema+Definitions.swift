@@ -140,6 +140,9 @@ extension SpecSchema {
         SchemaField("kerning", .boolean, "Whether kerning applies."),
         SchemaField(
           "baseDirection", .string(values: ["leftToRight", "rightToLeft"]), "Paragraph direction."),
+        SchemaField(
+          "minimumScaleFactor", .number(minimum: 0.01, maximum: 1), default: 1,
+          "How far the text may shrink to fit before it is cut."),
       ]),
     ObjectSchema(
       "run", "A run of text.",
