@@ -63,10 +63,11 @@ struct SpecBuilder {
     let measurer: (any TextMeasurer)?
   }
 
-  /// A fresh node tree for `n`: its type's node (``SpecRegistry``), its look, its children.
+  /// A fresh node tree for `n` in `classes`: its type's node (``SpecRegistry``), its look, its
+  /// style for those size classes, and the children whose `when` they match.
   func node(
     _ n: NodeSpec, pageCount: Int, measurer: (any TextMeasurer)?,
-    classes: SizeClasses = SizeClasses(horizontal: .compact, vertical: .regular)
+    classes: SizeClasses
   ) -> Node {
     let context = NodeContext(
       builder: self, frame: Self.rect(n.frame), pageCount: pageCount, measurer: measurer)

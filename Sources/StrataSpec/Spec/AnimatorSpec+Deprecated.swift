@@ -1,10 +1,6 @@
 // The parameters as they were before the registry: one optional per key. Kept so that code
 // that built animator specs field by field still compiles; each reads and writes `parameters`.
 extension AnimatorSpec {
-  private func number(_ key: String, _ value: Double?) -> JSONValue? {
-    value.map { JSONValue(.number($0)) }
-  }
-
   /// The parameters as given, without the defaults the registry declares (these fields were
   /// `nil` when a key was absent).
   private var given: AnimatorSpec { AnimatorSpec(name: "", parameters: parameters) }
@@ -13,7 +9,7 @@ extension AnimatorSpec {
   @available(*, deprecated, message: "use parameters[\"minimumAlpha\"]")
   public var minimumAlpha: Double? {
     get { given.number("minimumAlpha") }
-    set { parameters["minimumAlpha"] = number("minimumAlpha", newValue) }
+    set { parameters["minimumAlpha"] = newValue.map(JSONValue.number) }
   }
   /// `crossFade`: the easing's name.
   @available(*, deprecated, message: "use parameters[\"curve\"]")
@@ -25,7 +21,7 @@ extension AnimatorSpec {
   @available(*, deprecated, message: "use parameters[\"speed\"]")
   public var speed: Double? {
     get { given.number("speed") }
-    set { parameters["speed"] = number("speed", newValue) }
+    set { parameters["speed"] = newValue.map(JSONValue.number) }
   }
   /// `slide`: how far, `[dx, dy]`, at one page away.
   @available(*, deprecated, message: "use parameters[\"offset\"]")
@@ -58,7 +54,7 @@ extension AnimatorSpec {
   @available(*, deprecated, message: "use parameters[\"angle\"]")
   public var angle: Double? {
     get { given.number("angle") }
-    set { parameters["angle"] = number("angle", newValue) }
+    set { parameters["angle"] = newValue.map(JSONValue.number) }
   }
   /// `colorBlend`: a colour per page.
   @available(*, deprecated, message: "use parameters[\"colors\"]")

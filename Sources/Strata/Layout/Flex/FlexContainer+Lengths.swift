@@ -40,7 +40,7 @@ extension FlexContainer {
         if Swift.abs(scaled) < Swift.abs(free) { free = scaled }
       }
       var totalViolation = 0.0
-      var violation: [Int: Double] = [:]
+      var violation = [Double](repeating: 0, count: line.count)
       for i in line where !items[i].frozen {
         let s = items[i].box.style
         var target = items[i].basis
@@ -53,11 +53,11 @@ extension FlexContainer {
         }
         let clamped = FlexLayout.clamp(target, items[i].minMain, items[i].maxMain)
         items[i].target = clamped
-        violation[i] = clamped - target
+        violation[i - line.lowerBound] = clamped - target
         totalViolation += clamped - target
       }
       for i in line where !items[i].frozen {
-        let v = violation[i] ?? 0
+        let v = violation[i - line.lowerBound]
         if totalViolation == 0 || (totalViolation > 0 && v > 0) || (totalViolation < 0 && v < 0) {
           items[i].frozen = true
         }
