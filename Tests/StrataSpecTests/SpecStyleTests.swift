@@ -162,3 +162,50 @@ import Testing
     #expect(found.contains { $0.contains("styles[0]: missing the required key \"when\"") })
   }
 }
+
+/// Text that fits, in the spec: `minimumScaleFactor` and `truncationMode` reach the text
+/// content, survive export, and a misspelt mode is a problem with a suggestion.
+@Suite struct SpecTextFitTests {
+  static func page(_ text: String) -> String {
+    """
+    {"strata": 1, "pageSize": {"width": 375, "height": 667}, "pageCount": 1,
+     "layers": {"labels": {"pages": [{"children": [
+       {"type": "text", "name": "title", "frame": [0, 0, 200, 30],
+        "text": {"runs": [{"text": "Hello there", "font": {"size": 17}}], \(text)}}
+     ]}]}}}
+    """
+  }
+
+  func title(_ c: TutorialController) throws -> TextContent {
+    var found: TextContent?
+    c.scene().root.visit { if $0.name == "title", case .text(let t, _) = $0.content { found = t } }
+    return try #require(found)
+  }
+
+  @Test func theSettingsReachTheTextAndSurviveExport() throws {
+    let loaded = try load(
+      Self.page(#""minimumScaleFactor": 0.6, "truncationMode": "middle", "maximumLines": 1"#)
+    ).get()
+    let controller = loaded.makeController(pageSize: nil)
+    let t = try title(controller)
+    #expect(t.minimumScaleFactor == 0.6 && t.truncationMode == .middle && t.maximumLines == 1)
+    let written = SpecLoader.write(
+      try SpecExporter(assetFolder: "files").export(controller).spec)
+    #expect(written.contains("\"truncationMode\": \"middle\""))
+    #expect(written.contains("\"minimumScaleFactor\": 0.6"))
+    let again = try SpecLoader.load(Array(written.utf8), baseDirectory: specsDirectory.path).get()
+    #expect(try title(again.makeController(pageSize: nil)) == t)
+    // The defaults are left out.
+    let plain = try load(Self.page(#""maximumLines": 1"#)).get().makeController(pageSize: nil)
+    let plainWritten = SpecLoader.write(
+      try SpecExporter(assetFolder: "files").export(plain).spec)
+    #expect(!plainWritten.contains("truncationMode") && !plainWritten.contains("minimumScale"))
+  }
+
+  @Test func aMisspeltModeIsAProblem() {
+    let found = problems(Self.page(#""truncationMode": "midle", "minimumScaleFactor": 0"#))
+    #expect(found.count == 2, "\(found)")
+    #expect(found.contains { $0.contains("did you mean \"middle\"?") })
+    #expect(found.contains { $0.contains("minimumScaleFactor") })
+  }
+}

@@ -68,6 +68,16 @@ public struct TextContent: Hashable, Sendable {
     case natural
   }
 
+  /// Where cut-off text shows its ellipsis.
+  public enum TruncationMode: String, Hashable, Sendable, CaseIterable {
+    /// "The beginning of the t…": the start of the text is kept.
+    case tail
+    /// "…end of the text": the end of the text is kept, on the last line shown.
+    case head
+    /// "The begin…f the text": the start and the end are kept, the middle is cut.
+    case middle
+  }
+
   /// The runs, in reading order.
   public var runs: [Run]
   /// How lines are placed horizontally.
@@ -80,6 +90,10 @@ public struct TextContent: Hashable, Sendable {
   public var maximumLines: Int
   /// Whether text cut off by ``maximumLines`` or the height ends with an ellipsis.
   public var truncatesWithEllipsis: Bool
+  /// Where the ellipsis goes when text is cut (UIKit's truncating line-break modes): at the
+  /// end (the default), at the start, or in the middle of the last line shown. Without
+  /// ``truncatesWithEllipsis`` the text is cut at the end without one, whatever the mode.
+  public var truncationMode: TruncationMode = .tail
   /// How far the text may shrink to fit its box before it is cut (UIKit's
   /// `minimumScaleFactor`): 1, the default, never shrinks; 0.5 allows half the size. Layout
   /// uses the largest scale from this up to 1 at which the text fits its width, lines and

@@ -83,6 +83,9 @@ extension SpecBuilder {
     if let m = t.lineHeightMultiple { content.lineHeightMultiple = m }
     if let m = t.maximumLines { content.maximumLines = m }
     if let e = t.truncatesWithEllipsis { content.truncatesWithEllipsis = e }
+    if let m = t.truncationMode.flatMap(TextContent.TruncationMode.init(rawValue:)) {
+      content.truncationMode = m
+    }
     if let s = t.letterSpacing { content.letterSpacing = s }
     if let k = t.kerning { content.isKerningEnabled = k }
     if let f = t.minimumScaleFactor { content.minimumScaleFactor = f }

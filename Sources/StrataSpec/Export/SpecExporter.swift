@@ -218,6 +218,7 @@ public struct SpecExporter {
     if t.truncatesWithEllipsis != d.truncatesWithEllipsis {
       s.truncatesWithEllipsis = t.truncatesWithEllipsis
     }
+    if t.truncationMode != d.truncationMode { s.truncationMode = t.truncationMode.rawValue }
     if t.letterSpacing != d.letterSpacing { s.letterSpacing = t.letterSpacing }
     if t.isKerningEnabled != d.isKerningEnabled { s.kerning = t.isKerningEnabled }
     if t.minimumScaleFactor != d.minimumScaleFactor { s.minimumScaleFactor = t.minimumScaleFactor }

@@ -90,6 +90,8 @@ public struct TextSpec: Codable, Hashable, Sendable {
   public var maximumLines: Int?
   /// Whether cut-off text ends with "…".
   public var truncatesWithEllipsis: Bool?
+  /// Where cut-off text shows its ellipsis: `tail` (the default), `head` or `middle`.
+  public var truncationMode: String?
   /// Extra space after every character.
   public var letterSpacing: Double?
   /// Whether kerning is applied.

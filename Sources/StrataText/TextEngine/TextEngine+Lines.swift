@@ -128,24 +128,10 @@ extension TextEngine {
     }
     let truncated = keep < lines.count
     if truncated {
-      var last = lines[keep - 1] + lines[keep...].flatMap { $0 }
-      if text.truncatesWithEllipsis, let style = last.last ?? lines[keep - 1].last {
-        let ellipsis = ellipsisItems(like: style)
-        let ew = ellipsis.reduce(0) { $0 + $1.advance }
-        // The longest start of the text, ending in no space, that fits with the ellipsis:
-        // one pass over running sums (the widths `lineWidth` gives, to the bit).
-        var running: [Double] = [0]
-        running.reserveCapacity(last.count + 1)
-        for it in last { running.append(running[running.count - 1] + (it.advance + it.kern)) }
-        var k = last.count
-        while k > 0 && (last[k - 1].isSpace || running[k - 1] + last[k - 1].advance + ew > maxWidth)
-        {
-          k -= 1
-        }
-        last.removeLast(last.count - k)
-        lines[keep - 1] = last + ellipsis
-      } else {
-        lines[keep - 1] = lines[keep - 1]
+      let rest = lines[keep - 1] + lines[keep...].flatMap { $0 }
+      if text.truncatesWithEllipsis {
+        lines[keep - 1] = truncatedLine(
+          rest, mode: text.truncationMode, width: maxWidth, fallback: lines[keep - 1].last)
       }
       lines = Array(lines[..<keep])
       lineParagraphs = Array(lineParagraphs[..<keep])
@@ -215,6 +201,77 @@ extension TextEngine {
     }
     return Layout(
       lines: out, size: Size(width: widest, height: heights.reduce(0, +)), isTruncated: truncated)
+  }
+
+  /// The last line shown when text is cut: `rest` (that line and everything after it)
+  /// shortened to `width` with an ellipsis at its end, start or middle. The ellipsis takes
+  /// the style of the text beside it (`fallback`'s when there is none). No kept part begins
+  /// with a space or with a mark cut from its base, and none ends with a space.
+  func truncatedLine(
+    _ rest: [Item], mode: TextContent.TruncationMode, width: Double, fallback: Item?
+  ) -> [Item] {
+    func w(_ it: Item) -> Double { it.advance + it.kern }
+    func startOfKept(_ k: Int) -> Int {
+      var k = k
+      while k < rest.count, rest[k].isSpace || rest[k].attachment != nil { k += 1 }
+      return k
+    }
+    switch mode {
+    case .tail:
+      guard let style = rest.last ?? fallback else { return rest }
+      let ellipsis = ellipsisItems(like: style)
+      let ew = ellipsis.reduce(0) { $0 + $1.advance }
+      // The longest start of the text, ending in no space, that fits with the ellipsis:
+      // one pass over running sums (the widths `lineWidth` gives, to the bit).
+      var running: [Double] = [0]
+      running.reserveCapacity(rest.count + 1)
+      for it in rest { running.append(running[running.count - 1] + w(it)) }
+      var k = rest.count
+      while k > 0 && (rest[k - 1].isSpace || running[k - 1] + rest[k - 1].advance + ew > width) {
+        k -= 1
+      }
+      return Array(rest[..<k]) + ellipsis
+    case .head:
+      var end = rest.count
+      while end > 0, rest[end - 1].isSpace { end -= 1 }
+      guard let style = rest[..<end].last ?? fallback else { return rest }
+      let ellipsis = ellipsisItems(like: style)
+      let budget = width - ellipsis.reduce(0) { $0 + w($1) }
+      var k = end
+      var used = 0.0
+      while k > 0, used + rest[k - 1].advance <= budget {
+        used += w(rest[k - 1])
+        k -= 1
+      }
+      return ellipsis + rest[startOfKept(k)..<end]
+    case .middle:
+      var end = rest.count
+      while end > 0, rest[end - 1].isSpace { end -= 1 }
+      guard let style = rest[..<end].first ?? fallback else { return rest }
+      let ellipsis = ellipsisItems(like: style)
+      let budget = width - ellipsis.reduce(0) { $0 + w($1) }
+      // Grow whichever side is shorter, so the two kept ends come out about even.
+      var i = 0
+      var j = end
+      var left = 0.0
+      var right = 0.0
+      while i < j {
+        let fitsLeft = left + right + w(rest[i]) <= budget
+        let fitsRight = left + right + w(rest[j - 1]) <= budget
+        if fitsLeft && (left <= right || !fitsRight) {
+          left += w(rest[i])
+          i += 1
+        } else if fitsRight {
+          right += w(rest[j - 1])
+          j -= 1
+        } else {
+          break
+        }
+      }
+      var head = i
+      while head > 0, rest[head - 1].isSpace { head -= 1 }
+      return Array(rest[..<head]) + ellipsis + rest[startOfKept(j)..<end]
+    }
   }
 
   func ellipsisItems(like style: Item) -> [Item] {

@@ -136,6 +136,9 @@ extension SpecSchema {
         SchemaField("lineHeightMultiple", positive, "Line height multiple."),
         SchemaField("maximumLines", .integer(minimum: 0, maximum: 1000), "0: no limit."),
         SchemaField("truncatesWithEllipsis", .boolean, "End cut-off text with …."),
+        SchemaField(
+          "truncationMode", .string(values: TextContent.TruncationMode.allCases.map(\.rawValue)),
+          default: "tail", "Where cut-off text shows its ellipsis."),
         SchemaField("letterSpacing", anyNumber, "Extra space after each character."),
         SchemaField("kerning", .boolean, "Whether kerning applies."),
         SchemaField(
