@@ -83,6 +83,28 @@ extension Tool {
       ],
       run: { tool, parsed in try tool.tree(parsed) }),
     CommandSpec(
+      name: "audit", arguments: "<onboarding | spec.json>", argumentCount: 1...1,
+      summary: """
+        Check every page at rest on a matrix of phones and tablets, portrait and landscape, in
+        both directions and at the default and an accessibility text size, for text cut off,
+        text or controls off the screen or overlapping, and touch targets under 44×44 points;
+        exit 1 when anything is found.
+        """,
+      options: [
+        OptionSpec(
+          name: "--size", value: .size, placeholder: "WxH", defaultText: "the whole matrix",
+          help: "check one screen size instead of the matrix"),
+        OptionSpec(
+          name: "--rtl", value: .flag, placeholder: "", defaultText: nil,
+          help: "check right to left only (by default both directions)"),
+        OptionSpec(
+          name: "--text-size", value: .text, placeholder: "T",
+          defaultText: "large and accessibility1",
+          help: "check one text size: xSmall … xxxLarge, accessibility1 … accessibility5"),
+        .locale, .anyPath,
+      ],
+      run: { tool, parsed in try tool.audit(parsed) }),
+    CommandSpec(
       name: "image", arguments: "<file>", argumentCount: 1...1,
       summary: """
         Render an image file (PNG, JPEG or SVG) as Strata draws it — an SVG at its own width and
