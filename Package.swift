@@ -111,7 +111,10 @@ let package = Package(
       exclude: ["Fixtures", "Golden"]),
     .testTarget(
       name: "StrataExamplesTests",
-      dependencies: ["StrataTestSupport", "StrataExamples", "StrataRender", "Strata", "StrataTesting"],
+      dependencies: [
+        "StrataTestSupport", "StrataExamples", "StrataRender", "Strata", "StrataTesting",
+        "StrataCommand",
+      ],
       exclude: ["Golden"]),
     // Reads the documentation's fenced blocks and turns its Swift snippets into a Swift file
     // (for DocSnippetTests, through the DocSnippetsPlugin build plugin and its tool).

@@ -83,14 +83,40 @@ public final class CardsExample: TutorialController, DynamicBackgroundDataSource
   /// The pages of the model.
   public var numberOfPages: Int { pages.count }
 
-  /// The card: the page's colour, and the stack centred in it.
+  /// The card: the page's colour, and the seed's stack (a ``StackNode``, equal centering)
+  /// centred in it by flexbox: in portrait the seed's column 260 points wide (icon, title,
+  /// description, button); when the height is compact (a phone in landscape) the icon beside
+  /// a column of the rest. The page control's 48 points at the bottom are kept clear, and in
+  /// portrait as much room at the top.
   public func dynamicBackground(at page: Int) -> Node? {
     let model = pages[page]
+    let landscape = sizeClasses.vertical == .compact
+    let safe = safeAreaInsets
     let card = Node(frame: Rect(origin: .zero, size: pageSize), name: "card \(page)")
     card.backgroundColor = model.backgroundColor
+    card.flexStyle = FlexStyle {
+      $0.flexDirection = landscape ? .row : .column
+      $0.justifyContent = .center
+      $0.alignItems = .center
+      $0.columnGap = 32
+      // In portrait as much above as below, so the stack stays centred in the card as the
+      // seed has it; in landscape the height is too precious.
+      $0.padding.bottom = .points(safe.bottom + 48 + 8)
+      $0.padding.top = landscape ? .points(safe.top + 12) : $0.padding.bottom
+      $0.padding.left = .points(safe.left + 24)
+      $0.padding.right = .points(safe.right + 24)
+    }
     let icon = ImageNode(
-      image: CardsIcons.image(model.iconImage), frame: Rect(x: 0, y: 0, width: 260, height: 120),
+      image: CardsIcons.image(model.iconImage),
+      frame: Rect(x: 0, y: 0, width: landscape ? 160 : 260, height: 120),
       contentMode: .aspectFit, name: model.iconImage)
+    if landscape {
+      icon.flexStyle = FlexStyle {
+        $0.width = .points(160)
+        $0.height = .points(120)
+        $0.flexShrink = 1
+      }
+    }
     let title = TextNode(
       text: TextContent(
         model.title, font: .system(size: 24, weight: .bold), color: Color(white: 0.1),
@@ -109,27 +135,29 @@ public final class CardsExample: TutorialController, DynamicBackgroundDataSource
       title: TextContent(
         "Começar", font: .system(size: 17, weight: .semibold), color: .white,
         alignment: .center),
-      actionIdentifier: Self.startAction, frame: Rect(x: 0, y: 0, width: 260, height: 40),
+      actionIdentifier: Self.startAction, frame: Rect(x: 0, y: 0, width: 260, height: 44),
       name: "Começar \(page)")
     button.backgroundColor = Color(white: 0.15)
     button.highlightedBackgroundColor = Color(white: 0.3)
     button.cornerRadius = 8
-    // The seed hides the button with alpha 0: it is not drawn and takes no taps.
+    // The seed hides the button with alpha 0: it is not drawn and takes no taps, but keeps its
+    // place in the stack.
     button.alpha = model.hideButton ? 0 : 1
-    let stack = StackNode(
-      axis: .vertical, spacing: 8, alignment: .fill, distribution: .equalCentering,
-      measurer: textMeasurer, frame: Rect(x: 0, y: 0, width: 260, height: 0),
-      arrangedNodes: [icon, title, content, button], name: "stack \(page)")
-    // Measured at the reader's text size.
+    // The seed's stack view: equal centering, spacing 8, measured at the reader's text size.
     applyTextScale(to: title)
     applyTextScale(to: content)
-    // The stack is as tall as its content, centred in the card (the seed's constraints).
-    let height = stack.fittingSize(
-      for: Size(width: 260, height: .infinity), measurer: textMeasurer
-    ).height
-    stack.frame = Rect(
-      x: (pageSize.width - 260) / 2, y: (pageSize.height - height) / 2, width: 260, height: height)
-    stack.layoutArrangedNodes()
+    let width = landscape ? 300.0 : 260
+    let stack = StackNode(
+      axis: .vertical, spacing: 8, alignment: .fill, distribution: .equalCentering,
+      measurer: textMeasurer, frame: Rect(x: 0, y: 0, width: width, height: 0),
+      arrangedNodes: landscape ? [title, content, button] : [icon, title, content, button],
+      name: "stack \(page)")
+    stack.flexStyle = FlexStyle {
+      $0.width = .points(width)
+      $0.maxWidth = .percent(100)
+      $0.flexShrink = 1
+    }
+    if landscape { card.addChild(icon) }
     card.addChild(stack)
     return card
   }

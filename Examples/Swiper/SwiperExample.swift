@@ -1,4 +1,5 @@
 import Strata
+import StrataText
 
 /// Seed 000, the MVVM onboarding swiper, on the layer model: three pages from a page list,
 /// titles in a strip that follows the finger, two illustrations fixed at the top that
@@ -12,7 +13,7 @@ import Strata
 /// | the white view | static background |
 /// | the two image views, cross-fading | static background: one slot per page, fixed, a linear cross-fade held at the ends |
 /// | the title collection view | labels |
-/// | the page control and the buttons | static content, pinned to the safe area |
+/// | the page control and the buttons | static content, laid out by a flexbox plan |
 /// | the collection view's frame | ``swipeRegion`` |
 ///
 /// The view model's events come out of ``TutorialController/events`` as typed events: a tap on
@@ -55,41 +56,121 @@ public final class SwiperExample: TutorialController, StaticBackgroundDataSource
     super.init(pageSize: pageSize)
     safeAreaInsets = .typicalSafeArea(for: pageSize)
     preferredRoundnessHeight = 0
-    // The seed's title box and buttons have fixed heights: its text keeps the design's size.
+    // The seed's buttons have fixed heights: its text keeps the design's size at most.
     maximumContentSize = .large
+    textMeasurer = TextEngine.system
     dataSource = self
   }
 
-  // MARK: Layout (the seed's PureLayout constraints)
+  // MARK: Layout (the seed's constraints, as a flexbox plan that fits every screen)
 
   /// The frames of the controls, in screen points.
   public struct Layout: Hashable, Sendable {
-    /// "Log in": 20 points in from the sides, 20 above the safe area's bottom, 60 tall.
+    /// "Log in": 20 points in from the sides, 20 above the safe area's bottom, 60 tall (50 in
+    /// landscape).
     public var logIn: Rect
     /// "Create account": the same size, 10 points above "Log in".
     public var createAccount: Rect
-    /// The page control: full width, 30 tall, 30 points above "Create account".
+    /// The page control: 30 tall, 30 points above "Create account" (12 in landscape).
     public var indicator: Rect
-    /// The illustrations: full width, H / 2.5 + 40 tall, pinned to the top of the screen.
+    /// The illustrations: full width and H / 2.5 + 40 tall at the top of the screen, less
+    /// when the title needs the room; in landscape, the leading half of the screen.
     public var image: Rect
-    /// Where swipes start: from the top to 100 points above "Create account".
+    /// The title strip: from the illustrations to 100 points above "Create account", never
+    /// lower than the tallest title; in landscape, the trailing half above the page control.
+    public var title: Rect
+    /// Where swipes start: from the top to the end of the title strip.
     public var swipeArea: Rect
   }
 
-  /// The layout for the current page size and safe area.
+  /// The layout for the current page size, safe area, direction and text size.
+  ///
+  /// In portrait it is the seed's: the illustrations on top, the title, then 40 points, the
+  /// page control, 30 points and the buttons; the illustrations (and the gaps) give way when
+  /// the title needs more room. When the height is compact (a phone in landscape) the
+  /// illustrations take the leading half and the title, page control and buttons the
+  /// trailing half.
   public var layout: Layout {
     let w = pageSize.width
     let h = pageSize.height
-    let logIn = Rect(x: 20, y: h - safeAreaInsets.bottom - 20 - 60, width: w - 40, height: 60)
-    let create = Rect(x: 20, y: logIn.minY - 10 - 60, width: w - 40, height: 60)
-    let indicator = Rect(x: 0, y: create.minY - 30 - 30, width: w, height: 30)
+    let safe = safeAreaInsets
+    let landscape = sizeClasses.vertical == .compact
+    let title = FlexBox({ $0.flexGrow = 1 })
+    title.measure = { [weak self] width, _ in
+      Size(width: width.limit ?? 0, height: self?.tallestTitle(width: width.limit ?? w) ?? 0)
+    }
+    let image = FlexBox({ $0.flexShrink = 1 })
+    let indicator = FlexBox({ $0.height = .points(30) })
+    let buttonHeight = landscape ? 50.0 : 60
+    let create = FlexBox({ $0.height = .points(buttonHeight) })
+    let logIn = FlexBox({
+      $0.height = .points(buttonHeight)
+      $0.margin.top = .points(10)
+    })
+    let plan: FlexBox
+    if landscape {
+      image.style.flex = 1
+      // The title, page control and buttons as one group, centred in the trailing half.
+      title.style.flexGrow = 0
+      title.style.margin.bottom = .points(16)
+      let column = FlexBox(
+        {
+          $0.flex = 1
+          $0.justifyContent = .center
+        },
+        children: [title, indicator, FlexBox({ $0.height = .points(12) }), create, logIn])
+      plan = FlexBox(
+        {
+          $0.flexDirection = .row
+          $0.columnGap = 24
+          $0.padding.top = .points(safe.top + 16)
+          $0.padding.bottom = .points(safe.bottom + 16)
+          $0.padding.left = .points(safe.left + 20)
+          $0.padding.right = .points(safe.right + 20)
+        }, children: [image, column])
+    } else {
+      image.style.flexBasis = .points(h / 2.5 + 40)
+      image.style.minHeight = .points(100)
+      title.style.margin.horizontal = .points(20)
+      for b in [create, logIn] { b.style.margin.horizontal = .points(20) }
+      let gap = { (height: Double) in
+        FlexBox({
+          $0.height = .points(height)
+          $0.flexShrink = 1
+        })
+      }
+      plan = FlexBox(
+        {
+          $0.padding.bottom = .points(safe.bottom + 20)
+          $0.padding.left = .points(safe.left)
+          $0.padding.right = .points(safe.right)
+        }, children: [image, title, gap(40), indicator, gap(30), create, logIn])
+    }
+    plan.calculateLayout(width: w, height: h, direction: layoutDirection)
+    let strip = title.frameInRoot
     return Layout(
-      logIn: logIn, createAccount: create, indicator: indicator,
-      image: Rect(x: 0, y: 0, width: w, height: h / 2.5 + 40),
-      swipeArea: Rect(x: 0, y: 0, width: w, height: Swift.max(0, create.minY - 100)))
+      logIn: logIn.frameInRoot, createAccount: create.frameInRoot,
+      indicator: indicator.frameInRoot, image: image.frameInRoot, title: strip,
+      swipeArea: Rect(x: 0, y: 0, width: w, height: Swift.max(0, strip.maxY)))
   }
 
-  /// From the top to 100 points above "Create account".
+  /// The height of the tallest title broken to `width`, as shown at the reader's text size.
+  public func tallestTitle(width: Double) -> Double {
+    guard let measurer = textMeasurer else { return 0 }
+    return pageList.map {
+      measurer.size(of: Self.title($0.title).scaled(by: textScale), width: width).height
+        .rounded(.up)
+    }.max() ?? 0
+  }
+
+  /// A title in the seed's style: 22-point bold, dark, centred.
+  public static func title(_ string: String) -> TextContent {
+    TextContent(
+      string, font: .system(size: 22, weight: .bold),
+      color: Color(red8: 0x2F, green8: 0x2E, blue8: 0x41), alignment: .center)
+  }
+
+  /// From the top to the end of the title strip.
   public override var swipeRegion: Rect? { layout.swipeArea }
 
   /// From the page control to the bottom.
@@ -127,44 +208,38 @@ public final class SwiperExample: TutorialController, StaticBackgroundDataSource
   }
 
   /// The title strip runs from below the illustrations to the swipe region's end.
-  public var labelsTopMargin: Double? { layout.image.maxY }
+  public var labelsTopMargin: Double? { layout.title.minY }
   /// See ``labelsTopMargin``.
-  public var labelsBottomMargin: Double? { pageSize.height - layout.swipeArea.maxY }
+  public var labelsBottomMargin: Double? { pageSize.height - layout.title.maxY }
 
-  /// The page's title, centred in its page of the strip.
+  /// The page's title, centred in the title strip (its frame's origin is an offset from the
+  /// middle of the page, where the controller centres labels).
   public func label(at page: Int) -> Node? {
-    let strip = Swift.max(0, layout.swipeArea.maxY - layout.image.maxY)
+    let strip = layout.title
     return TextNode(
-      text: TextContent(
-        pageList[page].title, font: .system(size: 22, weight: .bold),
-        color: Color(red8: 0x2F, green8: 0x2E, blue8: 0x41), alignment: .center),
-      frame: Rect(x: 0, y: 0, width: pageSize.width - 40, height: strip),
+      text: Self.title(pageList[page].title),
+      frame: Rect(
+        x: strip.midX - pageSize.width / 2, y: 0, width: strip.width, height: strip.height),
       verticalAlignment: .center, name: "title \(page)")
   }
 
-  /// The page control and the two buttons, pinned as the seed pins them.
+  /// The page control and the two buttons, where ``layout`` puts them.
   public func staticContent() -> Node? {
+    let layout = self.layout
     let card = Node(name: "controls")
     card.frame = Rect(x: 0, y: 0, width: pageSize.width, height: staticContentHeight)
-    let top = layout.indicator.minY
+    let top = Vector(dx: 0, dy: -layout.indicator.minY)
     let logIn = Self.button(
-      "Log in", action: Self.logInAction, filled: false,
-      frame: layout.logIn.offsetBy(Vector(dx: 0, dy: -top)))
+      "Log in", action: Self.logInAction, filled: false, frame: layout.logIn.offsetBy(top))
     let create = Self.button(
       "Create account", action: Self.createAccountAction, filled: true,
-      frame: layout.createAccount.offsetBy(Vector(dx: 0, dy: -top)))
+      frame: layout.createAccount.offsetBy(top))
     let dots = PageIndicatorNode(
       pageCount: pageList.count, style: .extendedDot,
       appearance: .extendedDotDrawer(
         height: 8, width: 8, space: 8, radius: 8, indicatorColor: Self.purple),
-      frame: Rect(x: 0, y: 0, width: pageSize.width, height: 30))
+      frame: layout.indicator.offsetBy(top))
     for n in [dots, create, logIn] { card.addChild(n) }
-    // The same frames through the pinning helpers, as the seed writes its constraints.
-    logIn.pin(.left, toSuperviewEdgeWithInset: 20)
-    logIn.pin(.right, toSuperviewEdgeWithInset: 20)
-    logIn.pin(.bottom, toSuperviewEdgeWithInset: 20, safeArea: safeAreaInsets)
-    create.pin(.bottom, to: .top, of: logIn, offset: -10)
-    dots.pin(.bottom, to: .top, of: create, offset: -30)
     return card
   }
 

@@ -46,6 +46,7 @@ enum GoldenCatalog {
     names.formUnion(cardsPositions.map { "cards-\($0)" })
     names.formUnion(templatePositions.map { "template-\($0)" })
     names.formUnion(templatePositions.map { "template-styled-\($0)" })
+    names.formUnion(ExampleScreensTests.goldenNames)
     for kind in SliderExample.Transition.allCases {
       names.formUnion(sliderFractions.map { "slider-\(kind.rawValue)-\(Int($0 * 100))" })
     }

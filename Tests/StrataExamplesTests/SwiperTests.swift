@@ -23,23 +23,44 @@ import Testing
     try goldens.check(image, named: "swiper-390x844-1.0")
   }
 
-  /// The seed's constraints, as frames.
+  /// The seed's constraints, as frames (to the last bits a flexbox sum leaves).
   @Test func theLayoutIsTheSeeds() {
     let s = SwiperExample()
     let l = s.layout
+    func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
     // A 375 × 667 phone has a home button: no safe area at the bottom.
     #expect(l.logIn == Rect(x: 20, y: 667 - 20 - 60, width: 335, height: 60))
-    #expect(l.createAccount.maxY == l.logIn.minY - 10 && l.createAccount.height == 60)
-    #expect(l.indicator.maxY == l.createAccount.minY - 30 && l.indicator.height == 30)
+    #expect(near(l.createAccount.maxY, l.logIn.minY - 10) && l.createAccount.height == 60)
+    #expect(near(l.indicator.maxY, l.createAccount.minY - 30) && l.indicator.height == 30)
     #expect(l.image == Rect(x: 0, y: 0, width: 375, height: 667 / 2.5 + 40))
-    #expect(l.swipeArea.maxY == l.createAccount.minY - 100)
-    // The pinned controls sit where the layout says.
+    #expect(near(l.swipeArea.maxY, l.createAccount.minY - 100))
+    #expect(near(l.title.minY, l.image.maxY) && near(l.title.maxY, l.swipeArea.maxY))
+    // The controls sit where the layout says.
     s.layoutIfNeeded()
     for (name, frame) in [("Log in", l.logIn), ("Create account", l.createAccount)] {
       let node = s.root.descendant(named: name)
       let origin = node.flatMap { $0.convert(Point(x: 0, y: 0), to: nil) }
-      #expect(origin == frame.origin, "\(name)")
+      #expect(origin.map { near($0.x, frame.minX) && near($0.y, frame.minY) } == true, "\(name)")
     }
+  }
+
+  /// On the small phone the illustrations give way to the title, which is never cut; in
+  /// landscape the title, page control and buttons take the trailing half, beside the
+  /// illustrations, and a swipe across the title is a swipe.
+  @Test func theSmallPhoneAndLandscape() throws {
+    let small = SwiperExample(pageSize: Size(width: 320, height: 568))
+    let s = small.layout
+    #expect(s.image.height < 568 / 2.5 + 40 && s.title.minY == s.image.maxY)
+    #expect(s.title.height >= small.tallestTitle(width: s.title.width))
+    let wide = SwiperExample(pageSize: Size(width: 667, height: 375))
+    let w = wide.layout
+    #expect(w.image.maxX <= w.title.minX && w.title.minX == w.createAccount.minX)
+    #expect(w.indicator.minY >= w.title.maxY && w.createAccount.height == 50)
+    #expect(w.swipeArea.contains(Point(x: w.title.midX, y: w.title.midY)))
+    // Right to left, the illustrations take the right half.
+    let rtl = SwiperExample(pageSize: Size(width: 667, height: 375))
+    rtl.layoutDirection = .rightToLeft
+    #expect(rtl.layout.image.minX >= rtl.layout.title.maxX)
   }
 
   /// fade-in = (x − W·i)/W, fade-out = 1 − fade-in; nothing fades past the ends.

@@ -80,6 +80,8 @@ struct FixedMeasurer: TextMeasurer {
 @Suite struct PinningTests {
   func parent() -> Node { Node(frame: Rect(x: 0, y: 0, width: 375, height: 667)) }
 
+  // Deprecated so that the sibling pins it checks are not warnings.
+  @available(*, deprecated)
   @Test func pinsMoveAndPairsStretch() {
     let p = parent()
     let login = Node(frame: Rect(x: 0, y: 0, width: 10, height: 60))
@@ -98,6 +100,8 @@ struct FixedMeasurer: TextMeasurer {
     #expect(signUp.frame == Rect(x: 20, y: 0, width: 100, height: 20), "after setSize pins move")
   }
 
+  // Deprecated so that the sibling pins it checks are not warnings.
+  @available(*, deprecated)
   @Test func leadingAndTrailingFollowTheDirection() {
     let p = parent()
     let n = Node(frame: Rect(x: 0, y: 0, width: 100, height: 10))
@@ -125,6 +129,64 @@ struct FixedMeasurer: TextMeasurer {
     let orphan = Node(frame: Rect(x: 1, y: 2, width: 3, height: 4))
     orphan.pin(.top, toSuperviewEdgeWithInset: 100)
     #expect(orphan.frame == Rect(x: 1, y: 2, width: 3, height: 4), "no parent, no change")
+  }
+
+  /// Pins are flexbox underneath: pinned before the parent has its size, a node lands where
+  /// its pins say once the parent is laid out, and follows it when it changes size.
+  @Test func pinsFollowTheParentWhenItIsLaidOut() {
+    let card = Node(name: "card")
+    let login = Node(frame: Rect(x: 0, y: 0, width: 10, height: 60), name: "login")
+    let badge = Node(frame: Rect(x: 0, y: 0, width: 40, height: 20), name: "badge")
+    card.addChild(login)
+    card.addChild(badge)
+    login.pin(.leading, toSuperviewEdgeWithInset: 20)
+    login.pin(.trailing, toSuperviewEdgeWithInset: 20)
+    login.pin(.bottom, toSuperviewEdgeWithInset: 20, safeArea: Insets(bottom: 34))
+    badge.centerInSuperview()
+    badge.pin(.top, toSuperviewEdgeWithInset: 8)
+    // The card had no size: everything is piled at its origin until it is laid out.
+    card.frame = Rect(x: 0, y: 0, width: 375, height: 667)
+    card.layoutStyledChildren(measurer: nil)
+    #expect(login.frame == Rect(x: 20, y: 553, width: 335, height: 60))
+    #expect(badge.frame == Rect(x: 167.5, y: 8, width: 40, height: 20))
+    card.frame = Rect(x: 0, y: 0, width: 667, height: 375)
+    card.layoutStyledChildren(measurer: nil)
+    #expect(login.frame == Rect(x: 20, y: 261, width: 627, height: 60))
+    #expect(badge.frame == Rect(x: 313.5, y: 8, width: 40, height: 20))
+    // setSize forgets the pins: the node keeps its frame from then on.
+    badge.setSize(Size(width: 10, height: 10))
+    card.layoutStyledChildren(measurer: nil)
+    #expect(badge.frame == Rect(x: 313.5, y: 8, width: 10, height: 10) && badge.flexStyle == nil)
+  }
+
+  /// In a controller: static content pinned before the controller gives the card its frame,
+  /// and again after a rotation.
+  @Test func pinnedStaticContentFollowsThePage() throws {
+    final class Pinned: TutorialController, StaticContentDataSource {
+      init() {
+        super.init(pageSize: Size(width: 375, height: 667))
+        preferredRoundnessHeight = 0
+        dataSource = self
+      }
+      var numberOfPages: Int { 2 }
+      override var staticContentHeight: Double { 200 }
+      func staticContent() -> Node? {
+        let card = Node(name: "card")
+        let start = ButtonNode(
+          title: TextContent("Start"), actionIdentifier: "start",
+          frame: Rect(x: 0, y: 0, width: 0, height: 50), name: "start")
+        card.addChild(start)
+        start.pin(.leading, toSuperviewEdgeWithInset: 20)
+        start.pin(.trailing, toSuperviewEdgeWithInset: 20)
+        start.pin(.bottom, toSuperviewEdgeWithInset: 20)
+        return card
+      }
+    }
+    let c = Pinned()
+    func frame() -> Rect? { c.scene().node(named: "start")?.frame }
+    #expect(frame() == Rect(x: 20, y: 597, width: 335, height: 50))
+    c.pageSize = Size(width: 667, height: 375)
+    #expect(frame() == Rect(x: 20, y: 305, width: 627, height: 50))
   }
 
   @Test func safeAreaInsetsAreCleanAndReload() {

@@ -51,13 +51,18 @@ extension Rect {
   }
 }
 
-/// Frame helpers in the spirit of PureLayout's pins: each sets the node's frame at once, in its
-/// parent's coordinates, so a data source can lay a page out in the order it reads.
+/// Frame helpers in the spirit of PureLayout's pins, as sugar over flexbox: each sets the
+/// node's frame at once, in its parent's coordinates, and gives the node the flexbox style
+/// that says the same — positioned absolutely, each pinned edge an inset — so that when the
+/// parent is laid out again (the controller lays out every layer when the page size changes,
+/// a rotation) the node follows its parent's edges.
 ///
 /// Pinning an edge moves the node, keeping its size, unless the edge across has been pinned
 /// before: then the node stretches between the two (pin `leading` and `trailing` to get a
 /// full-width button). Inset is measured inwards from the parent's edges; offset is a plain
-/// distance along the axis (negative is up or left).
+/// distance along the axis (negative is up or left). Pins to a sibling's edge have no flexbox
+/// word and are deprecated: lay siblings out in a flexbox column or row (a ``Node/flexStyle``
+/// on each, or a ``StackNode``) instead; see Docs/Layout.md.
 ///
 /// ```swift
 /// login.setSize(Size(width: 0, height: 60))
@@ -85,16 +90,42 @@ extension Node {
     case .right, .trailing: value = area.maxX - safeArea.right - inset
     }
     place(screen, at: value)
+    var record = pinRecord ?? PinRecord()
+    switch screen {
+    case .top: record.insets[.top] = safeArea.top + inset
+    case .bottom: record.insets[.bottom] = safeArea.bottom + inset
+    case .left, .leading: record.insets[.left] = safeArea.left + inset
+    case .right, .trailing: record.insets[.right] = safeArea.right + inset
+    }
+    record.forget(centreOn: screen.isVertical)
+    keepPins(record)
   }
 
   /// Pins `edge` of this node to `otherEdge` of `sibling` (a node with the same parent), `offset`
-  /// away along the axis.
+  /// away along the axis. On a node also pinned to its parent, the position this sets is kept
+  /// as a fixed inset when the parent is laid out again.
+  @available(
+    *, deprecated,
+    message: "flexbox has no pins between siblings: lay them out in a column or row (flexStyle)"
+  )
   public func pin(
     _ edge: LayoutEdge, to otherEdge: LayoutEdge, of sibling: Node, offset: Double = 0,
     direction: LayoutDirection = .leftToRight
   ) {
     let value = sibling.frame.coordinate(of: otherEdge.resolved(direction)) + offset
-    place(edge.resolved(direction), at: value)
+    let screen = edge.resolved(direction)
+    place(screen, at: value)
+    guard var record = pinRecord, let parent else { return }
+    // Kept where it is now, from the parent's top or left edge.
+    if screen.isVertical {
+      record.insets[.top] = frame.minY - parent.bounds.minY
+      record.insets[.bottom] = nil
+    } else {
+      record.insets[.left] = frame.minX - parent.bounds.minX
+      record.insets[.right] = nil
+    }
+    record.forget(centreOn: screen.isVertical)
+    keepPins(record)
   }
 
   /// Pins every edge but `excluded` to the parent's, `insets` inside.
@@ -116,6 +147,10 @@ extension Node {
   public func setSize(_ size: Size) {
     frame = Rect(origin: frame.origin, size: size)
     pinnedEdges = []
+    if pinRecord != nil {
+      pinRecord = nil
+      flexStyle = nil
+    }
   }
 
   /// Centres the node in its parent along the horizontal axis (`vertical: false`) or the
@@ -123,12 +158,26 @@ extension Node {
   public func centerInSuperview(vertically: Bool = false, offset: Double = 0) {
     guard let parent else { return }
     var f = frame
+    var record = pinRecord ?? PinRecord()
     if vertically {
       f.origin.y = parent.bounds.midY - f.size.height / 2 + offset
+      record.insets[.top] = nil
+      record.insets[.bottom] = nil
+      record.centre.y = offset
     } else {
       f.origin.x = parent.bounds.midX - f.size.width / 2 + offset
+      record.insets[.left] = nil
+      record.insets[.right] = nil
+      record.centre.x = offset
     }
     frame = f
+    keepPins(record)
+  }
+
+  /// Keeps `record` and gives the node the style it makes, for the node's frame now.
+  private func keepPins(_ record: PinRecord) {
+    pinRecord = record
+    flexStyle = record.style(size: frame.size, origin: frame.origin)
   }
 
   /// Moves (or, when the edge across is pinned, stretches) the node so that its screen edge
@@ -165,5 +214,59 @@ extension Node {
     }
     frame = f
     pinnedEdges.insert(edge)
+  }
+}
+
+/// A node's pins to its parent: the inset of each pinned screen edge, and the offset from the
+/// centre on an axis it was centred on. As a flexbox style it is an absolutely positioned box
+/// with those insets (a centred axis: 50 % and a margin of minus half the size); an axis with
+/// both edges pinned has no size of its own, one with neither keeps the node's position.
+struct PinRecord: Hashable {
+  /// Inset from the parent's edge, by screen edge (`top`, `bottom`, `left`, `right`).
+  var insets: [LayoutEdge: Double] = [:]
+  /// The offset from the parent's centre of each axis the node is centred on.
+  var centre: (x: Double?, y: Double?) = (nil, nil)
+
+  static func == (a: PinRecord, b: PinRecord) -> Bool {
+    a.insets == b.insets && a.centre.x == b.centre.x && a.centre.y == b.centre.y
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(insets)
+    hasher.combine(centre.x)
+    hasher.combine(centre.y)
+  }
+
+  /// Forgets the centring of the axis of an edge just pinned.
+  mutating func forget(centreOn vertical: Bool) {
+    if vertical { centre.y = nil } else { centre.x = nil }
+  }
+
+  /// The style for a node now `size` large at `origin` in its parent.
+  func style(size: Size, origin: Point) -> FlexStyle {
+    var s = FlexStyle()
+    s.position = .absolute
+    func axis(
+      _ start: LayoutEdge, _ end: LayoutEdge, centre: Double?, length: Double, at: Double
+    ) -> (start: FlexLength?, end: FlexLength?, margin: FlexLength?, size: FlexLength) {
+      let a = insets[start]
+      let b = insets[end]
+      if let a, let b { return (.points(a), .points(b), nil, .auto) }
+      if let a { return (.points(a), nil, nil, .points(length)) }
+      if let b { return (nil, .points(b), nil, .points(length)) }
+      if let centre { return (.percent(50), nil, .points(centre - length / 2), .points(length)) }
+      return (.points(at), nil, nil, .points(length))
+    }
+    let h = axis(.left, .right, centre: centre.x, length: size.width, at: origin.x)
+    s.insets.left = h.start
+    s.insets.right = h.end
+    s.margin.left = h.margin
+    s.width = h.size
+    let v = axis(.top, .bottom, centre: centre.y, length: size.height, at: origin.y)
+    s.insets.top = v.start
+    s.insets.bottom = v.end
+    s.margin.top = v.margin
+    s.height = v.size
+    return s
   }
 }

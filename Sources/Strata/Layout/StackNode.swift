@@ -118,73 +118,98 @@ open class StackNode: Node {
   }
 
   /// Places every arranged node (call it after changing the stack's size or settings).
+  ///
+  /// The stack is flexbox underneath: a row or column (``axis``) whose items are its arranged
+  /// nodes, ``spacing`` apart (`gap`), aligned across by ``alignment`` (`alignItems`: stretch,
+  /// flex-start, center, flex-end), in ``layoutDirection``. ``Distribution/fill`` lets the last
+  /// node grow and shrink; ``Distribution/fillEqually`` gives every node a zero basis and the
+  /// same grow and shrink; ``Distribution/equalSpacing`` is `space-between` with the spacing as
+  /// the least gap; ``Distribution/equalCentering``, which flexbox has no word for, becomes the
+  /// margins that put the centres equally far apart. Text and images are measured by flexbox
+  /// as it lays out (text wraps to the width it is offered); other nodes keep their frames'
+  /// sizes along the axis (and across it, unless stretched).
   public func layoutArrangedNodes() {
+    prepareArrangedStyles()
+    layoutStyledChildren(measurer: measurer, direction: layoutDirection)
+  }
+
+  /// The stack's settings as a flexbox container, over its own style when it has one (a stack
+  /// that is itself laid out by flexbox).
+  override func flexContainerStyle() -> FlexStyle {
+    var s = flexStyle ?? FlexStyle()
+    s.flexDirection = axis == .horizontal ? .row : .column
+    s.flexWrap = .noWrap
+    switch alignment {
+    case .fill: s.alignItems = .stretch
+    case .leading: s.alignItems = .flexStart
+    case .center: s.alignItems = .center
+    case .trailing: s.alignItems = .flexEnd
+    }
+    s.justifyContent = distribution == .equalSpacing ? .spaceBetween : .flexStart
+    s.gap = distribution == .equalCentering ? 0 : spacing
+    s.rowGap = nil
+    s.columnGap = nil
+    s.padding = FlexEdges()
+    s.border = FlexEdges()
+    s.direction = layoutDirection == .rightToLeft ? .rtl : .ltr
+    return s
+  }
+
+  /// Gives every arranged node the item style the distribution asks for.
+  private func prepareArrangedStyles() {
     let n = arrangedNodes.count
     guard n > 0 else { return }
-    let (length, crossLength) = split(bounds.size)
     let sizes = naturalSizes()
-    var lengths = sizes.map(\.main)
-    var starts = [Double](repeating: 0, count: n)
-    let gaps = spacing * Double(n - 1)
-    switch distribution {
-    case .fill:
-      let extra = length - lengths.reduce(0, +) - gaps
-      lengths[n - 1] = Swift.max(0, lengths[n - 1] + extra)
-      var x = 0.0
-      for i in 0..<n {
-        starts[i] = x
-        x += lengths[i] + spacing
+    let horizontal = axis == .horizontal
+    // Equal centering: the step between centres, and the margin before each node that makes it.
+    var before = [Double](repeating: 0, count: n)
+    if distribution == .equalCentering && n > 1 {
+      let length = split(bounds.size).main
+      var step = (length - sizes[0].main / 2 - sizes[n - 1].main / 2) / Double(n - 1)
+      for i in 0..<(n - 1) {
+        step = Swift.max(step, (sizes[i].main + sizes[i + 1].main) / 2 + spacing)
       }
-    case .fillEqually:
-      let each = Swift.max(0, (length - gaps) / Double(n))
-      for i in 0..<n {
-        lengths[i] = each
-        starts[i] = Double(i) * (each + spacing)
-      }
-    case .equalSpacing:
-      let gap = n > 1 ? Swift.max(spacing, (length - lengths.reduce(0, +)) / Double(n - 1)) : 0
-      var x = 0.0
-      for i in 0..<n {
-        starts[i] = x
-        x += lengths[i] + gap
-      }
-    case .equalCentering:
-      var step = 0.0
-      if n > 1 {
-        step = (length - lengths[0] / 2 - lengths[n - 1] / 2) / Double(n - 1)
-        for i in 0..<(n - 1) { step = Swift.max(step, (lengths[i] + lengths[i + 1]) / 2 + spacing) }
-      }
-      for i in 0..<n { starts[i] = lengths[0] / 2 + Double(i) * step - lengths[i] / 2 }
+      for i in 1..<n { before[i] = step - (sizes[i - 1].main + sizes[i].main) / 2 }
     }
     for (i, node) in arrangedNodes.enumerated() {
-      let crossSize = alignment == .fill ? crossLength : Swift.min(sizes[i].cross, crossLength)
-      let crossStart: Double
-      switch alignment {
-      case .fill, .leading: crossStart = 0
-      case .center: crossStart = (crossLength - crossSize) / 2
-      case .trailing: crossStart = crossLength - crossSize
+      var s = FlexStyle()
+      // Text and images are measured as they are laid out; other nodes keep their sizes.
+      let measured = node is TextNode || node is ImageNode || node is StackNode
+      let main: FlexLength = measured ? .auto : .points(sizes[i].main)
+      let cross: FlexLength =
+        measured || alignment == .fill ? .auto : .points(sizes[i].cross)
+      if horizontal {
+        s.width = main
+        s.height = cross
+        s.maxHeight = .percent(100)
+      } else {
+        s.height = main
+        s.width = cross
+        s.maxWidth = .percent(100)
       }
-      var mainStart = starts[i]
-      if axis == .horizontal && layoutDirection == .rightToLeft {
-        mainStart = length - starts[i] - lengths[i]
+      switch distribution {
+      case .fill:
+        if i == n - 1 {
+          s.flexGrow = 1
+          s.flexShrink = 1
+        }
+      case .fillEqually:
+        s.flexGrow = 1
+        s.flexShrink = 1
+        s.flexBasis = .points(0)
+        if horizontal { s.width = .auto } else { s.height = .auto }
+      case .equalSpacing:
+        break
+      case .equalCentering:
+        s.flexBasis = .points(sizes[i].main)
+        if horizontal {
+          s.margin.start = .points(before[i])
+        } else {
+          s.margin.top = .points(before[i])
+        }
       }
-      var crossOrigin = crossStart
-      if axis == .vertical && layoutDirection == .rightToLeft && alignment != .fill
-        && alignment != .center
-      {
-        // A column's leading edge is on the right right to left.
-        crossOrigin = crossLength - crossStart - crossSize
-      }
-      node.frame =
-        axis == .horizontal
-        ? Rect(
-          x: bounds.minX + mainStart, y: bounds.minY + crossOrigin, width: lengths[i],
-          height: crossSize)
-        : Rect(
-          x: bounds.minX + crossOrigin, y: bounds.minY + mainStart, width: crossSize,
-          height: lengths[i])
+      node.flexStyle = s
       node.pinnedEdges = []
-      (node as? StackNode)?.layoutArrangedNodes()
     }
   }
 }

@@ -111,6 +111,8 @@ open class Node {
   var flexContent: SceneNode.Content?
   /// The screen edges pinned since the size was last set (see ``pin(_:toSuperviewEdgeWithInset:safeArea:direction:)``).
   var pinnedEdges: Set<LayoutEdge> = []
+  /// The pins to the parent, kept as the flexbox style they make (see ``PinRecord``).
+  var pinRecord: PinRecord?
 
   /// Creates a node with the given frame.
   public init(frame: Rect = .zero, name: String? = nil) {
@@ -133,6 +135,11 @@ open class Node {
 
   /// What the node draws between its background and its children; nothing for a plain node.
   open var content: SceneNode.Content { .none }
+
+  /// The style flexbox lays this node and its children out by: its ``flexStyle`` (or the
+  /// default), with whatever a layout node built on flexbox decides for its children (a
+  /// ``StackNode``'s axis, spacing and alignment).
+  func flexContainerStyle() -> FlexStyle { flexStyle ?? FlexStyle() }
 
   /// The size this node would like within `proposal` (either side may be infinite), for
   /// layouts such as ``StackNode``: its frame's size unless a subclass knows better (a text node

@@ -96,6 +96,34 @@ public final class FlexBox {
     for child in children { addChild(child) }
   }
 
+  /// Creates a box whose style `configure` sets, from the default one: the shortest way to
+  /// write a layout plan in code.
+  ///
+  /// ```swift
+  /// let plan = FlexBox({ $0.padding = FlexEdges(all: .points(20)) }, children: [
+  ///   FlexBox({ $0.flexGrow = 1 }),
+  ///   FlexBox({ $0.height = .points(50) }),
+  /// ])
+  /// plan.calculateLayout(width: 375, height: 667)
+  /// // plan.children[1].frame == Rect(x: 20, y: 597, width: 335, height: 50)
+  /// ```
+  public convenience init(_ configure: (inout FlexStyle) -> Void, children: [FlexBox] = []) {
+    self.init(style: FlexStyle(configure), children: children)
+  }
+
+  /// Its frame in the coordinates of the root of its tree: its own frame moved by every
+  /// ancestor's origin.
+  public var frameInRoot: Rect {
+    var r = frame
+    var ancestor = parent
+    while let a = ancestor {
+      r.origin.x += a.frame.minX
+      r.origin.y += a.frame.minY
+      ancestor = a.parent
+    }
+    return r
+  }
+
   /// Releases its subtree without recursion, so that a very deep tree cannot exhaust the stack.
   deinit {
     var pending = children

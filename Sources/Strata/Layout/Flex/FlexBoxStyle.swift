@@ -75,6 +75,12 @@ public struct FlexStyle: Hashable, Sendable {
   /// The default style.
   public init() {}
 
+  /// The default style with the changes `configure` makes:
+  /// `FlexStyle { $0.flexGrow = 1; $0.margin.top = .points(8) }`.
+  public init(_ configure: (inout FlexStyle) -> Void) {
+    configure(&self)
+  }
+
   // MARK: Resolved values
 
   /// The grow factor, `flex` taken into account (a negative or non-finite factor is 0).

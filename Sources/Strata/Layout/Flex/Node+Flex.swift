@@ -25,17 +25,21 @@ extension Node {
   public func layoutStyledChildren(
     measurer: (any TextMeasurer)?, direction: LayoutDirection = .leftToRight
   ) {
-    guard children.contains(where: { $0.flexStyle != nil }) || flexStyle != nil else { return }
+    guard children.contains(where: { $0.flexStyle != nil }) || flexStyle != nil else {
+      // Nodes below may still lay their own styled children out.
+      for child in children { child.layoutStyledChildren(measurer: measurer, direction: direction) }
+      return
+    }
     let box = syncedFlexBox(measurer: measurer, isRoot: true)
     box.calculateLayout(width: bounds.width, height: bounds.height, direction: direction)
-    applyFlexFrames()
+    applyFlexFrames(measurer: measurer, direction: direction)
   }
 
   /// The node's box, its style and styled children brought up to date.
   func syncedFlexBox(measurer: (any TextMeasurer)?, isRoot: Bool) -> FlexBox {
     let box = flexBox ?? FlexBox()
     flexBox = box
-    var s = flexStyle ?? FlexStyle()
+    var s = flexContainerStyle()
     if isRoot {
       // The node it starts from keeps its frame.
       s.width = .auto
@@ -75,12 +79,16 @@ extension Node {
     return box
   }
 
-  /// Sets the styled descendants' frames from their boxes.
-  func applyFlexFrames() {
-    for child in children where child.flexStyle != nil {
-      guard let box = child.flexBox else { continue }
-      if child.frame != box.frame { child.frame = box.frame }
-      child.applyFlexFrames()
+  /// Sets the styled descendants' frames from their boxes; a node without a style keeps its
+  /// frame and lays its own styled children out inside it.
+  func applyFlexFrames(measurer: (any TextMeasurer)?, direction: LayoutDirection) {
+    for child in children {
+      if child.flexStyle != nil, let box = child.flexBox {
+        if child.frame != box.frame { child.frame = box.frame }
+        child.applyFlexFrames(measurer: measurer, direction: direction)
+      } else if child.flexStyle == nil {
+        child.layoutStyledChildren(measurer: measurer, direction: direction)
+      }
     }
   }
 }
