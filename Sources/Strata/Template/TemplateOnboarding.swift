@@ -107,32 +107,121 @@ open class TemplateOnboarding: TutorialController, StaticBackgroundDataSource,
     public var bottomButton: Rect
   }
 
-  /// The layout for the page size, safe area and options.
+  /// The layout for the page size, safe area, direction, text size and options: a flexbox
+  /// plan of the screen.
+  ///
+  /// In portrait it is TDOnboarding's: the top bar under the safe area (the top title at the
+  /// leading side, the 110 × 44 top button at the trailing side), the image 30 points below
+  /// the bar and above the panel, and the panel at the bottom — the pagination 20 points down,
+  /// the subtitle, the bottom title and the bottom button 24 points above the safe area. The
+  /// panel is ``TemplateMeasurement/bottomPanelHeight`` tall, taller when the subtitles need
+  /// the room (measured with the ``TutorialController/textMeasurer`` at the reader's text
+  /// size), and the image gives way. When the height is compact (a phone in landscape) the
+  /// panel becomes a side panel at the trailing side, full height, and the image takes the
+  /// rest under the top bar. The top title, subtitle and bottom title may shrink to fit their
+  /// boxes (see ``label(at:)``).
   public var layout: Layout {
     let w = pageSize.width
     let h = pageSize.height
     let s = safeAreaInsets
-    let panelHeight = Swift.min(measure(.bottomPanelHeight), h)
-    let panel = Rect(x: 0, y: h - panelHeight, width: w, height: panelHeight)
-    let barTop = s.top
-    let imageTop = barTop + Self.topBarHeight + measure(.imageTopDistance)
-    let imageBottom = panel.minY - measure(.imageBottomDistance)
-    let buttonWidth = Swift.min(measure(.bottomActionButtonWidth), w - 32)
-    let button = Rect(
-      x: (w - buttonWidth) / 2, y: h - s.bottom - 24 - 48, width: buttonWidth, height: 48)
+    let landscape = sizeClasses.vertical == .compact
+    let buttonWidth = Swift.min(measure(.bottomActionButtonWidth), Swift.max(0, w - 32))
+    let topTitle = FlexBox({ $0.flex = 1 })
+    let topButton = FlexBox({
+      $0.width = .points(110)
+      $0.height = .points(Self.topBarHeight)
+    })
+    let image = FlexBox({ $0.flex = 1 })
+    let pagination = FlexBox({ $0.height = .points(10) })
+    let subtitle = FlexBox({
+      $0.flexGrow = 1
+      $0.flexShrink = 1
+      $0.margin.top = .points(16)
+      $0.margin.horizontal = .points(24)
+    })
+    subtitle.measure = { [weak self] width, _ in
+      Size(width: width.limit ?? 0, height: self?.tallestSubtitle(width: width.limit ?? w) ?? 0)
+    }
+    let bottomTitle = FlexBox({
+      $0.height = .points(24)
+      $0.margin.top = .points(8)
+      $0.margin.horizontal = .points(24)
+    })
+    let bottomButton = FlexBox({
+      $0.height = .points(48)
+      $0.width = .points(buttonWidth)
+      $0.maxWidth = .percent(100)
+      $0.alignSelf = .center
+      $0.margin.top = .points(12)
+    })
+    let panel = FlexBox({
+      $0.padding.bottom = .points(s.bottom + 24)
+      $0.flexShrink = 1
+    })
+    let imageArea = FlexBox(
+      {
+        $0.flexGrow = 1
+        $0.flexShrink = 1
+        $0.padding.top = .points(measure(.imageTopDistance))
+        $0.padding.bottom = .points(measure(.imageBottomDistance))
+        $0.padding.horizontal = .points(24)
+      }, children: [image])
+    let plan: FlexBox
+    if landscape {
+      let bar = FlexBox(
+        {
+          $0.flexDirection = .row
+          $0.height = .points(Self.topBarHeight)
+          $0.margin.top = .points(s.top)
+          $0.margin.start = .points(20)
+          $0.margin.end = .points(16)
+          $0.columnGap = 14
+        }, children: [topTitle, topButton])
+      let main = FlexBox(
+        {
+          $0.flex = 1
+          $0.padding.start = .points(s.left)
+        }, children: [bar, imageArea])
+      imageArea.style.padding.top = .points(8)
+      imageArea.style.padding.bottom = .points(s.bottom + 16)
+      for child in [pagination, subtitle, bottomTitle, bottomButton] { panel.addChild(child) }
+      panel.style.width = .percent(45)
+      panel.style.maxWidth = .points(420)
+      panel.style.padding.top = .points(s.top + 20)
+      panel.style.padding.start = .points(16)
+      panel.style.padding.end = .points(s.right + 16)
+      for child in [subtitle, bottomTitle] { child.style.margin.horizontal = .points(8) }
+      plan = FlexBox({ $0.flexDirection = .row }, children: [main, panel])
+    } else {
+      let bar = FlexBox(
+        {
+          $0.flexDirection = .row
+          $0.height = .points(Self.topBarHeight)
+          $0.margin.top = .points(s.top)
+          $0.margin.start = .points(20)
+          $0.margin.end = .points(16)
+          $0.columnGap = 14
+        }, children: [topTitle, topButton])
+      panel.style.minHeight = .points(Swift.min(measure(.bottomPanelHeight), h))
+      panel.style.padding.top = .points(20)
+      for child in [pagination, subtitle, bottomTitle, bottomButton] { panel.addChild(child) }
+      plan = FlexBox({ _ in }, children: [bar, imageArea, panel])
+    }
+    plan.calculateLayout(width: w, height: h, direction: layoutDirection)
     return Layout(
-      panel: panel,
-      image: Rect(
-        x: 24, y: imageTop, width: Swift.max(0, w - 48),
-        height: Swift.max(0, imageBottom - imageTop)),
-      topButton: Rect(x: w - 16 - 110, y: barTop + 6, width: 110, height: 32),
-      topTitle: Rect(x: 20, y: barTop + 6, width: Swift.max(0, w - 160), height: 32),
-      pagination: Rect(x: 0, y: panel.minY + 20, width: w, height: 10),
-      subtitle: Rect(
-        x: 24, y: panel.minY + 46, width: Swift.max(0, w - 48),
-        height: Swift.max(0, button.minY - 44 - panel.minY - 46)),
-      bottomTitle: Rect(x: 24, y: button.minY - 36, width: Swift.max(0, w - 48), height: 24),
-      bottomButton: button)
+      panel: panel.frameInRoot, image: image.frameInRoot, topButton: topButton.frameInRoot,
+      topTitle: topTitle.frameInRoot, pagination: pagination.frameInRoot,
+      subtitle: subtitle.frameInRoot, bottomTitle: bottomTitle.frameInRoot,
+      bottomButton: bottomButton.frameInRoot)
+  }
+
+  /// The height of the tallest subtitle broken to `width`, as shown at the reader's text size;
+  /// 0 without a ``TutorialController/textMeasurer``.
+  public func tallestSubtitle(width: Double) -> Double {
+    guard let measurer = textMeasurer else { return 0 }
+    return items.map {
+      measurer.size(of: $0.subtitle.scaled(by: textScale), width: width).height.rounded(.up)
+    }.max() ?? 0
   }
 
   // MARK: Data source
@@ -210,7 +299,9 @@ open class TemplateOnboarding: TutorialController, StaticBackgroundDataSource,
   /// See ``labelsTopMargin``.
   public var labelsBottomMargin: Double? { 0 }
 
-  /// Item `page`'s texts and bottom button, sliding with the page.
+  /// Item `page`'s texts and bottom button, sliding with the page. Texts that do not say how
+  /// far they may shrink (``TextContent/minimumScaleFactor``) shrink to fit their boxes down
+  /// to half their size (the subtitle to 60 %) before they are cut.
   public func label(at page: Int) -> Node? {
     guard items.indices.contains(page) else { return nil }
     let item = items[page]
@@ -220,13 +311,17 @@ open class TemplateOnboarding: TutorialController, StaticBackgroundDataSource,
     if let title = item.topTitle {
       node.addChild(
         TextNode(
-          text: title, frame: l.topTitle, verticalAlignment: .center, name: "top title \(page)"))
+          text: Self.shrinking(title, to: 0.5), frame: l.topTitle, verticalAlignment: .center,
+          name: "top title \(page)"))
     }
-    node.addChild(TextNode(text: item.subtitle, frame: l.subtitle, name: "subtitle \(page)"))
+    node.addChild(
+      TextNode(
+        text: Self.shrinking(item.subtitle, to: 0.6), frame: l.subtitle,
+        name: "subtitle \(page)"))
     if let bottom = item.bottomTitle {
       node.addChild(
         TextNode(
-          text: bottom, frame: l.bottomTitle, verticalAlignment: .center,
+          text: Self.shrinking(bottom, to: 0.5), frame: l.bottomTitle, verticalAlignment: .center,
           name: "bottom title \(page)"))
     }
     if let title = item.bottomActionButtonTitle {
@@ -240,6 +335,15 @@ open class TemplateOnboarding: TutorialController, StaticBackgroundDataSource,
       node.addChild(button)
     }
     return node
+  }
+
+  /// `text` allowed to shrink down to `factor` before it is cut, unless it says how far
+  /// itself: the template's boxes are fixed, so on a small screen or at a large text size its
+  /// texts shrink to fit, as labels that adjust their font size to fit do.
+  static func shrinking(_ text: TextContent, to factor: Double) -> TextContent {
+    var t = text
+    if t.minimumScaleFactor == 1 { t.minimumScaleFactor = factor }
+    return t
   }
 
   // MARK: The static controls follow the resting item
