@@ -33,7 +33,11 @@ public final class LayersExample: TutorialController, StaticBackgroundDataSource
   public override var staticContentHeight: Double { pageSize.height * 0.36 }
 
   static func title(_ s: String, size: Double, color: Color = .white) -> TextContent {
-    TextContent(s, font: .system(size: size, weight: .bold), color: color, alignment: .center)
+    var t = TextContent(
+      s, font: .system(size: size, weight: .bold), color: color, alignment: .center)
+    // On a short screen the wireframe is smaller: its captions shrink rather than being cut.
+    t.minimumScaleFactor = 0.6
+    return t
   }
 
   /// A dark gradient with its name.
@@ -69,13 +73,26 @@ public final class LayersExample: TutorialController, StaticBackgroundDataSource
     return node
   }
 
+  /// The wireframe's width: 42 % of the page's, less when the page is too short for a phone
+  /// shape 1.75 times as tall between the dynamic background's caption (72 points down) and
+  /// 24 points above the static content (a phone in landscape).
+  public var wireframeWidth: Double {
+    let room = pageSize.height - staticContentHeight - Self.wireframeTop - 24
+    return Swift.max(0, Swift.min(pageSize.width * 0.42, room / 1.75))
+  }
+
+  /// How far down the wireframe may start: below the dynamic background's caption.
+  static let wireframeTop = 72.0
+
   /// A phone-shaped frame.
   public func wireframe(at page: Int) -> Node? {
-    let w = pageSize.width * 0.42
+    let w = wireframeWidth
     let node = Node(frame: Rect(x: 0, y: 0, width: w, height: w * 1.75), name: "wireframe \(page)")
     node.backgroundColor = Self.color(of: .wireframe)
     node.cornerRadius = w * 0.14
-    node.position.y -= pageSize.height * 0.12
+    // 12 % of the page above the middle, but never over the caption.
+    let centre = Swift.max(pageSize.height * 0.38, Self.wireframeTop + w * 1.75 / 2)
+    node.position.y += centre - pageSize.height / 2
     node.addChild(
       TextNode(
         text: Self.title("2 wireframe", size: 10, color: Color(white: 0, alpha: 0.6)),
@@ -85,7 +102,7 @@ public final class LayersExample: TutorialController, StaticBackgroundDataSource
 
   /// The screen inside the frame, with the page number.
   public func innerWireframe(at page: Int) -> Node? {
-    let w = pageSize.width * 0.42 - 16
+    let w = wireframeWidth - 16
     let node = TextNode(
       text: {
         var t = Self.title("\(page + 1)", size: 40, color: Self.color(of: .wireframe))

@@ -90,7 +90,7 @@ public final class SliderExample: TutorialController, StaticBackgroundDataSource
   }
 
   private func setUp(swipeEnabled: Bool) {
-    // The arrows are 36-point discs: their glyphs grow up to the first larger size.
+    // The arrows are 44-point discs: their glyphs grow up to the first larger size.
     maximumContentSize = .xLarge
     swipeMode = .discrete
     preferredRoundnessHeight = 0
@@ -147,7 +147,8 @@ public final class SliderExample: TutorialController, StaticBackgroundDataSource
     }
     guard images.count > 1 else { return root }
     // Right to left, the next image is to the left: the arrows swap sides and glyphs.
-    let sides = [("‹", 8.0), ("›", pageSize.width - 44)]
+    // 44 points: the least a touch target should be.
+    let sides = [("‹", 8.0), ("›", pageSize.width - 52)]
     let (previousSide, nextSide) =
       layoutDirection == .rightToLeft ? (sides[1], sides[0]) : (sides[0], sides[1])
     for (name, (glyph, x)) in [("previous", previousSide), ("next", nextSide)] {
@@ -155,12 +156,12 @@ public final class SliderExample: TutorialController, StaticBackgroundDataSource
         title: TextContent(
           glyph, font: .system(size: 28, weight: .bold), color: .white, alignment: .center),
         actionIdentifier: name,
-        frame: Rect(x: x, y: pageSize.height / 2 - 18, width: 36, height: 36),
+        frame: Rect(x: x, y: pageSize.height / 2 - 22, width: 44, height: 44),
         name: name)
       arrow.accessibilityLabel = name == "next" ? "Next image" : "Previous image"
       // Dark enough for the white arrow to read at 3:1 over a light photograph (WCAG AA).
       arrow.backgroundColor = Color(white: 0, alpha: 0.55)
-      arrow.cornerRadius = 18
+      arrow.cornerRadius = 22
       arrow.zPosition = 10
       root.addChild(arrow)
     }
