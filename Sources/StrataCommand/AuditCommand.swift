@@ -7,7 +7,7 @@ extension Tool {
   func audit(_ o: ParsedCommand) throws -> Int32 {
     let onboarding = try o.onboarding()
     var audit = LayoutAudit()
-    if let size = try o.size("--size") {
+    if let size = try o.size("--screen") {
       audit.devices = [LayoutAudit.Device("screen", size.width, size.height)]
     }
     if o.flag("--rtl") { audit.directions = [.rightToLeft] }

@@ -92,7 +92,7 @@ extension Tool {
         """,
       options: [
         OptionSpec(
-          name: "--size", value: .size, placeholder: "WxH", defaultText: "the whole matrix",
+          name: "--screen", value: .size, placeholder: "WxH", defaultText: "the whole matrix",
           help: "check one screen size instead of the matrix"),
         OptionSpec(
           name: "--rtl", value: .flag, placeholder: "", defaultText: nil,

@@ -26,7 +26,9 @@ import Testing
   }
 
   @Test func findingsAreListedAndFail() throws {
-    let r = runTool(["audit", try specFile(), "--size", "375x667", "--text-size", "large", "--rtl"])
+    let r = runTool([
+      "audit", try specFile(), "--screen", "375x667", "--text-size", "large", "--rtl",
+    ])
     #expect(r.status == 1)
     let lines = r.out.split(separator: "\n").map(String.init)
     #expect(lines.count == 1, "\(r.out)")

@@ -164,7 +164,8 @@ public struct SpecExporter {
     s.border = n.border.map { BorderSpec(width: $0.width, color: SpecColor.format($0.color)) }
     s.shadow = n.shadow.map(shadow)
     if n.zPosition != 0 { s.zPosition = n.zPosition }
-    s.style = n.flexStyle.map(SpecRegistry.styleSpec)
+    // A stack decides its arranged nodes' styles itself, each time it lays them out.
+    if !(n.parent is StackNode) { s.style = n.flexStyle.map(SpecRegistry.styleSpec) }
     if n.mask != nil { state.notes.append("the mask of \"\(n.name ?? "a node")\" is not exported") }
     if n.transform != .identity {
       state.notes.append("the transform of \"\(n.name ?? "a node")\" is not exported")
