@@ -93,3 +93,23 @@ import Testing
     }
   }
 }
+
+/// The first baseline the text engine gives flexbox, and where a text node puts it.
+@Suite struct TextBaselineTests {
+  let engine = TextEngine(catalog: dejaVuCatalog)
+
+  @Test func theFirstLinesBaselinePlacedAsTheNodePlacesItsLines() throws {
+    let text = TextContent("Baseline", font: Font(family: "DejaVu Sans", size: 20))
+    let layout = engine.layout(text, width: 300)
+    let b = try #require(engine.firstBaseline(of: text, width: 300, height: 100))
+    #expect(b == layout.lines.first?.baseline && b > 10 && b < layout.size.height)
+    let node = TextNode(text: text, verticalAlignment: .top)
+    let box = Size(width: 300, height: 100)
+    #expect(node.firstBaseline(in: box, measurer: engine) == b)
+    node.verticalAlignment = .center
+    #expect(node.firstBaseline(in: box, measurer: engine) == (100 - layout.size.height) / 2 + b)
+    node.verticalAlignment = .bottom
+    #expect(node.firstBaseline(in: box, measurer: engine) == 100 - layout.size.height + b)
+    #expect(node.firstBaseline(in: box, measurer: nil) == nil)
+  }
+}

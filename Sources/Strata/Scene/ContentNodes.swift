@@ -82,6 +82,20 @@ open class TextNode: Node {
     let width = proposal.width.isFinite ? Swift.max(0, proposal.width) : .infinity
     return measurer.size(of: displayedText, width: width)
   }
+
+  /// Where the first line's baseline falls in a box of `size`, from its top, with the lines
+  /// placed by ``verticalAlignment``; `nil` without a measurer that knows baselines.
+  public func firstBaseline(in size: Size, measurer: (any TextMeasurer)?) -> Double? {
+    guard let measurer,
+      let b = measurer.firstBaseline(of: displayedText, width: size.width, height: size.height)
+    else { return nil }
+    let height = measurer.size(of: displayedText, width: size.width).height
+    switch verticalAlignment {
+    case .top: return b
+    case .center: return (size.height - Swift.min(height, size.height)) / 2 + b
+    case .bottom: return size.height - Swift.min(height, size.height) + b
+    }
+  }
 }
 
 /// A node that fills and strokes a path given in its own coordinates.

@@ -270,6 +270,12 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
     layout(text, width: width).size
   }
 
+  /// The first line's baseline, from the top of the lines, as ``layout(_:width:height:)``
+  /// places it (empty text has one empty line, with the first font's metrics).
+  public func firstBaseline(of text: TextContent, width: Double, height: Double) -> Double? {
+    layout(text, width: width, height: height).lines.first?.baseline
+  }
+
   /// The glyph runs of `text` laid out in `bounds`.
   public func shape(
     _ text: TextContent, in bounds: Rect, verticalAlignment: TextNode.VerticalAlignment

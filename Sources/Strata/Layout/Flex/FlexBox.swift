@@ -72,6 +72,19 @@ public final class FlexBox {
   public var measure: ((FlexConstraint, FlexConstraint) -> Size)? {
     didSet { markDirty() }
   }
+  /// The distance from its top (border edge) to its first baseline, for a leaf with content at
+  /// the given width and height (text: its first line's baseline); `nil` for a box whose
+  /// baseline comes from its children, or from its bottom edge when it has none. Items aligned
+  /// `baseline` in a row line these up.
+  public var baseline: ((Double, Double) -> Double)? {
+    didSet { markDirty() }
+  }
+  /// How many of its in-flow children its first line held, at its last layout (for its own
+  /// baseline).
+  var firstLineCount = 0
+  /// How far `position: relative` moved it down at its last placement: baselines are found
+  /// where a box would be without that move, as browsers find them.
+  var relativeShiftY = 0.0
   /// Its frame in its parent's box (border box), after ``calculateLayout(width:height:direction:)``.
   public internal(set) var frame: Rect = .zero
   /// The direction it was laid out in (its own `direction`, or its parent's).

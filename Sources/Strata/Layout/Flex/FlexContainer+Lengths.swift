@@ -87,3 +87,51 @@ extension FlexContainer {
     items[i].stretches = stretchesToContainer(item)
   }
 }
+
+extension FlexContainer {
+  /// §8.3 and §9.4.8: the ascent of every item aligned by its baseline in a row whose lines
+  /// run from the top. (In a column an item's baseline does not run across the axis: it falls
+  /// back to its own start. In lines wrapping upwards, `wrap-reverse`, Chromium lines up last
+  /// baselines from the bottom; Strata does not measure last baselines, and aligns such items
+  /// as `flex-start`, which is where boxes without text go.) An item is laid out at its size
+  /// for this: its baseline may come from its children.
+  func findAscents() {
+    guard isRow, crossStart == .top else { return }
+    for i in items.indices
+    where items[i].align == .baseline && !items[i].autoCrossStart && !items[i].autoCrossEnd {
+      let item = items[i]
+      let (w, h) = constraints(main: .exactly(item.target), cross: .exactly(item.cross))
+      let laid = FlexLayout.layout(
+        item.box, w, h, owner: childOwner,
+        definite: definite(main: mainIsDefinite(item), cross: styledCross(item) != nil),
+        perform: true, depth: depth + 1, pass: pass)
+      items[i].ascent = item.margin.top + FlexLayout.baseline(of: item.box, size: laid)
+    }
+  }
+}
+
+extension FlexLayout {
+  /// A laid-out box's first baseline, from its top (CSS Flexbox §8.5): its own
+  /// ``FlexBox/baseline`` function's; else that of the first child on its first line that
+  /// is aligned by its baseline (in a row), or of its first child, moved by where that child
+  /// sits; else, with no child, its bottom edge.
+  static func baseline(of box: FlexBox, size: Size) -> Double {
+    if let f = box.baseline {
+      let b = f(size.width, size.height)
+      return b.isFinite ? b : size.height
+    }
+    let flow = box.children.filter { $0.style.display != .none && $0.style.position != .absolute }
+    guard let first = flow.first else { return size.height }
+    let isRow = box.style.flexDirection == .row || box.style.flexDirection == .rowReverse
+    var chosen = first
+    if isRow {
+      let firstLine = flow.prefix(Swift.max(1, box.firstLineCount))
+      if let aligned = firstLine.first(where: {
+        ($0.style.alignSelf == .auto ? box.style.alignItems : $0.style.alignSelf) == .baseline
+      }) {
+        chosen = aligned
+      }
+    }
+    return chosen.frame.minY - chosen.relativeShiftY + baseline(of: chosen, size: chosen.frame.size)
+  }
+}

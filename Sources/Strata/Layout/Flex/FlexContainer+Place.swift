@@ -57,10 +57,11 @@ extension FlexContainer {
       free, count: lines.count, contentMode,
       reversed: crossStart != writingStart(horizontal: !isRow))
     var crossOffset = pb[crossStart] + lead
+    box.firstLineCount = lines.first?.count ?? 0
     for (k, line) in lines.enumerated() {
       placeLine(
-        line, lineCross: lineCross[k], crossOffset: crossOffset, outerMain: outerMain,
-        outerCross: outerCross)
+        line, lineCross: lineCross[k], ascent: lineAscent[k], crossOffset: crossOffset,
+        outerMain: outerMain, outerCross: outerCross)
       crossOffset += lineCross[k] + gapCross + between
     }
     for child in box.children where child.style.display == .none {
@@ -77,8 +78,8 @@ extension FlexContainer {
   /// One line: along the main axis by auto margins or `justifyContent`, across by each item's
   /// alignment; then each item is laid out at its final size.
   func placeLine(
-    _ line: Range<Int>, lineCross: Double, crossOffset: Double, outerMain: Double,
-    outerCross: Double
+    _ line: Range<Int>, lineCross: Double, ascent: Double, crossOffset: Double,
+    outerMain: Double, outerCross: Double
   ) {
     var used = gapMain * Double(Swift.max(0, line.count - 1))
     var autoMargins = 0
@@ -111,6 +112,14 @@ extension FlexContainer {
         crossLead =
           item.autoCrossStart && item.autoCrossEnd
           ? Swift.max(0, crossFree) / 2 : item.autoCrossStart ? Swift.max(0, crossFree) : 0
+      } else if let a = item.ascent {
+        // The baselines meet `ascent` below the line's top.
+        crossLead = ascent - a
+      } else if item.align == .baseline && !isRow {
+        // No baseline across a column: the item's own start (CSS Box Alignment §9.3): its
+        // left, or its right when it runs right to left.
+        let selfStart: FlexPhysicalEdge = item.direction == .rightToLeft ? .right : .left
+        crossLead = crossStart == selfStart ? 0 : crossFree
       } else {
         switch item.align {
         case .center: crossLead = crossFree / 2
@@ -133,6 +142,7 @@ extension FlexContainer {
         isRow ? crossOffset + crossLead : mainOffset, size: laid.height,
         from: isRow ? crossStart : mainStart, in: isRow ? outerCross : outerMain)
       let shift = relativeOffset(item.box, item.direction)
+      item.box.relativeShiftY = shift.dy
       item.box.frame = Rect(
         x: x + shift.dx, y: y + shift.dy, width: laid.width, height: laid.height)
       mainOffset +=

@@ -27,6 +27,9 @@ final class FlexContainer {
     var mainFloor = 0.0
     /// Whether its flex base size came from a definite length (its basis or size property).
     var basisIsDefinite = false
+    /// For an item aligned by its baseline in a row: from its outer top edge (margin
+    /// included) to its first baseline.
+    var ascent: Double?
 
     init(box: FlexBox, direction: LayoutDirection, margin: FlexLayout.Edges) {
       self.box = box
@@ -62,6 +65,8 @@ final class FlexContainer {
   var items: [Item] = []
   var lines: [Range<Int>] = []
   var lineCross: [Double] = []
+  /// Each line's largest ``Item/ascent``: where its baseline-aligned items' baselines meet.
+  var lineAscent: [Double] = []
   var innerMain = 0.0
   var innerCross = 0.0
 
@@ -180,11 +185,25 @@ final class FlexContainer {
     }
     for line in lines { resolveFlexibleLengths(line) }
     for i in items.indices { findCross(i) }
+    findAscents()
     // §9.4.15: line cross sizes.
     let singleLine = style.flexWrap == .noWrap
     for line in lines {
       var largest = 0.0
-      for i in line { largest = Swift.max(largest, items[i].cross + marginCross(items[i])) }
+      // §9.4.8: baseline-aligned items take the most room above and below the line's baseline.
+      var above = 0.0
+      var below = 0.0
+      for i in line {
+        let outer = items[i].cross + marginCross(items[i])
+        if let a = items[i].ascent {
+          above = Swift.max(above, a)
+          below = Swift.max(below, outer - a)
+        } else {
+          largest = Swift.max(largest, outer)
+        }
+      }
+      largest = Swift.max(largest, above + below)
+      lineAscent.append(above)
       if singleLine, let e = crossLimit.exact { largest = e }
       if singleLine {
         largest = FlexLayout.clamp(

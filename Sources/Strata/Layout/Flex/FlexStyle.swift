@@ -133,7 +133,9 @@ public enum FlexAlign: String, Hashable, Sendable, CaseIterable {
   case flexEnd = "flex-end"
   /// Filling the line (items whose cross size is `auto`) or the container (lines).
   case stretch
-  /// First baselines lined up. Baselines are not measured yet: items sit as at the start.
+  /// First baselines lined up, in a row whose lines run down: text's first line, a box's
+  /// first child's, an empty box's bottom edge (``FlexBox/baseline``). In a column, or in
+  /// lines wrapping upwards, items sit at their start.
   case baseline
   /// For `alignContent`: the first line at the start, the last at the end.
   case spaceBetween = "space-between"

@@ -68,6 +68,11 @@ extension Node {
             measurer: measurer) ?? .zero
         }
       }
+      if let text = self as? TextNode, box.baseline == nil {
+        box.baseline = { [weak text] w, h in
+          text?.firstBaseline(in: Size(width: w, height: h), measurer: measurer) ?? h
+        }
+      }
       let current = content
       if flexContent != current {
         flexContent = current
