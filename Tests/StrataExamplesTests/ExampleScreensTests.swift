@@ -1,5 +1,6 @@
 import Strata
 import StrataCommand
+import StrataExamples
 import StrataRender
 import StrataTesting
 import Testing
@@ -42,5 +43,22 @@ import Testing
       let image = try FrameRenderer(scale: 1).render(controller, pagePosition: 1)
       try goldens.check(image, named: Self.goldenName(name, size))
     }
+  }
+}
+
+/// The layers example in landscape: the wireframe, which ran off the top of the screen, fits
+/// between the dynamic background's caption and the static content, at rest and turned.
+@Suite struct LayersScreensTests {
+  @Test(arguments: [Size(width: 667, height: 375), Size(width: 568, height: 320)])
+  func theWireframeFitsTheScreen(_ size: Size) throws {
+    let layers = LayersExample(pageSize: size)
+    for position in [1.0, 0.75, 1.25] {
+      layers.setPagePosition(position)
+      let scene = layers.scene()
+      let frame = try #require(scene.node(named: "wireframe 1")?.frame)
+      #expect(frame.minY >= 60 && frame.maxY <= size.height - layers.staticContentHeight + 10)
+    }
+    // Portrait is as it was: 42 % of the width.
+    #expect(LayersExample(pageSize: Size(width: 375, height: 667)).wireframeWidth == 375 * 0.42)
   }
 }

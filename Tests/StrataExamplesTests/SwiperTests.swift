@@ -57,6 +57,15 @@ import Testing
     #expect(w.image.maxX <= w.title.minX && w.title.minX == w.createAccount.minX)
     #expect(w.indicator.minY >= w.title.maxY && w.createAccount.height == 50)
     #expect(w.swipeArea.contains(Point(x: w.title.midX, y: w.title.midY)))
+    // A horizontal drag across the title in landscape is a swipe (it was taken as a tap on
+    // the page control, which sat on the title).
+    let y = w.title.midY
+    for (i, x) in [500.0, 460, 400, 330, 260].enumerated() {
+      wide.handle(TouchEvent(i == 0 ? .down : .move, at: Point(x: x, y: y), time: Double(i) * 0.02))
+    }
+    wide.handle(TouchEvent(.up, at: Point(x: 260, y: y), time: 0.1))
+    wide.advance(to: 2)
+    #expect(wide.currentPage == 1)
     // Right to left, the illustrations take the right half.
     let rtl = SwiperExample(pageSize: Size(width: 667, height: 375))
     rtl.layoutDirection = .rightToLeft

@@ -5,6 +5,17 @@ import StrataTesting
 import Testing
 
 @Suite struct TemplateExampleTests {
+  /// In landscape the image keeps its room beside a side panel (the fixed 300-point bottom
+  /// panel left it 75 points of a 375-point screen, less the bars: nothing).
+  @Test func theImageSurvivesLandscape() {
+    for size in [Size(width: 667, height: 375), Size(width: 568, height: 320)] {
+      let l = TemplateExample.make(pageSize: size).layout
+      #expect(l.image.height >= 150 && l.image.width >= 150, "\(size): \(l.image)")
+      #expect(l.panel.height == size.height && l.panel.minX >= l.image.maxX)
+      #expect(l.bottomButton.maxY <= size.height && l.bottomButton.minX >= l.panel.minX)
+    }
+  }
+
   @Test(arguments: GoldenCatalog.templatePositions)
   func defaultOptionsMatchTheirGoldens(position: Double) throws {
     let t = TemplateExample.make()
