@@ -166,17 +166,18 @@ open class TemplateOnboarding: TutorialController, StaticBackgroundDataSource,
         $0.padding.bottom = .points(measure(.imageBottomDistance))
         $0.padding.horizontal = .points(24)
       }, children: [image])
+    // The top bar under the safe area: the top title, then the top button.
+    let bar = FlexBox(
+      {
+        $0.flexDirection = .row
+        $0.height = .points(Self.topBarHeight)
+        $0.margin.top = .points(s.top)
+        $0.margin.start = .points(20)
+        $0.margin.end = .points(16)
+        $0.columnGap = 14
+      }, children: [topTitle, topButton])
     let plan: FlexBox
     if landscape {
-      let bar = FlexBox(
-        {
-          $0.flexDirection = .row
-          $0.height = .points(Self.topBarHeight)
-          $0.margin.top = .points(s.top)
-          $0.margin.start = .points(20)
-          $0.margin.end = .points(16)
-          $0.columnGap = 14
-        }, children: [topTitle, topButton])
       let main = FlexBox(
         {
           $0.flex = 1
@@ -193,15 +194,6 @@ open class TemplateOnboarding: TutorialController, StaticBackgroundDataSource,
       for child in [subtitle, bottomTitle] { child.style.margin.horizontal = .points(8) }
       plan = FlexBox({ $0.flexDirection = .row }, children: [main, panel])
     } else {
-      let bar = FlexBox(
-        {
-          $0.flexDirection = .row
-          $0.height = .points(Self.topBarHeight)
-          $0.margin.top = .points(s.top)
-          $0.margin.start = .points(20)
-          $0.margin.end = .points(16)
-          $0.columnGap = 14
-        }, children: [topTitle, topButton])
       panel.style.minHeight = .points(Swift.min(measure(.bottomPanelHeight), h))
       panel.style.padding.top = .points(20)
       for child in [pagination, subtitle, bottomTitle, bottomButton] { panel.addChild(child) }
