@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "StrataRaster", targets: ["StrataRaster"]),
     .library(name: "StrataRender", targets: ["StrataRender"]),
     .library(name: "StrataTesting", targets: ["StrataTesting"]),
+    .library(name: "StrataHost", targets: ["StrataHost"]),
     .library(name: "StrataAssets", targets: ["StrataAssets"]),
     .library(name: "StrataSpec", targets: ["StrataSpec"]),
     .library(name: "StrataRecords", targets: ["StrataRecords"]),
@@ -48,6 +49,9 @@ let package = Package(
       ]),
     // libjpeg-turbo, the system's (Linux only: Apple platforms decode JPEG through ImageIO).
     .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+    // A retained layer tree kept in step with the controller's nodes: what a screen (a
+    // browser, UIKit) shows an onboarding with.
+    .target(name: "StrataHost", dependencies: ["Strata"]),
     // Reference-image checks for test targets (Strata's own and users').
     .target(name: "StrataTesting", dependencies: ["Strata", "StrataRender"]),
     // The examples, as a library so the tool and the tests share them.
@@ -69,7 +73,7 @@ let package = Package(
       name: "StrataCommand",
       dependencies: [
         "Strata", "StrataIO", "StrataRender", "StrataAssets", "StrataExamples", "StrataSpec", "StrataRecords",
-        "StrataPreview", "StrataFiles",
+        "StrataPreview", "StrataFiles", "StrataHost",
       ]),
     .executableTarget(name: "strata", dependencies: ["StrataCommand"]),
     // What the test targets share: running programs and the tool, temporary folders, the
@@ -100,6 +104,9 @@ let package = Package(
         .target(name: "CJPEG", condition: .when(platforms: [.linux])),
       ]),
     .testTarget(
+      name: "StrataHostTests",
+      dependencies: ["StrataHost", "Strata", "StrataExamples", "StrataTestSupport", "StrataTesting"]),
+    .testTarget(
       name: "StrataTestingTests",
       dependencies: ["StrataTestSupport", "StrataTesting", "StrataRender", "Strata"]),
     .testTarget(
@@ -127,7 +134,7 @@ let package = Package(
       name: "DocSnippetTests",
       dependencies: [
         "Strata", "StrataRender", "StrataExamples", "StrataCommand", "StrataTesting",
-        "StrataAssets", "StrataSpec", "StrataRecords",
+        "StrataAssets", "StrataSpec", "StrataRecords", "StrataHost",
       ],
       plugins: ["DocSnippetsPlugin"]),
     .testTarget(

@@ -136,6 +136,10 @@ open class Node {
   /// What the node draws between its background and its children; nothing for a plain node.
   open var content: SceneNode.Content { .none }
 
+  /// The children in the order they are drawn, bottom first: by ``zPosition``, then as added;
+  /// hidden and transparent ones too (a retained layer tree keeps their layers).
+  public var childrenInDrawingOrder: [Node] { Scene.childrenInDrawingOrder(of: self) }
+
   /// The style flexbox lays this node and its children out by: its ``flexStyle`` (or the
   /// default), with whatever a layout node built on flexbox decides for its children (a
   /// ``StackNode``'s axis, spacing and alignment).

@@ -110,6 +110,9 @@ public struct Scene: Hashable, Sendable, CustomReflectable {
     drawingOrder(of: node).filter { !$0.isHidden && $0.alpha.clamped(to: 0...1) > 0 }
   }
 
+  /// `node`'s children in drawing order, hidden ones too: see ``Node/childrenInDrawingOrder``.
+  public static func childrenInDrawingOrder(of node: Node) -> [Node] { drawingOrder(of: node) }
+
   /// `node`'s children in drawing order: by ``Node/zPosition``, then as added (the same array
   /// when they are in that order already; kept with the node until they change).
   static func drawingOrder(of node: Node) -> [Node] {

@@ -45,7 +45,7 @@ struct BenchmarkSuite {
 
   /// The groups `--filter` chooses from.
   static let groupNames = [
-    "controller", "render", "text", "keyframes", "layout", "preview", "allocations",
+    "controller", "render", "text", "keyframes", "layout", "host", "preview", "allocations",
   ]
 
   /// One JSON object per result instead of the table.
@@ -61,6 +61,7 @@ struct BenchmarkSuite {
       ("text", { TextBenchmark(quick: quick).run() }),
       ("keyframes", { KeyframeBenchmark(quick: quick).run() }),
       ("layout", { LayoutBenchmark(quick: quick).run() }),
+      ("host", { HostBenchmark(quick: quick).run() }),
       ("preview", { PreviewBenchmark(quick: quick).run() }),
       ("allocations", { AllocationBenchmark(quick: quick).run() }),
     ]

@@ -1,0 +1,146 @@
+import Strata
+
+/// A retained layer's identity: the same for as long as the node it mirrors stays in the
+/// tree, never given to another layer by the same reconciler.
+public struct HostLayerID: Hashable, Sendable, Comparable, CustomStringConvertible {
+  /// The number, from 1 up in the order layers were created.
+  public let rawValue: UInt64
+
+  /// Creates an identity.
+  public init(_ rawValue: UInt64) { self.rawValue = rawValue }
+
+  /// Earlier layers first.
+  public static func < (a: HostLayerID, b: HostLayerID) -> Bool { a.rawValue < b.rawValue }
+
+  /// `#12`.
+  public var description: String { "#\(rawValue)" }
+}
+
+/// Where a layer sits in its superlayer, as Core Animation has it: its `bounds` (whose origin
+/// moves its sublayers, as a scroll view's offset does), the `position` in the superlayer of
+/// its `anchorPoint` (a fraction of the bounds), and a `transform` about that anchor.
+public struct HostGeometry: Hashable, Sendable {
+  /// The layer's own coordinate space.
+  public var bounds: Rect
+  /// Where the anchor point sits in the superlayer's coordinates.
+  public var position: Point
+  /// The point of the bounds, as a fraction (0.5, 0.5 is the centre), that `position` places
+  /// and `transform` turns about.
+  public var anchorPoint: Point
+  /// The affine transform about the anchor point.
+  public var transform: Transform
+
+  /// Creates a geometry.
+  public init(bounds: Rect, position: Point, anchorPoint: Point, transform: Transform) {
+    self.bounds = bounds
+    self.position = position
+    self.anchorPoint = anchorPoint
+    self.transform = transform
+  }
+
+  /// The map from the layer's space to its superlayer's (``Node/localTransform``'s).
+  public var toSuperlayer: Transform {
+    let ax = bounds.origin.x + anchorPoint.x * bounds.width
+    let ay = bounds.origin.y + anchorPoint.y * bounds.height
+    var t = Transform(translationX: -ax, y: -ay)
+    if !transform.isIdentity { t = t.concatenating(transform) }
+    return t.thenTranslated(x: position.x, y: position.y)
+  }
+}
+
+/// How a layer's background is drawn: colour, rounded corners, border and shadow.
+public struct HostAppearance: Hashable, Sendable {
+  /// The background colour, as it shows now (a pressed button's darker one).
+  public var backgroundColor: Color?
+  /// The corner radius (the background, border and clip are rounded by it).
+  public var cornerRadius: Double
+  /// The border.
+  public var border: Border?
+  /// The shadow.
+  public var shadow: Shadow?
+
+  /// Creates an appearance.
+  public init(
+    backgroundColor: Color? = nil, cornerRadius: Double = 0, border: Border? = nil,
+    shadow: Shadow? = nil
+  ) {
+    self.backgroundColor = backgroundColor
+    self.cornerRadius = cornerRadius
+    self.border = border
+    self.shadow = shadow
+  }
+}
+
+/// What a layer draws between its background and its sublayers: a node's content at the
+/// size it is drawn, which a host draws once into a bitmap and keeps while it is the same.
+public struct HostContent: Hashable, Sendable {
+  /// The text, image or shape.
+  public var content: SceneNode.Content
+  /// The size of the bounds it is laid out in, in points.
+  public var size: Size
+
+  /// Creates a content.
+  public init(content: SceneNode.Content, size: Size) {
+    self.content = content
+    self.size = size
+  }
+}
+
+/// Everything a host knows about one layer: the state a ``LayerBackend`` is told, and what
+/// ``HostTree`` keeps.
+public struct HostLayerState: Hashable, Sendable {
+  /// The node's name, for debugging and tests.
+  public var name: String?
+  /// Where it sits.
+  public var geometry: HostGeometry
+  /// Its own group opacity, 0...1.
+  public var alpha: Double
+  /// Whether it is hidden (it keeps its place and its sublayers).
+  public var isHidden: Bool
+  /// Whether sublayers are cut to its bounds (rounded by the corner radius).
+  public var clipsToBounds: Bool
+  /// The mask, in its own coordinates.
+  public var mask: Path?
+  /// Its background.
+  public var appearance: HostAppearance
+  /// What it draws, if anything.
+  public var content: HostContent?
+
+  /// The state of `node` now: its geometry, its opacity clamped to 0...1 (0 when not
+  /// finite), its displayed background and content.
+  public init(node: Node) {
+    name = node.name
+    geometry = HostGeometry(
+      bounds: node.bounds, position: node.position, anchorPoint: node.anchorPoint,
+      transform: node.transform)
+    alpha = node.alpha.isFinite ? Swift.min(1, Swift.max(0, node.alpha)) : 0
+    isHidden = node.isHidden
+    clipsToBounds = node.clipsToBounds
+    mask = node.mask
+    appearance = HostAppearance(
+      backgroundColor: node.displayedBackgroundColor, cornerRadius: node.cornerRadius,
+      border: node.border, shadow: node.shadow)
+    let c = node.content
+    if case .none = c {
+      content = nil
+    } else {
+      content = HostContent(content: c, size: node.bounds.size)
+    }
+  }
+
+  /// Creates a state from its parts.
+  public init(
+    name: String? = nil, geometry: HostGeometry, alpha: Double = 1, isHidden: Bool = false,
+    clipsToBounds: Bool = false, mask: Path? = nil, appearance: HostAppearance = HostAppearance(),
+    content: HostContent? = nil
+  ) {
+    self.name = name
+    self.geometry = geometry
+    self.alpha = alpha
+    self.isHidden = isHidden
+    self.clipsToBounds = clipsToBounds
+    self.mask = mask
+    self.appearance = appearance
+    self.content = content
+  }
+}
