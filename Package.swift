@@ -51,7 +51,7 @@ let package = Package(
     .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
     // A retained layer tree kept in step with the controller's nodes: what a screen (a
     // browser, UIKit) shows an onboarding with.
-    .target(name: "StrataHost", dependencies: ["Strata"]),
+    .target(name: "StrataHost", dependencies: ["Strata", "StrataRender"]),
     // Reference-image checks for test targets (Strata's own and users').
     .target(name: "StrataTesting", dependencies: ["Strata", "StrataRender"]),
     // The examples, as a library so the tool and the tests share them.
@@ -105,7 +105,10 @@ let package = Package(
       ]),
     .testTarget(
       name: "StrataHostTests",
-      dependencies: ["StrataHost", "Strata", "StrataExamples", "StrataTestSupport", "StrataTesting"]),
+      dependencies: [
+        "StrataHost", "Strata", "StrataExamples", "StrataTestSupport", "StrataTesting",
+        "StrataRender", "StrataCommand",
+      ]),
     .testTarget(
       name: "StrataTestingTests",
       dependencies: ["StrataTestSupport", "StrataTesting", "StrataRender", "Strata"]),

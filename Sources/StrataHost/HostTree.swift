@@ -151,3 +151,33 @@ public enum HostTreeError: Error, Hashable, Sendable, CustomStringConvertible {
     }
   }
 }
+
+extension HostTree {
+  /// What the tree shows, as a ``Scene`` of a viewport of `size`: the layers from the first
+  /// root, each placed by its geometry, those hidden or fully transparent left out (with
+  /// their sublayers), as ``Scene/init(root:size:)`` leaves them out of a node tree. Rendered
+  /// with Strata's renderer, it is the frame the controller's own scene gives — the test that
+  /// the retained tree lost nothing.
+  public func scene(size: Size) -> Scene {
+    func make(_ id: HostLayerID, _ parent: Transform, depth: Int) -> SceneNode? {
+      guard let layer = layers[id], !layer.state.isHidden, layer.state.alpha > 0 else {
+        return nil
+      }
+      let s = layer.state
+      let transform = s.geometry.toSuperlayer.concatenating(parent)
+      let children =
+        depth >= Reconciler.maximumDepth
+        ? [] : layer.sublayers.compactMap { make($0, transform, depth: depth + 1) }
+      return SceneNode(
+        name: s.name, content: s.content?.content ?? .none, bounds: s.geometry.bounds,
+        transform: transform, alpha: s.alpha, backgroundColor: s.appearance.backgroundColor,
+        cornerRadius: s.appearance.cornerRadius, border: s.appearance.border,
+        shadow: s.appearance.shadow, clipsToBounds: s.clipsToBounds, mask: s.mask,
+        children: children)
+    }
+    let root =
+      roots.first.flatMap { make($0, .identity, depth: 0) }
+      ?? SceneNode(bounds: Rect(origin: .zero, size: size), alpha: 0)
+    return Scene(size: size, root: root)
+  }
+}

@@ -1,0 +1,91 @@
+import Strata
+import StrataCommand
+import StrataExamples
+import StrataHost
+import StrataRender
+import Testing
+
+/// The retained tree loses nothing: rendered as a scene, it gives the very bytes of the
+/// controller's own frame, for every example across a swipe.
+@Suite struct HostRenderTests {
+  @Test(arguments: Onboarding.examples.map(\.name))
+  func theRetainedTreeDrawsTheControllersFrames(_ name: String) throws {
+    let example = try #require(Onboarding.examples.first { $0.name == name })
+    let controller = example.makeController(example.defaultPageSize, nil)
+    let reconciler = Reconciler()
+    let tree = HostTree()
+    let renderer = FrameRenderer(scale: 1)
+    for position in [0, 0.3, 0.5, 1, 1.7, 2] {
+      controller.setPagePosition(position)
+      controller.layoutIfNeeded()
+      reconciler.reconcile(controller.root, into: tree)
+      #expect(reconciler.problems.isEmpty)
+      let expected = try renderer.render(controller.scene())
+      let hosted = try renderer.render(tree.scene(size: controller.pageSize))
+      #expect(hosted.pixels == expected.pixels, "\(name) at \(position)")
+    }
+  }
+}
+
+/// Contents drawn once and kept: a second swipe draws nothing new.
+@Suite struct ContentCacheTests {
+  /// A backend that draws every content it is given, through the cache.
+  final class Drawing: LayerBackend {
+    let tree = HostTree()
+    let cache: ContentCache
+    init(cache: ContentCache) { self.cache = cache }
+    func apply(_ mutation: HostMutation) throws {
+      try tree.apply(mutation)
+      switch mutation {
+      case .create(_, let state): if let c = state.content { _ = cache.bitmap(for: c) }
+      case .setContent(_, let c?): _ = cache.bitmap(for: c)
+      default: break
+      }
+    }
+  }
+
+  @Test func aSecondSwipeDrawsNothingNew() throws {
+    let tutorial = AnimalsTutorial()
+    let cache = ContentCache(scale: 2)
+    let backend = Drawing(cache: cache)
+    let reconciler = Reconciler()
+    func swipe() {
+      for step in 0...60 {
+        tutorial.setPagePosition(Double(step) / 30)
+        tutorial.layoutIfNeeded()
+        reconciler.reconcile(tutorial.root, into: backend)
+      }
+    }
+    swipe()
+    let firstDraws = cache.draws
+    #expect(firstDraws > 30 && cache.problems.isEmpty)
+    // Going back and forth again: every content is in the cache (the page indicator's
+    // positions included, since the same frames come round).
+    tutorial.setPagePosition(0)
+    swipe()
+    #expect(cache.draws == firstDraws && cache.hits > 0)
+    // A drawn text at 2× is twice its size in pixels, on a transparent background.
+    let text = HostContent(
+      content: .text(TextContent("Hi", font: .system(size: 20)), .top),
+      size: Size(width: 40, height: 30))
+    let image = cache.bitmap(for: text)
+    #expect(image.width == 80 && image.height == 60 && image.pixels[3] == 0)
+  }
+
+  @Test func badContentGivesAPlaceholderAndTheCacheStaysWithinItsLimit() {
+    let cache = ContentCache(scale: 1, byteLimit: 100 * 100 * 4 * 2)
+    let huge = HostContent(
+      content: .text(TextContent("x"), .top), size: Size(width: 1e9, height: 1e9))
+    #expect(cache.bitmap(for: huge) == ContentCache.placeholder && cache.problems.count == 1)
+    let nan = HostContent(
+      content: .text(TextContent("x"), .top), size: Size(width: .nan, height: 1))
+    #expect(cache.bitmap(for: nan) == ContentCache.placeholder && cache.problems.count == 2)
+    for i in 0..<5 {
+      _ = cache.bitmap(
+        for: HostContent(
+          content: .text(TextContent("\(i)"), .top), size: Size(width: 100, height: 100)))
+    }
+    // Two 100 × 100 bitmaps fit, and the placeholder.
+    #expect(cache.count <= 3)
+  }
+}
