@@ -40,11 +40,7 @@ public struct HostGeometry: Hashable, Sendable {
 
   /// The map from the layer's space to its superlayer's (``Node/localTransform``'s).
   public var toSuperlayer: Transform {
-    let ax = bounds.origin.x + anchorPoint.x * bounds.width
-    let ay = bounds.origin.y + anchorPoint.y * bounds.height
-    var t = Transform(translationX: -ax, y: -ay)
-    if !transform.isIdentity { t = t.concatenating(transform) }
-    return t.thenTranslated(x: position.x, y: position.y)
+    Transform.placing(bounds: bounds, anchorPoint: anchorPoint, transform: transform, at: position)
   }
 }
 

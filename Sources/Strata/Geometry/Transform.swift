@@ -215,3 +215,18 @@ public struct Transform: Hashable, Sendable, CustomStringConvertible {
       && ty.isApproximatelyEqual(to: other.ty, tolerance: tolerance)
   }
 }
+
+extension Transform {
+  /// The map from a layer's own space to its parent's, as Core Animation places a layer: the
+  /// point of `bounds` at `anchorPoint` (a fraction of its size, from its origin) goes to
+  /// `position`, and `transform` turns and scales about it. ``Node/localTransform``.
+  public static func placing(
+    bounds: Rect, anchorPoint: Point, transform: Transform, at position: Point
+  ) -> Transform {
+    let ax = bounds.origin.x + anchorPoint.x * bounds.width
+    let ay = bounds.origin.y + anchorPoint.y * bounds.height
+    var t = Transform(translationX: -ax, y: -ay)
+    if !transform.isIdentity { t = t.concatenating(transform) }
+    return t.thenTranslated(x: position.x, y: position.y)
+  }
+}

@@ -198,11 +198,7 @@ open class Node {
 
   /// The transform from this node's coordinate space (its bounds) to its parent's.
   public var localTransform: Transform {
-    let ax = bounds.origin.x + anchorPoint.x * bounds.width
-    let ay = bounds.origin.y + anchorPoint.y * bounds.height
-    var t = Transform(translationX: -ax, y: -ay)
-    if !transform.isIdentity { t = t.concatenating(transform) }
-    return t.thenTranslated(x: position.x, y: position.y)
+    Transform.placing(bounds: bounds, anchorPoint: anchorPoint, transform: transform, at: position)
   }
 
   /// The transform from this node's coordinate space to the root's.
