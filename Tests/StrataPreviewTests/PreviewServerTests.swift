@@ -438,7 +438,8 @@ extension TestClient {
     // so), whatever the load on the machine.
     var resized = false
     for _ in 0..<200 where !resized {
-      guard let f = a.nextMessage(type: "frame", frames: &frames) else { break }
+      // A debug build on a loaded machine can take seconds over a 1000 × 1200 frame.
+      guard let f = a.nextMessage(type: "frame", timeout: 60, frames: &frames) else { break }
       resized = f["width"] as? Double == 1000
       a.sendJSON(["type": "ack"])
     }
