@@ -27,7 +27,7 @@ flags=(-Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)
 modules_for() {
   local m=(Strata StrataFiles CStrataKernels StrataIO StrataText StrataRaster StrataRender)
   case "$1" in
-    options) m+=(CJPEG StrataAssets StrataExamples StrataSpec StrataRecords StrataPreview StrataCommand) ;;
+    options) m+=(CJPEG StrataAssets StrataExamples StrataSpec StrataRecords StrataPreview StrataHost StrataCommand) ;;
     preview) m+=(StrataPreview) ;;
     jpeg | jpeg-header | svg | svg-css) m+=(CJPEG StrataAssets) ;;
     spec) m+=(CJPEG StrataAssets StrataSpec) ;;
