@@ -156,11 +156,7 @@ public final class SwiperExample: TutorialController, StaticBackgroundDataSource
 
   /// The height of the tallest title broken to `width`, as shown at the reader's text size.
   public func tallestTitle(width: Double) -> Double {
-    guard let measurer = textMeasurer else { return 0 }
-    return pageList.map {
-      measurer.size(of: Self.title($0.title).scaled(by: textScale), width: width).height
-        .rounded(.up)
-    }.max() ?? 0
+    tallestHeight(of: pageList.map { Self.title($0.title) }, width: width)
   }
 
   /// A title in the seed's style: 22-point bold, dark, centred.

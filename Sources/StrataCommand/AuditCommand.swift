@@ -11,11 +11,7 @@ extension Tool {
       audit.devices = [LayoutAudit.Device("screen", size.width, size.height)]
     }
     if o.flag("--rtl") { audit.directions = [.rightToLeft] }
-    if o.string("--text-size") != nil {
-      // makeController checks the name and gives the controller the size.
-      let probe = try o.makeController(onboarding, size: onboarding.defaultPageSize)
-      audit.contentSizes = [probe.contentSize]
-    }
+    if let size = try o.textSize() { audit.contentSizes = [size] }
     var states = 0
     let findings = try audit.findings { size in
       let controller = try o.makeController(onboarding, size: size)

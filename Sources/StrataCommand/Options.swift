@@ -349,18 +349,23 @@ struct ParsedCommand {
     var reader = ReaderSettings(
       layoutDirection: flag("--rtl") ? .rightToLeft : nil,
       reduceMotion: flag("--reduce-motion") ? true : nil)
-    if let t = string("--text-size") {
-      guard let size = ContentSize(rawValue: t) else {
-        let names = ContentSize.allCases.map(\.rawValue)
-        throw .badValue(
-          option: "--text-size", value: t,
-          expected: closest(to: t, in: names).map { "a text size (did you mean '\($0)'?)" }
-            ?? "one of \(names.joined(separator: ", "))")
-      }
-      reader.contentSize = size
-    }
+    reader.contentSize = try textSize()
     reader.apply(to: controller)
     return controller
+  }
+
+  /// The `--text-size` option's text size, checked (with a "did you mean"); `nil` when it is
+  /// not given.
+  func textSize() throws(ToolError) -> ContentSize? {
+    guard let t = string("--text-size") else { return nil }
+    guard let size = ContentSize(rawValue: t) else {
+      let names = ContentSize.allCases.map(\.rawValue)
+      throw .badValue(
+        option: "--text-size", value: t,
+        expected: closest(to: t, in: names).map { "a text size (did you mean '\($0)'?)" }
+          ?? "one of \(names.joined(separator: ", "))")
+    }
+    return size
   }
 }
 

@@ -163,12 +163,12 @@ extension Node {
       f.origin.y = parent.bounds.midY - f.size.height / 2 + offset
       record.insets[.top] = nil
       record.insets[.bottom] = nil
-      record.centre.y = offset
+      record.centreY = offset
     } else {
       f.origin.x = parent.bounds.midX - f.size.width / 2 + offset
       record.insets[.left] = nil
       record.insets[.right] = nil
-      record.centre.x = offset
+      record.centreX = offset
     }
     frame = f
     keepPins(record)
@@ -224,22 +224,15 @@ extension Node {
 struct PinRecord: Hashable {
   /// Inset from the parent's edge, by screen edge (`top`, `bottom`, `left`, `right`).
   var insets: [LayoutEdge: Double] = [:]
-  /// The offset from the parent's centre of each axis the node is centred on.
-  var centre: (x: Double?, y: Double?) = (nil, nil)
-
-  static func == (a: PinRecord, b: PinRecord) -> Bool {
-    a.insets == b.insets && a.centre.x == b.centre.x && a.centre.y == b.centre.y
-  }
-
-  func hash(into hasher: inout Hasher) {
-    hasher.combine(insets)
-    hasher.combine(centre.x)
-    hasher.combine(centre.y)
-  }
+  /// The offset from the parent's centre, on the horizontal axis when the node is centred on
+  /// it.
+  var centreX: Double?
+  /// The same on the vertical axis.
+  var centreY: Double?
 
   /// Forgets the centring of the axis of an edge just pinned.
   mutating func forget(centreOn vertical: Bool) {
-    if vertical { centre.y = nil } else { centre.x = nil }
+    if vertical { centreY = nil } else { centreX = nil }
   }
 
   /// The style for a node now `size` large at `origin` in its parent.
@@ -257,12 +250,12 @@ struct PinRecord: Hashable {
       if let centre { return (.percent(50), nil, .points(centre - length / 2), .points(length)) }
       return (.points(at), nil, nil, .points(length))
     }
-    let h = axis(.left, .right, centre: centre.x, length: size.width, at: origin.x)
+    let h = axis(.left, .right, centre: centreX, length: size.width, at: origin.x)
     s.insets.left = h.start
     s.insets.right = h.end
     s.margin.left = h.margin
     s.width = h.size
-    let v = axis(.top, .bottom, centre: centre.y, length: size.height, at: origin.y)
+    let v = axis(.top, .bottom, centre: centreY, length: size.height, at: origin.y)
     s.insets.top = v.start
     s.insets.bottom = v.end
     s.margin.top = v.margin

@@ -210,10 +210,7 @@ open class TemplateOnboarding: TutorialController, StaticBackgroundDataSource,
   /// The height of the tallest subtitle broken to `width`, as shown at the reader's text size;
   /// 0 without a ``TutorialController/textMeasurer``.
   public func tallestSubtitle(width: Double) -> Double {
-    guard let measurer = textMeasurer else { return 0 }
-    return items.map {
-      measurer.size(of: $0.subtitle.scaled(by: textScale), width: width).height.rounded(.up)
-    }.max() ?? 0
+    tallestHeight(of: items.map(\.subtitle), width: width)
   }
 
   // MARK: Data source

@@ -91,6 +91,16 @@ extension TutorialController {
     return page
   }
 
+  /// The height, rounded up to a point, of the tallest of `texts` shown at ``textScale`` and
+  /// broken to `width`; 0 without a ``textMeasurer``. For a layout that makes room for the
+  /// longest of its pages' texts.
+  public func tallestHeight(of texts: [TextContent], width: Double) -> Double {
+    guard let measurer = textMeasurer else { return 0 }
+    return texts.map {
+      measurer.size(of: $0.scaled(by: textScale), width: width).height.rounded(.up)
+    }.max() ?? 0
+  }
+
   /// Shows the text in `node`'s subtree at ``textScale`` now (where it adjusts for the content
   /// size; text that does not say is scaled too). The controller does this to the nodes a
   /// data source returns; call it in a data source that measures or lays out its text before
