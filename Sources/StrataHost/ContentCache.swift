@@ -5,9 +5,13 @@ import StrataRender
 /// and kept: what a host hands its screen (a `CALayer`'s contents, an image in the browser),
 /// so text and shapes look the same everywhere.
 ///
+/// Each bitmap holds all the content draws, cut to whole device pixels, with the place of its
+/// top-left corner in the layer (``DrawnContent/origin``): a host that puts it there shows the
+/// pixels Strata's renderer draws.
+///
 /// Bitmaps are kept up to ``byteLimit``; past it the least recently used go first. Content
-/// that cannot be drawn (too large, a size that is not finite) gives ``placeholder`` and a
-/// problem in ``problems``, once per content.
+/// that cannot be drawn (too large, a size that is not finite) gives an empty drawing (the
+/// layer shows its background alone) and a problem in ``problems``, once per content.
 public final class ContentCache {
   /// Pixels per point the contents are drawn at.
   public let scale: Double
@@ -19,11 +23,11 @@ public final class ContentCache {
   public private(set) var hits = 0
   /// Contents that could not be drawn, with why.
   public private(set) var problems: [String] = []
-  /// What is shown for content that cannot be drawn: one transparent pixel.
+  /// What is shown for content that draws nothing or cannot be drawn: one transparent pixel.
   public static let placeholder = RasterImage(unchecked: 1, height: 1, pixels: [0, 0, 0, 0])
 
   private let renderer: FrameRenderer
-  private var kept: [HostContent: (image: RasterImage, used: UInt64)] = [:]
+  private var kept: [HostContent: (drawing: DrawnContent, used: UInt64)] = [:]
   private var bytes = 0
   private var clock: UInt64 = 0
 
@@ -38,36 +42,46 @@ public final class ContentCache {
   /// The number of bitmaps kept.
   public var count: Int { kept.count }
 
+  /// The bytes of the bitmaps kept.
+  public var byteCount: Int { bytes }
+
   /// `content` drawn at ``scale`` on a transparent background, from the cache when it was
   /// drawn before.
-  public func bitmap(for content: HostContent) -> RasterImage {
+  public func drawing(for content: HostContent) -> DrawnContent {
     clock += 1
     if let k = kept[content] {
       hits += 1
-      kept[content] = (k.image, clock)
-      return k.image
+      kept[content] = (k.drawing, clock)
+      return k.drawing
     }
     draws += 1
-    let size = content.size
-    guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
-      problems.append("content of size \(size): not drawn")
-      return Self.placeholder
-    }
-    let scene = Scene(
-      size: size, root: SceneNode(content: content.content, bounds: Rect(origin: .zero, size: size))
-    )
-    let image: RasterImage
-    do {
-      image = try renderer.render(scene)
-    } catch {
-      problems.append("content of size \(size): \(error)")
-      kept[content] = (Self.placeholder, clock)
-      return Self.placeholder
-    }
-    kept[content] = (image, clock)
-    bytes += image.pixels.count
+    let drawing = draw(content)
+    kept[content] = (drawing, clock)
+    bytes += drawing.image.pixels.count
     evict()
-    return image
+    return drawing
+  }
+
+  /// `content`'s bitmap (``drawing(for:)``'s image).
+  public func bitmap(for content: HostContent) -> RasterImage { drawing(for: content).image }
+
+  private func draw(_ content: HostContent) -> DrawnContent {
+    let empty = DrawnContent(image: Self.placeholder, origin: .zero, scale: scale)
+    let b = content.bounds
+    guard b.minX.isFinite, b.minY.isFinite, b.width.isFinite, b.height.isFinite else {
+      problems.append("content in \(b): bounds not finite, not drawn")
+      return empty
+    }
+    do {
+      guard
+        let (list, origin) = try DrawnContent.displayList(
+          for: content.content, in: b, scale: scale, textShaper: renderer.textShaper)
+      else { return empty }
+      return DrawnContent(image: try renderer.render(list), origin: origin, scale: scale)
+    } catch {
+      problems.append("content in \(b): \(error)")
+      return empty
+    }
   }
 
   /// Lets the least recently used bitmaps go until the kept ones fit ``byteLimit``.
@@ -76,7 +90,7 @@ public final class ContentCache {
     for (key, value) in kept.sorted(by: { $0.value.used < $1.value.used }) {
       guard bytes > byteLimit else { break }
       kept[key] = nil
-      bytes -= value.image.pixels.count
+      bytes -= value.drawing.image.pixels.count
     }
   }
 }

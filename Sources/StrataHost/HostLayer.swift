@@ -67,19 +67,27 @@ public struct HostAppearance: Hashable, Sendable {
   }
 }
 
-/// What a layer draws between its background and its sublayers: a node's content at the
-/// size it is drawn, which a host draws once into a bitmap and keeps while it is the same.
+/// What a layer draws between its background and its sublayers: a node's content laid out in
+/// its bounds, which a host draws once into a bitmap and keeps while it is the same.
 public struct HostContent: Hashable, Sendable {
   /// The text, image or shape.
   public var content: SceneNode.Content
-  /// The size of the bounds it is laid out in, in points.
-  public var size: Size
+  /// The bounds it is laid out in, in the layer's own coordinates (points).
+  public var bounds: Rect
 
-  /// Creates a content.
-  public init(content: SceneNode.Content, size: Size) {
+  /// Creates a content laid out in `bounds`.
+  public init(content: SceneNode.Content, bounds: Rect) {
     self.content = content
-    self.size = size
+    self.bounds = bounds
   }
+
+  /// Creates a content laid out in bounds of `size` at the origin.
+  public init(content: SceneNode.Content, size: Size) {
+    self.init(content: content, bounds: Rect(origin: .zero, size: size))
+  }
+
+  /// The size of the bounds.
+  public var size: Size { bounds.size }
 }
 
 /// Everything a host knows about one layer: the state a ``LayerBackend`` is told, and what
@@ -120,7 +128,7 @@ public struct HostLayerState: Hashable, Sendable {
     if case .none = c {
       content = nil
     } else {
-      content = HostContent(content: c, size: node.bounds.size)
+      content = HostContent(content: c, bounds: node.bounds)
     }
   }
 

@@ -68,24 +68,30 @@ import Testing
     let text = HostContent(
       content: .text(TextContent("Hi", font: .system(size: 20)), .top),
       size: Size(width: 40, height: 30))
-    let image = cache.bitmap(for: text)
-    #expect(image.width == 80 && image.height == 60 && image.pixels[3] == 0)
+    // Its bitmap holds the glyphs' ink (as far as their fonts' boxes reach), on whole pixels.
+    let drawing = cache.drawing(for: text)
+    #expect(drawing.scale == 2 && (drawing.origin.x * 2).rounded() == drawing.origin.x * 2)
+    #expect(drawing.frame.union(text.bounds.insetBy(dx: 1, dy: 8)) == drawing.frame)
+    #expect(drawing.image.pixels.contains { $0 > 0 })
   }
 
   @Test func badContentGivesAPlaceholderAndTheCacheStaysWithinItsLimit() {
     let cache = ContentCache(scale: 1, byteLimit: 100 * 100 * 4 * 2)
-    let huge = HostContent(
-      content: .text(TextContent("x"), .top), size: Size(width: 1e9, height: 1e9))
+    func square(_ side: Double) -> SceneNode.Content {
+      .shape(
+        VectorImage.Shape(
+          path: .rect(Rect(x: 0, y: 0, width: side, height: side)), fill: .solid(.white)))
+    }
+    let huge = HostContent(content: square(1e9), size: Size(width: 1e9, height: 1e9))
     #expect(cache.bitmap(for: huge) == ContentCache.placeholder && cache.problems.count == 1)
     let nan = HostContent(
       content: .text(TextContent("x"), .top), size: Size(width: .nan, height: 1))
     #expect(cache.bitmap(for: nan) == ContentCache.placeholder && cache.problems.count == 2)
     for i in 0..<5 {
       _ = cache.bitmap(
-        for: HostContent(
-          content: .text(TextContent("\(i)"), .top), size: Size(width: 100, height: 100)))
+        for: HostContent(content: square(100 - Double(i)), size: Size(width: 100, height: 100)))
     }
-    // Two 100 × 100 bitmaps fit, and the placeholder.
-    #expect(cache.count <= 3)
+    // Two of the five squares' bitmaps fit, and the placeholders.
+    #expect(cache.count <= 4 && cache.byteCount <= cache.byteLimit)
   }
 }

@@ -1,0 +1,126 @@
+import Foundation
+import Strata
+import StrataCommand
+import StrataExamples
+import StrataHost
+import StrataRender
+import Testing
+
+/// The software compositor, placing cached bitmaps, shows the renderer's frames: within one
+/// level per channel (the rounding of an 8-bit bitmap) where every content sits on whole
+/// device pixels, and within the stated tolerance where a layer is resampled.
+@Suite struct CompositorTests {
+  /// How far two frames are apart.
+  struct Difference {
+    /// The largest difference of a channel, in levels of 255.
+    var largest = 0
+    /// Pixels where some channel differs by more than 16 levels.
+    var far = 0
+    /// The peak signal-to-noise ratio in decibels (infinite when equal).
+    var psnr = Double.infinity
+  }
+
+  static func difference(_ a: RasterImage, _ b: RasterImage) -> Difference {
+    var d = Difference()
+    var squares = 0
+    for p in stride(from: 0, to: a.pixels.count, by: 4) {
+      var pixel = 0
+      for c in 0..<4 {
+        let e = abs(Int(a.pixels[p + c]) - Int(b.pixels[p + c]))
+        pixel = max(pixel, e)
+        squares += e * e
+      }
+      if pixel > 16 { d.far += 1 }
+      d.largest = max(d.largest, pixel)
+    }
+    if squares > 0 {
+      let mse = Double(squares) / Double(a.pixels.count)
+      d.psnr = 10 * log10(255 * 255 / mse)
+    }
+    return d
+  }
+
+  /// Whether every node with content is placed by a whole-pixel move at `scale` (so its
+  /// bitmap is copied, not resampled).
+  static func placesContentOnWholePixels(_ node: SceneNode, scale: Double) -> Bool {
+    if case .none = node.content {
+    } else {
+      let t = node.transform
+      let whole = { (v: Double) in abs(v * scale - (v * scale).rounded()) < 1e-6 }
+      guard t.isTranslationOnly, whole(t.tx), whole(t.ty), whole(node.bounds.minX),
+        whole(node.bounds.minY)
+      else { return false }
+    }
+    return node.children.allSatisfy { placesContentOnWholePixels($0, scale: scale) }
+  }
+
+  @Test(arguments: Onboarding.examples.map(\.name))
+  func compositedFramesAreTheRenderersFrames(_ name: String) throws {
+    let example = try #require(Onboarding.examples.first { $0.name == name })
+    let controller = example.makeController(example.defaultPageSize, nil)
+    var exactFrames = 0
+    for scale in [1.0, 2.0] {
+      let compositor = SoftwareCompositor(size: controller.pageSize, scale: scale)
+      let reconciler = Reconciler()
+      let renderer = FrameRenderer(scale: scale)
+      for position in [0, 0.3, 0.5, 1, 1.7, 2] {
+        controller.setPagePosition(position)
+        controller.layoutIfNeeded()
+        reconciler.reconcile(controller.root, into: compositor)
+        let scene = controller.scene()
+        let expected = try renderer.render(scene)
+        let composited = try compositor.composite()
+        let d = Self.difference(expected, composited)
+        let place = "\(name) @\(scale)x at \(position)"
+        if Self.placesContentOnWholePixels(scene.root, scale: scale) {
+          exactFrames += 1
+          #expect(d.largest <= 1, "\(place): \(d)")
+        } else {
+          let pixels = expected.width * expected.height
+          #expect(d.psnr >= 30 && d.far * 100 <= pixels * 3, "\(place): \(d)")
+        }
+      }
+      #expect(compositor.cache.problems.isEmpty)
+    }
+    // The examples laid out on whole pixels at 2× are checked to the level.
+    if ["slider", "template", "template-styled"].contains(name) { #expect(exactFrames >= 6) }
+  }
+
+  @Test func contentIsDrawnWholeWithItsInkOutsideItsBounds() throws {
+    // A stroke runs past the bounds, and the text's glyphs past a box too small for them.
+    let shape = VectorImage.Shape(
+      path: .rect(Rect(x: 0, y: 0, width: 20, height: 10)),
+      stroke: .solid(Color(red: 1, green: 0, blue: 0)), strokeStyle: StrokeStyle(width: 6))
+    let cache = ContentCache(scale: 2)
+    let drawing = cache.drawing(
+      for: HostContent(content: .shape(shape), bounds: Rect(x: 0, y: 0, width: 20, height: 10)))
+    // The bitmap holds the stroke's ink (3 points each side), on whole pixels at 2×.
+    let ink = Rect(x: -3, y: -3, width: 26, height: 16)
+    #expect(drawing.frame.union(ink) == drawing.frame)
+    #expect(drawing.image.width == Int(drawing.frame.width * 2))
+    #expect((drawing.origin.x * 2).rounded() == drawing.origin.x * 2)
+    let root = SceneNode(
+      bounds: Rect(x: 0, y: 0, width: 60, height: 40),
+      children: [
+        SceneNode(
+          content: .shape(shape), bounds: Rect(x: 0, y: 0, width: 20, height: 10),
+          transform: Transform(translationX: 10, y: 10))
+      ])
+    let scene = Scene(size: Size(width: 60, height: 40), root: root)
+    let direct = try FrameRenderer(scale: 2).render(scene)
+    let list = try DisplayList(scene: scene, scale: 2) { content, bounds in
+      cache.drawing(for: HostContent(content: content, bounds: bounds))
+    }
+    let composited = try FrameRenderer(scale: 2).render(list)
+    #expect(Self.difference(direct, composited).largest <= 1)
+    #expect(cache.draws == 1 && cache.hits == 1)
+  }
+
+  @Test func aLayerThatFailsToDrawShowsItsBackgroundAlone() throws {
+    let cache = ContentCache(scale: 1)
+    let nan = HostContent(
+      content: .text(TextContent("x"), .top), bounds: Rect(x: .nan, y: 0, width: 1, height: 1))
+    #expect(cache.drawing(for: nan).image == ContentCache.placeholder)
+    #expect(cache.problems.count == 1 && cache.problems[0].contains("not finite"))
+  }
+}
