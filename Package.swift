@@ -67,7 +67,9 @@ let package = Package(
     // Whether an onboarding was seen: records, their decisions, stores in memory and in a file.
     .target(name: "StrataRecords", dependencies: ["Strata", "StrataFiles"]),
     // A live preview in the browser: an HTTP and WebSocket server on POSIX sockets.
-    .target(name: "StrataPreview", dependencies: ["Strata", "StrataFiles", "StrataRender"]),
+    .target(
+      name: "StrataPreview",
+      dependencies: ["Strata", "StrataFiles", "StrataIO", "StrataRender", "StrataHost"]),
     // Everything the command-line tool does, testable in process.
     .target(
       name: "StrataCommand",

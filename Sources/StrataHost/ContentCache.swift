@@ -27,7 +27,12 @@ public final class ContentCache {
   public static let placeholder = RasterImage(unchecked: 1, height: 1, pixels: [0, 0, 0, 0])
 
   private let renderer: FrameRenderer
-  private var kept: [HostContent: (drawing: DrawnContent, used: UInt64)] = [:]
+  /// What a bitmap is of: a content, or the shadow a layer's bounds and corners cast.
+  private enum Key: Hashable {
+    case content(HostContent)
+    case shadow(Shadow, Rect, Double)
+  }
+  private var kept: [Key: (drawing: DrawnContent, used: UInt64)] = [:]
   private var bytes = 0
   private var clock: UInt64 = 0
 
@@ -39,6 +44,12 @@ public final class ContentCache {
     renderer = FrameRenderer(scale: self.scale)
   }
 
+  /// The problems noted since the last call, which are then forgotten.
+  public func takeProblems() -> [String] {
+    defer { problems = [] }
+    return problems
+  }
+
   /// The number of bitmaps kept.
   public var count: Int { kept.count }
 
@@ -48,40 +59,60 @@ public final class ContentCache {
   /// `content` drawn at ``scale`` on a transparent background, from the cache when it was
   /// drawn before.
   public func drawing(for content: HostContent) -> DrawnContent {
+    drawing(.content(content), in: content.bounds) {
+      [textShaper = renderer.textShaper] (s: Double) throws(RenderError) in
+      try DrawnContent.displayList(
+        for: content.content, in: content.bounds, scale: s, textShaper: textShaper)
+    }
+  }
+
+  /// The shadow a layer of `bounds` with `appearance`'s corner radius casts (its
+  /// ``HostAppearance/shadow``, or an empty drawing when it has none), drawn at ``scale`` on
+  /// a transparent background: what a host puts under the layer's background. From the
+  /// cache when it was drawn before.
+  public func shadowDrawing(bounds: Rect, appearance: HostAppearance) -> DrawnContent {
+    guard let shadow = appearance.shadow else {
+      return DrawnContent(image: Self.placeholder, origin: .zero, scale: scale)
+    }
+    let radius = appearance.cornerRadius
+    return drawing(.shadow(shadow, bounds, radius), in: bounds) { (s: Double) throws(RenderError) in
+      try DrawnContent.displayList(
+        forShadow: shadow, bounds: bounds, cornerRadius: radius, scale: s)
+    }
+  }
+
+  /// `content` drawn at ``scale`` on a transparent background, from the cache when it was
+  /// drawn before.
+  public func bitmap(for content: HostContent) -> RasterImage { drawing(for: content).image }
+
+  private func drawing(
+    _ key: Key, in b: Rect,
+    _ list: (Double) throws(RenderError) -> (list: DisplayList, origin: Point)?
+  ) -> DrawnContent {
     clock += 1
-    if let k = kept[content] {
+    if let k = kept[key] {
       hits += 1
-      kept[content] = (k.drawing, clock)
+      kept[key] = (k.drawing, clock)
       return k.drawing
     }
     draws += 1
-    let drawing = draw(content)
-    kept[content] = (drawing, clock)
+    let empty = DrawnContent(image: Self.placeholder, origin: .zero, scale: scale)
+    var drawing = empty
+    if !(b.minX.isFinite && b.minY.isFinite && b.width.isFinite && b.height.isFinite) {
+      problems.append("content in \(b): bounds not finite, not drawn")
+    } else {
+      do {
+        if let (l, origin) = try list(scale) {
+          drawing = DrawnContent(image: try renderer.render(l), origin: origin, scale: scale)
+        }
+      } catch {
+        problems.append("content in \(b): \(error)")
+      }
+    }
+    kept[key] = (drawing, clock)
     bytes += drawing.image.pixels.count
     evict()
     return drawing
-  }
-
-  /// `content`'s bitmap (``drawing(for:)``'s image).
-  public func bitmap(for content: HostContent) -> RasterImage { drawing(for: content).image }
-
-  private func draw(_ content: HostContent) -> DrawnContent {
-    let empty = DrawnContent(image: Self.placeholder, origin: .zero, scale: scale)
-    let b = content.bounds
-    guard b.minX.isFinite, b.minY.isFinite, b.width.isFinite, b.height.isFinite else {
-      problems.append("content in \(b): bounds not finite, not drawn")
-      return empty
-    }
-    do {
-      guard
-        let (list, origin) = try DrawnContent.displayList(
-          for: content.content, in: b, scale: scale, textShaper: renderer.textShaper)
-      else { return empty }
-      return DrawnContent(image: try renderer.render(list), origin: origin, scale: scale)
-    } catch {
-      problems.append("content in \(b): \(error)")
-      return empty
-    }
   }
 
   /// Lets the least recently used bitmaps go until the kept ones fit ``byteLimit``.

@@ -10,11 +10,27 @@ import Foundation
 /// scrubs the pages and acknowledges every frame, counting the frames per second it receives.
 /// `strata bench` and the tests use it.
 package enum PreviewMeasure {
+  /// What a client received while scrubbing: frames per second, and bytes per frame.
+  package struct Rate: Sendable {
+    /// Frames received per second.
+    package var framesPerSecond: Double
+    /// Bytes received per frame (messages' payloads).
+    package var bytesPerFrame: Double
+  }
+
   /// Frames received per second over `seconds` while scrubbing `source` at `scale`, with the
   /// server in this process.
   package static func framesPerSecond(source: PreviewSource, scale: Double, seconds: Double)
     -> Double?
   {
+    measure(source: source, scale: scale, seconds: seconds, layers: false)?.framesPerSecond
+  }
+
+  /// Frames and bytes received over `seconds` while scrubbing `source` at `scale`, as PNG
+  /// pictures or, when `layers`, as the changes of the page's layers.
+  package static func measure(
+    source: PreviewSource, scale: Double, seconds: Double, layers: Bool
+  ) -> Rate? {
     let server = PreviewServer(
       source: source, configuration: PreviewServer.Configuration(port: 0, scale: scale))
     guard let port = try? server.start() else { return nil }
@@ -27,21 +43,30 @@ package enum PreviewMeasure {
       server.stop()
       done.wait()
     }
-    guard let client = Client(port: port), client.upgrade(token: server.token) else { return nil }
+    guard let client = Client(port: port),
+      client.upgrade(token: server.token + (layers ? "&mode=layers" : ""))
+    else { return nil }
+    // The first frame (every layer and content) is not counted: the figures are the scrub's.
+    guard client.waitForFrame(layers: layers) != nil else { return nil }
+    client.sendText("{\"type\":\"ack\"}")
     let start = ContinuousClock.now
     var received = 0
-    var k = 0
+    var bytes = 0
+    var k = 1
     while ContinuousClock.now - start < .seconds(seconds) {
       // A new position each frame, so that every frame differs.
       client.sendText("{\"type\":\"scrub\",\"position\":\(Double(k % 200) / 100)}")
       k += 1
-      guard client.waitForPicture() else { break }
+      guard let n = client.waitForFrame(layers: layers) else { break }
       received += 1
+      bytes += n
       client.sendText("{\"type\":\"ack\"}")
     }
     let elapsed = ContinuousClock.now - start
     let s = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    return Double(received) / s
+    return Rate(
+      framesPerSecond: Double(received) / s, bytesPerFrame: Double(bytes) / Double(max(1, received))
+    )
   }
 
   /// The request a browser page served by the preview on `port` sends to open its socket (a
@@ -123,8 +148,12 @@ package enum PreviewMeasure {
       PreviewServer.send(fd, frame)
     }
 
-    /// Reads frames until a picture (a binary message) has come; false on timeout or close.
-    func waitForPicture() -> Bool {
+    /// Reads messages until a frame has come — a picture (a binary message), or with
+    /// `layers` a layers message — and returns the bytes of the messages read; `nil` on
+    /// timeout or close.
+    func waitForFrame(layers: Bool) -> Int? {
+      var bytes = 0
+      let marker = Array("\"type\":\"layers\"".utf8)
       while true {
         if pending.count >= 2 {
           var n = Int(pending[1] & 0x7F)
@@ -138,14 +167,18 @@ package enum PreviewMeasure {
           }
           if n >= 0, pending.count >= off + n {
             let opcode = WebSocket.Opcode(rawValue: pending[0] & 0x0F)
+            let isLayers =
+              layers && opcode == .text
+              && PreviewServer.find(marker, in: Array(pending[off..<(off + n)])) != nil
             pending.removeFirst(off + n)
-            if opcode == .binary { return true }
-            if opcode == .close { return false }
+            bytes += n
+            if (opcode == .binary && !layers) || isLayers { return bytes }
+            if opcode == .close { return nil }
             continue
           }
         }
         guard let bytes = PreviewServer.receive(fd, timeout: 10_000), !bytes.isEmpty else {
-          return false
+          return nil
         }
         pending += bytes
       }

@@ -85,6 +85,11 @@ enum PageMessage: Equatable {
 enum ServerMessage: Equatable {
   /// The frame that follows as a binary PNG message, and the state it shows.
   case frame(number: Int, position: Double, page: Int, pageCount: Int, size: Size, time: Double)
+  /// The changes to the page's layers (``LayerStream``'s operations), after the bitmaps of
+  /// new contents as binary messages, and the state they show.
+  case layers(
+    number: Int, position: Double, page: Int, pageCount: Int, size: Size, time: Double,
+    operations: [String])
   /// An event of the controller, as its JSON object.
   case event(json: String)
   /// Something the page asked for could not be done.
@@ -101,6 +106,11 @@ enum ServerMessage: Equatable {
       return "{\"height\":\(n(size.height)),\"n\":\(number),\"page\":\(page),"
         + "\"pageCount\":\(pageCount),\"position\":\(n(position)),\"time\":\(n(time)),"
         + "\"type\":\"frame\",\"width\":\(n(size.width))}"
+    case .layers(let number, let position, let page, let pageCount, let size, let time, let ops):
+      return
+        "{\"height\":\(n(size.height)),\"n\":\(number),\"ops\":[\(ops.joined(separator: ","))],"
+        + "\"page\":\(page),\"pageCount\":\(pageCount),\"position\":\(n(position)),"
+        + "\"time\":\(n(time)),\"type\":\"layers\",\"width\":\(n(size.width))}"
     case .event(let json): return "{\"event\":\(json),\"type\":\"event\"}"
     case .error(let message):
       return "{\"message\":\(JSONLiteral.string(message)),\"type\":\"error\"}"

@@ -23,8 +23,13 @@ enum PreviewPage {
         main { display: flex; gap: 32px; padding: 24px; align-items: flex-start; }
         #phone { padding: 14px; border-radius: 44px; background: #1d1d1f;
                  box-shadow: 0 10px 30px rgba(0,0,0,.25); }
-        #screen { display: block; border-radius: 30px; background: #fff; touch-action: none;
-                  cursor: grab; }
+        #screen { display: block; position: relative; overflow: hidden; border-radius: 30px;
+                  background: #fff; touch-action: none; cursor: grab; width: 375px; height: 667px; }
+        #screen canvas { display: block; width: 100%; height: 100%; }
+        .l { position: absolute; left: 0; top: 0; transform-origin: 0 0; pointer-events: none; }
+        .k, .s, .b, .c, .g { position: absolute; left: 0; top: 0; }
+        .s { transform-origin: 0 0; }
+        .b { box-sizing: border-box; }
         aside { min-width: 280px; max-width: 360px; }
         h1 { font-size: 18px; margin: 0 0 12px; }
         .row { margin: 10px 0; }
@@ -39,7 +44,7 @@ enum PreviewPage {
       </head>
       <body>
       <main>
-        <div id="phone"><canvas id="screen" width="375" height="667"></canvas></div>
+        <div id="phone"><div id="screen"></div></div>
         <aside>
           <h1>\(safe)</h1>
           <div class="row" id="state">connecting…</div>
@@ -74,22 +79,134 @@ enum PreviewPage {
       """
   }
 
-  /// The script: draws frames as they come, sends touches as they happen.
+  /// The script: keeps the page's layers in step with the server's operations (or, with
+  /// `?mode=frames`, draws whole frames), sends touches as they happen.
   static let script = """
     "use strict";
     const screen = document.getElementById("screen");
-    const context = screen.getContext("2d");
     const state = document.getElementById("state");
     const scrub = document.getElementById("scrub");
     const events = document.getElementById("events");
     const error = document.getElementById("error");
-    const token = new URLSearchParams(location.search).get("token") || "";
-    const socket = new WebSocket(`ws://${location.host}/ws?token=${encodeURIComponent(token)}`);
+    const params = new URLSearchParams(location.search);
+    const token = params.get("token") || "";
+    const mode = params.get("mode") === "frames" ? "frames" : "layers";
+    const socket = new WebSocket(
+      `ws://${location.host}/ws?token=${encodeURIComponent(token)}&mode=${mode}`);
     socket.binaryType = "arraybuffer";
     let frame = null;
     let received = 0;
+    let bytes = 0;
     let scrubbing = false;
-    window.strataPreview = { frames: () => received, state: () => frame };
+    window.strataPreview = {
+      frames: () => received, state: () => frame, bytes: () => bytes, mode,
+      layers: () => layers.size, contents: () => contents.size,
+    };
+    const canvas = mode === "frames" ? document.createElement("canvas") : null;
+    if (canvas) screen.appendChild(canvas);
+
+    // Layers: the server's retained tree, one element per layer. A layer is a box (its
+    // opacity and mask) holding, bottom first, its shadow's bitmap, its background, its
+    // content's bitmap, a clip box with the sublayers (moved by the bounds' origin), and a
+    // border drawn over them.
+    const layers = new Map();
+    const contents = new Map();
+    const order = ["shadow", "bg", "img", "clip", "border"];
+    function make(id) {
+      const el = document.createElement("div");
+      el.className = "l";
+      const clip = document.createElement("div");
+      clip.className = "k";
+      const subs = document.createElement("div");
+      subs.className = "s";
+      clip.appendChild(subs);
+      el.appendChild(clip);
+      const layer = { el, clip, subs, shadow: null, bg: null, img: null, border: null,
+                      r: 0, clips: false, w: 0, h: 0 };
+      layers.set(id, layer);
+      return layer;
+    }
+    function px(v) { return `${v}px`; }
+    // The element in `slot` of layer `l`, made and put in its place when it is missing.
+    function part(l, slot, tag, className) {
+      if (l[slot]) return l[slot];
+      const e = document.createElement(tag);
+      e.className = className;
+      if (tag === "img") e.alt = "";
+      const after = order.slice(order.indexOf(slot) + 1).map((k) => l[k]).find((x) => x);
+      l.el.insertBefore(e, after || null);
+      l[slot] = e;
+      return e;
+    }
+    function drop(l, slot) {
+      if (l[slot]) { l[slot].remove(); l[slot] = null; }
+    }
+    function round(l) {
+      const r = l.r ? px(l.r) : "";
+      if (l.bg) l.bg.style.borderRadius = r;
+      if (l.border) l.border.style.borderRadius = r;
+      l.clip.style.borderRadius = l.clips ? r : "";
+    }
+    function size(l) {
+      for (const e of [l.el, l.clip, l.bg, l.border]) {
+        if (e) { e.style.width = px(l.w); e.style.height = px(l.h); }
+      }
+    }
+    function place(l, slot, o) {
+      if (o.c === null || !contents.has(o.c)) { drop(l, slot); return; }
+      const img = part(l, slot, "img", "c");
+      if (img.getAttribute("src") !== contents.get(o.c)) img.src = contents.get(o.c);
+      img.style.left = px(o.x);
+      img.style.top = px(o.y);
+      img.style.width = px(o.w);
+      img.style.height = px(o.h);
+    }
+    function apply(o) {
+      if (o.op === "reset") { screen.textContent = ""; layers.clear(); return; }
+      if (o.op === "drop") {
+        URL.revokeObjectURL(contents.get(o.c));
+        contents.delete(o.c);
+        return;
+      }
+      if (o.op === "create") { make(o.id); return; }
+      const l = layers.get(o.id);
+      if (!l) return;
+      switch (o.op) {
+        case "insert": {
+          l.el.remove();
+          const into = o.parent === null ? screen : layers.get(o.parent)?.subs;
+          if (into) into.insertBefore(l.el, into.children[o.index] || null);
+          break;
+        }
+        case "remove": l.el.remove(); break;
+        case "destroy": l.el.remove(); layers.delete(o.id); break;
+        case "geometry":
+          l.el.style.transform = `matrix(${o.m.join(",")})`;
+          l.w = o.w; l.h = o.h;
+          size(l);
+          l.subs.style.transform = o.ox || o.oy ? `translate(${-o.ox}px,${-o.oy}px)` : "";
+          break;
+        case "alpha": l.el.style.opacity = o.a === 1 ? "" : String(o.a); break;
+        case "hidden": l.el.style.display = o.h ? "none" : ""; break;
+        case "clip":
+          l.clips = o.c;
+          l.clip.style.overflow = o.c ? "hidden" : "";
+          l.el.style.clipPath = o.mask ? `path('${o.mask}')` : "";
+          round(l);
+          break;
+        case "look":
+          l.r = o.r;
+          if (o.bg) part(l, "bg", "div", "g").style.backgroundColor = o.bg; else drop(l, "bg");
+          if (o.bw > 0 && o.bc) part(l, "border", "div", "b").style.border = `${o.bw}px solid ${o.bc}`;
+          else drop(l, "border");
+          size(l);
+          round(l);
+          break;
+        case "shadow": place(l, "shadow", o); break;
+        case "content": place(l, "img", o); break;
+        case "name": if (o.name) l.el.dataset.name = o.name; break;
+      }
+    }
 
     function send(message) {
       if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
@@ -104,15 +221,27 @@ enum PreviewPage {
       events.prepend(line);
       while (events.childNodes.length > 200) events.removeChild(events.lastChild);
     }
+    function showState(m) {
+      frame = m;
+      state.textContent = `page ${m.page + 1} of ${m.pageCount} · position ${m.position.toFixed(3)}`;
+      scrub.max = Math.max(0, m.pageCount - 1);
+      if (!scrubbing) scrub.value = m.position;
+      screen.style.width = px(m.width);
+      screen.style.height = px(m.height);
+    }
 
     socket.onmessage = async (message) => {
-      if (typeof message.data === "string") {
-        const m = JSON.parse(message.data);
-        if (m.type === "frame") {
-          frame = m;
-          state.textContent = `page ${m.page + 1} of ${m.pageCount} · position ${m.position.toFixed(3)}`;
-          scrub.max = Math.max(0, m.pageCount - 1);
-          if (!scrubbing) scrub.value = m.position;
+      const data = message.data;
+      bytes += typeof data === "string" ? data.length : data.byteLength;
+      if (typeof data === "string") {
+        const m = JSON.parse(data);
+        if (m.type === "layers") {
+          for (const o of m.ops) apply(o);
+          showState(m);
+          // Acknowledged once the browser has shown it: the server sends at the display's pace.
+          requestAnimationFrame(() => { received += 1; send({ type: "ack" }); });
+        } else if (m.type === "frame") {
+          showState(m);
         } else if (m.type === "event") {
           const { time, event, ...rest } = m.event;
           log(`${time.toFixed(2)} s  ${event} ${JSON.stringify(rest)}`);
@@ -124,16 +253,17 @@ enum PreviewPage {
         }
         return;
       }
-      const bitmap = await createImageBitmap(new Blob([message.data], { type: "image/png" }));
-      if (frame) {
-        screen.style.width = `${frame.width}px`;
-        screen.style.height = `${frame.height}px`;
+      if (mode === "layers") {
+        const head = new DataView(data, 0, 4).getUint32(0);
+        contents.set(head, URL.createObjectURL(new Blob([data.slice(4)], { type: "image/png" })));
+        return;
       }
-      if (screen.width !== bitmap.width || screen.height !== bitmap.height) {
-        screen.width = bitmap.width;
-        screen.height = bitmap.height;
+      const bitmap = await createImageBitmap(new Blob([data], { type: "image/png" }));
+      if (canvas.width !== bitmap.width || canvas.height !== bitmap.height) {
+        canvas.width = bitmap.width;
+        canvas.height = bitmap.height;
       }
-      context.drawImage(bitmap, 0, 0);
+      canvas.getContext("2d").drawImage(bitmap, 0, 0);
       received += 1;
       send({ type: "ack" });
     };
@@ -149,7 +279,9 @@ enum PreviewPage {
                                  ["pointerup", "up"], ["pointercancel", "cancel"]]) {
       screen.addEventListener(name, (e) => {
         if (phase === "move" && e.buttons === 0 && e.pointerType === "mouse") return;
-        if (phase === "down") screen.setPointerCapture(e.pointerId);
+        if (phase === "down") {
+          try { screen.setPointerCapture(e.pointerId); } catch (_) { /* a synthetic pointer */ }
+        }
         e.preventDefault();
         send({ type: "touch", phase, ...point(e) });
       });

@@ -239,7 +239,8 @@ public final class PreviewServer: Sendable {
         Array(
           ("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
             + "Sec-WebSocket-Accept: \(WebSocket.accept(key: key))\r\n\r\n").utf8))
-      var session = PreviewSession(fd: fd, id: id, server: self)
+      let layers = PreviewGuard.query("mode", in: request.path) == "layers"
+      var session = PreviewSession(fd: fd, id: id, server: self, layers: layers)
       session.run(leftover: rest)
     default:
       Self.send(fd, Self.errorResponse(.notFound(path)))

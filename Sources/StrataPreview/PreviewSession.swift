@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import StrataFiles
+import StrataHost
 import StrataRender
 
 #if canImport(Glibc)
@@ -19,9 +20,13 @@ import StrataRender
 /// binary PNG message, `{"type": "event", "event": {...}}` for each controller event,
 /// `{"type": "error", "message"}` and `{"type": "reloaded"}`.
 ///
-/// Frames are paced by the page: a new frame goes only when the last was acknowledged, and it
-/// shows the controller as it is then — a page that falls behind gets fewer frames, never a
-/// queue of old ones.
+/// With `/ws?mode=layers` (what the page asks for) the server keeps the page's layers instead:
+/// each new content's bitmap goes once, as a binary message, and each frame is a
+/// `{"type": "layers", "ops": [...], ...}` message of what changed (``LayerStream``).
+///
+/// Frames are paced by the page: a new frame goes only when the page has acknowledged all
+/// but ``window`` − 1 of those before it, and it shows the controller as it is then — a page
+/// that falls behind gets fewer frames, never a queue of old ones.
 struct PreviewSession {
   let fd: Int32
   /// The session's place in the server's ``PreviewGuard``.
@@ -35,7 +40,12 @@ struct PreviewSession {
   var readerSettings = ReaderSettings(
     layoutDirection: .leftToRight, reduceMotion: false, contentSize: .large)
   let start = ContinuousClock.now
-  var awaitingAck = false
+  /// Frames sent and not yet acknowledged.
+  var unacknowledged = 0
+  /// How many frames may be unacknowledged: one picture, or two sets of layer changes (small
+  /// enough that one may travel while the page shows the other, so the page keeps its
+  /// display's pace).
+  var window: Int { stream == nil ? 1 : 2 }
   var lastList: DisplayList?
   var frameNumber = 0
   var outbox: [[UInt8]] = []
@@ -48,11 +58,16 @@ struct PreviewSession {
 
   /// When the server last pinged the page.
   var lastPing = ContinuousClock.now
+  /// In layers mode (`/ws?mode=layers`), the page's retained layers: the stream of their
+  /// changes, and the reconciler that finds them; `nil` sends whole frames as PNG.
+  let stream: LayerStream?
+  var reconciler = Reconciler()
 
-  init(fd: Int32, id: Int, server: PreviewServer) {
+  init(fd: Int32, id: Int, server: PreviewServer, layers: Bool = false) {
     self.fd = fd
     self.id = id
     self.server = server
+    stream = layers ? LayerStream(scale: server.configuration.scale) : nil
     size = server.source.defaultPageSize
     var r = FrameRenderer(scale: server.configuration.scale)
     r.cache = RenderCache(frameLimit: 2)
@@ -130,7 +145,7 @@ struct PreviewSession {
     guard let controller else { return }
     switch message {
     case .ack:
-      awaitingAck = false
+      unacknowledged = Swift.max(0, unacknowledged - 1)
     case .touch(let phase, let point):
       controller.advance(to: now)
       controller.handle(TouchEvent(phase, at: point, time: now))
@@ -167,6 +182,11 @@ struct PreviewSession {
       subscription = c.events.subscribe { box.append($0.json) }
       controller = c
       lastList = nil
+      unacknowledged = 0
+      if let stream {
+        stream.reset()
+        reconciler = Reconciler()
+      }
       watched = FileChanges(watching: server.source.watchedFiles())
     } catch {
       send(.error("\(error)"))
@@ -190,7 +210,11 @@ struct PreviewSession {
     for json in heard.take() {
       send(.event(json: json))
     }
-    guard !awaitingAck else { return }
+    guard unacknowledged < window else { return }
+    if let stream {
+      sendLayers(controller, stream)
+      return
+    }
     guard let list = try? renderer.displayList(for: controller.scene()), list != lastList else {
       return
     }
@@ -203,7 +227,26 @@ struct PreviewSession {
         number: frameNumber, position: controller.pagePosition, page: controller.currentPage,
         pageCount: controller.pageCount, size: size, time: now))
     outbox.append(WebSocket.binary(PNGEncoder(mode: .fastest).encode(image)))
-    awaitingAck = true
+    unacknowledged += 1
+  }
+
+  /// Brings the page's layers in step with the controller: the bitmaps of new contents, then
+  /// the operations, when anything changed.
+  mutating func sendLayers(_ controller: TutorialController, _ stream: LayerStream) {
+    controller.layoutIfNeeded()
+    reconciler.reconcile(controller.root, into: stream)
+    for problem in reconciler.problems + stream.cache.takeProblems() {
+      send(.error(problem))
+    }
+    let (operations, binaries) = stream.take()
+    guard !operations.isEmpty else { return }
+    frameNumber += 1
+    for b in binaries { outbox.append(WebSocket.binary(b)) }
+    send(
+      .layers(
+        number: frameNumber, position: controller.pagePosition, page: controller.currentPage,
+        pageCount: controller.pageCount, size: size, time: now, operations: operations))
+    unacknowledged += 1
   }
 
   mutating func send(_ message: ServerMessage) {

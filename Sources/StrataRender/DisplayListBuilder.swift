@@ -40,15 +40,9 @@ struct DisplayListBuilder {
       return made
     }
 
-    if let s = node.shadow, s.opacity > 0, s.color.alpha > 0 {
-      let path = s.path ?? outline()
-      let sigma = Swift.max(0, s.radius) * scale
-      let offset = s.offset * scale
-      let b = t.apply(to: path.bounds).offsetBy(offset).insetBy(
-        dx: -3 * sigma - 1, dy: -3 * sigma - 1)
-      commands.append(
-        .shadow(
-          path, transform: t, color: s.color, offset: offset, sigma: sigma, opacity: s.opacity))
+    if let s = node.shadow, let (c, b) = Self.shadowCommand(s, s.path ?? outline(), t, scale: scale)
+    {
+      commands.append(c)
       bounds = bounds.union(b)
     }
     if let bg = node.backgroundColor, bg.alpha > 0 {
@@ -96,6 +90,22 @@ struct DisplayListBuilder {
       }
     }
     return bounds
+  }
+
+  /// The command that draws shadow `s` of `path` placed by `t` at `scale`, and the device
+  /// bounds it covers; `nil` when the shadow is invisible.
+  static func shadowCommand(_ s: Shadow, _ path: Path, _ t: Transform, scale: Double) -> (
+    Command, Rect
+  )? {
+    guard s.opacity > 0, s.color.alpha > 0 else { return nil }
+    let sigma = Swift.max(0, s.radius) * scale
+    let offset = s.offset * scale
+    let b = t.apply(to: path.bounds).offsetBy(offset).insetBy(
+      dx: -3 * sigma - 1, dy: -3 * sigma - 1)
+    return (
+      .shadow(path, transform: t, color: s.color, offset: offset, sigma: sigma, opacity: s.opacity),
+      b
+    )
   }
 
   /// The outline of a node's bounds with rounded corners: made once per size and radius and

@@ -42,9 +42,41 @@ public struct DrawnContent: Hashable, Sendable {
   ) throws(RenderError) -> (list: DisplayList, origin: Point)? {
     guard scale > 0, scale.isFinite else { throw .invalidScale(scale) }
     let node = SceneNode(content: content, bounds: bounds)
+    return try cut(scale: scale, textShaper: textShaper) { builder, t in
+      var ink = Rect.zero
+      builder.content(node, t, bounds: &ink)
+      return ink
+    }
+  }
+
+  /// The display list that draws `shadow` cast by a layer of `bounds` and `cornerRadius` (or
+  /// by the shadow's own path) at `scale`, cut to the whole device pixels it touches, and where
+  /// that cut's top-left corner sits in the layer's space; `nil` when it is invisible.
+  ///
+  /// - Throws: as ``displayList(for:in:scale:textShaper:)``.
+  public static func displayList(
+    forShadow shadow: Shadow, bounds: Rect, cornerRadius: Double, scale: Double
+  ) throws(RenderError) -> (list: DisplayList, origin: Point)? {
+    guard scale > 0, scale.isFinite else { throw .invalidScale(scale) }
+    let path = shadow.path ?? DisplayListBuilder.roundedRect(bounds, cornerRadius: cornerRadius)
+    return try cut(scale: scale, textShaper: nil) { builder, t in
+      guard let (c, b) = DisplayListBuilder.shadowCommand(shadow, path, t, scale: scale) else {
+        return .zero
+      }
+      builder.commands.append(c)
+      return b
+    }
+  }
+
+  /// The commands `draw` appends (given the map from the node's space to the list's pixels)
+  /// in a list cut to the pixels they cover: drawn once to find those, then again moved to
+  /// the cut's corner.
+  private static func cut(
+    scale: Double, textShaper: (any TextShaper)?,
+    _ draw: (inout DisplayListBuilder, Transform) -> Rect
+  ) throws(RenderError) -> (list: DisplayList, origin: Point)? {
     var measure = DisplayListBuilder(scale: scale, textShaper: textShaper)
-    var ink = Rect.zero
-    measure.content(node, measure.device, bounds: &ink)
+    let ink = draw(&measure, measure.device)
     guard !measure.commands.isEmpty, !ink.isEmpty, ink.minX.isFinite, ink.maxX.isFinite,
       ink.minY.isFinite, ink.maxY.isFinite
     else { return nil }
@@ -58,8 +90,7 @@ public struct DrawnContent: Hashable, Sendable {
         limit: RasterImage.pixelLimit)
     }
     var builder = DisplayListBuilder(scale: scale, textShaper: textShaper)
-    var unused = Rect.zero
-    builder.content(node, builder.device.thenTranslated(x: -x0, y: -y0), bounds: &unused)
+    _ = draw(&builder, builder.device.thenTranslated(x: -x0, y: -y0))
     return (
       DisplayList(width: Int(w), height: Int(h), commands: builder.commands),
       Point(x: x0 / scale, y: y0 / scale)

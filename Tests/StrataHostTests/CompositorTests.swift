@@ -4,42 +4,13 @@ import StrataCommand
 import StrataExamples
 import StrataHost
 import StrataRender
+import StrataTestSupport
 import Testing
 
 /// The software compositor, placing cached bitmaps, shows the renderer's frames: within one
 /// level per channel (the rounding of an 8-bit bitmap) where every content sits on whole
 /// device pixels, and within the stated tolerance where a layer is resampled.
 @Suite struct CompositorTests {
-  /// How far two frames are apart.
-  struct Difference {
-    /// The largest difference of a channel, in levels of 255.
-    var largest = 0
-    /// Pixels where some channel differs by more than 16 levels.
-    var far = 0
-    /// The peak signal-to-noise ratio in decibels (infinite when equal).
-    var psnr = Double.infinity
-  }
-
-  static func difference(_ a: RasterImage, _ b: RasterImage) -> Difference {
-    var d = Difference()
-    var squares = 0
-    for p in stride(from: 0, to: a.pixels.count, by: 4) {
-      var pixel = 0
-      for c in 0..<4 {
-        let e = abs(Int(a.pixels[p + c]) - Int(b.pixels[p + c]))
-        pixel = max(pixel, e)
-        squares += e * e
-      }
-      if pixel > 16 { d.far += 1 }
-      d.largest = max(d.largest, pixel)
-    }
-    if squares > 0 {
-      let mse = Double(squares) / Double(a.pixels.count)
-      d.psnr = 10 * log10(255 * 255 / mse)
-    }
-    return d
-  }
-
   /// Whether every node with content is placed by a whole-pixel move at `scale` (so its
   /// bitmap is copied, not resampled).
   static func placesContentOnWholePixels(_ node: SceneNode, scale: Double) -> Bool {
@@ -70,14 +41,13 @@ import Testing
         let scene = controller.scene()
         let expected = try renderer.render(scene)
         let composited = try compositor.composite()
-        let d = Self.difference(expected, composited)
+        let d = FrameDifference(expected, composited)
         let place = "\(name) @\(scale)x at \(position)"
         if Self.placesContentOnWholePixels(scene.root, scale: scale) {
           exactFrames += 1
           #expect(d.largest <= 1, "\(place): \(d)")
         } else {
-          let pixels = expected.width * expected.height
-          #expect(d.psnr >= 30 && d.far * 100 <= pixels * 3, "\(place): \(d)")
+          #expect(d.isWithinResamplingTolerance, "\(place): \(d)")
         }
       }
       #expect(compositor.cache.problems.isEmpty)
@@ -112,7 +82,7 @@ import Testing
       cache.drawing(for: HostContent(content: content, bounds: bounds))
     }
     let composited = try FrameRenderer(scale: 2).render(list)
-    #expect(Self.difference(direct, composited).largest <= 1)
+    #expect(FrameDifference(direct, composited).largest <= 1)
     #expect(cache.draws == 1 && cache.hits == 1)
   }
 

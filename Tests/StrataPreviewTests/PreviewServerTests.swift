@@ -84,7 +84,7 @@ import Testing
     let running = try RunningServer()
     defer { running.stop() }
     let page = try TestClient(port: running.port).get("/")
-    #expect(page.hasPrefix("HTTP/1.1 200 OK") && page.contains("<canvas id=\"screen\""))
+    #expect(page.hasPrefix("HTTP/1.1 200 OK") && page.contains("<div id=\"screen\""))
     #expect(page.contains("<title>animals · Strata preview</title>"))
     let script = try TestClient(port: running.port).get("/app.js")
     #expect(script.hasPrefix("HTTP/1.1 200 OK") && script.contains("new WebSocket"))
