@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
   name: "Strata",
+  // Apple platforms: the first releases with the Synchronization module (Mutex and Atomic,
+  // which the preview server and the tool use). Linux needs nothing.
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2), .macCatalyst(.v18)],
   products: [
     .library(name: "Strata", targets: ["Strata"]),
     .library(name: "StrataIO", targets: ["StrataIO"]),
@@ -163,3 +166,40 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// The Apple adapter: Core Animation layers, a UIView, a view controller and a SwiftUI view over
+// StrataHost. Its sources are guarded by `#if canImport(UIKit)`: on Apple platforms they build
+// against the real frameworks. On Linux, where those do not exist, stand-in modules declaring
+// just what the adapter uses (Tests/AppleStandIns, written from Apple's documentation) make
+// it type-check and let StrataUIKitTests run its mapping.
+var uiKitDependencies: [Target.Dependency] = [
+  "Strata", "StrataHost", "StrataRender", "StrataRecords",
+]
+#if os(Linux)
+  let standIns: [Target] = [
+    // Named apart from CoreGraphics: Swift Testing looks for an overlay of its own for a
+    // module of that name. The adapter never names CoreGraphics; QuartzCore exports it.
+    .target(name: "CoreGraphicsStandIn", path: "Tests/AppleStandIns/CoreGraphicsStandIn"),
+    .target(
+      name: "QuartzCore", dependencies: ["CoreGraphicsStandIn"],
+      path: "Tests/AppleStandIns/QuartzCore"),
+    .target(name: "UIKit", dependencies: ["QuartzCore"], path: "Tests/AppleStandIns/UIKit"),
+    .target(name: "SwiftUI", dependencies: ["UIKit"], path: "Tests/AppleStandIns/SwiftUI"),
+  ]
+  package.targets += standIns
+  uiKitDependencies += ["UIKit", "QuartzCore", "SwiftUI"]
+  package.targets.append(
+    .testTarget(
+      name: "StrataUIKitTests",
+      dependencies: [
+        "StrataUIKit", "StrataHost", "Strata", "StrataExamples", "StrataRecords", "UIKit",
+        "StrataTestSupport",
+        "SwiftUI",
+      ],
+      // Swift Testing declares overlays for UIKit and CoreGraphics that exist only on Apple
+      // platforms; beside the stand-ins they must not be looked for.
+      swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-cross-import-overlays"])]))
+#else
+  package.products.append(.library(name: "StrataUIKit", targets: ["StrataUIKit"]))
+#endif
+package.targets.append(.target(name: "StrataUIKit", dependencies: uiKitDependencies))

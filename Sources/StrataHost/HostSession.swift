@@ -19,15 +19,57 @@ public final class HostSession {
   /// Keeps the backend in step with the controller.
   public let reconciler = Reconciler()
 
+  /// Turns the screen's timestamps into the controller's times.
+  public private(set) var clock = HostClock()
+  /// How the onboarding ended, once it has.
+  public private(set) var outcome: HostOutcome?
+  /// Called once, when the onboarding ends: a done or skip button, or ``leave()``.
+  public var onOutcome: ((HostOutcome) -> Void)?
+  private var subscription: TutorialEventStream.Subscription?
+
   /// Creates a session; nothing is sent until the first ``tick(at:)``.
   public init(controller: TutorialController, backend: LayerBackend) {
     self.controller = controller
     self.backend = backend
+    subscription = controller.events.subscribe { [weak self] record in
+      switch record.event {
+      case .finished: self?.end(.finished)
+      case .skipped: self?.end(.skipped)
+      default: break
+      }
+    }
   }
+
+  deinit { subscription?.cancel() }
 
   /// A touch on the screen, in points, with the time it happened on the display link's clock.
   public func handle(_ event: TouchEvent) {
     controller.handle(event)
+  }
+
+  /// A touch with the screen's own timestamp (a `UITouch`'s, an input event's), put on the
+  /// controller's clock by ``clock``.
+  public func touch(_ phase: TouchEvent.Phase, at point: Point, timestamp: Double) {
+    controller.handle(TouchEvent(phase, at: point, time: clock.time(for: timestamp)))
+  }
+
+  /// The display link fired with the screen's own `timestamp`: ``tick(at:)`` at the
+  /// controller's time for it.
+  @discardableResult
+  public func displayLinkFired(timestamp: Double) -> HostFrameStatistics {
+    tick(at: clock.time(for: timestamp))
+  }
+
+  /// The host takes the onboarding away before it ended: the outcome is
+  /// ``HostOutcome/left(page:)`` at the current page (nothing happens when it has ended).
+  public func leave() {
+    end(.left(page: controller.currentPage))
+  }
+
+  private func end(_ how: HostOutcome) {
+    guard outcome == nil else { return }
+    outcome = how
+    onOutcome?(how)
   }
 
   /// The display link fired at `time` (seconds; a time before the last is taken as the
