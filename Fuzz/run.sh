@@ -28,7 +28,7 @@ modules_for() {
   local m=(Strata StrataFiles CStrataKernels StrataIO StrataText StrataRaster StrataRender)
   case "$1" in
     options) m+=(CJPEG StrataAssets StrataExamples StrataSpec StrataRecords StrataPreview StrataHost StrataCommand) ;;
-    preview) m+=(StrataPreview) ;;
+    preview) m+=(StrataHost StrataPreview) ;;
     jpeg | jpeg-header | svg | svg-css) m+=(CJPEG StrataAssets) ;;
     spec) m+=(CJPEG StrataAssets StrataSpec) ;;
     records) m+=(StrataRecords) ;;

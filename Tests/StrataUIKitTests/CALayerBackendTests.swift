@@ -154,12 +154,22 @@ import UIKit
     presented.viewDidDisappear(true)
     #expect(outcomes == [.left(page: 0)] && presented.standInDismissals == 0)
     var heard: [HostOutcome] = []
-    let representable = StrataOnboardingView(scale: 2, onOutcome: { heard.append($0) }) {
-      ButtonsOnboarding()
-    }
+    let representable = StrataOnboardingView(
+      scale: 2, onOutcome: { heard.append($0) }, controller: { ButtonsOnboarding() })
     let view = representable.makeUIView(context: .init(coordinator: ()))
     representable.updateUIView(view, context: .init(coordinator: ()))
     StrataOnboardingView.dismantleUIView(view, coordinator: ())
     #expect(heard == [.left(page: 0)])
+  }
+}
+
+/// The documentation's examples compile (AppUsage.swift) and do what the docs say.
+@MainActor @Suite struct AppUsageTests {
+  @Test func theDocumentedLaunchShowsTheOnboardingUntilItIsFinished() {
+    let launch = LaunchViewController(nibName: nil, bundle: nil)
+    launch.showOnboardingIfNeeded()
+    #expect(launch.records.record(for: "welcome")?.version == 2)
+    // The SwiftUI example is compiled here; its view is the stand-in's to draw.
+    _ = RootView().body
   }
 }

@@ -1,3 +1,6 @@
+// swift-format-ignore-file: AllPublicDeclarationsHaveDocumentation, AlwaysUseLowerCamelCase
+
+// (Apple documents these declarations; a stand-in repeats their signatures only.)
 // Stand-in for the parts of Core Animation StrataUIKit uses (Linux type-check only).
 @_exported import CoreGraphicsStandIn
 

@@ -1,3 +1,6 @@
+// swift-format-ignore-file: AllPublicDeclarationsHaveDocumentation, AlwaysUseLowerCamelCase
+
+// (Apple documents these declarations; a stand-in repeats their signatures only.)
 // Stand-in for the parts of UIKit StrataUIKit uses (Linux type-check only).
 @_exported import QuartzCore
 
@@ -120,6 +123,15 @@ public enum UIModalPresentationStyle: Int, Sendable {
   public private(set) var standInDismissals = 0
   open func dismiss(animated flag: Bool, completion: (@MainActor () -> Void)? = nil) {
     standInDismissals += 1
+    completion?()
+  }
+}
+
+extension UIViewController {
+  /// Stand-in only: presentations asked for.
+  public func present(
+    _ viewController: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil
+  ) {
     completion?()
   }
 }
