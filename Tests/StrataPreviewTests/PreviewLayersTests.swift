@@ -85,11 +85,17 @@ import Testing
     return nil
   }
 
-  @Test func theFirstFrameBuildsTheTreeAndAScrubSendsOnlyWhatMoved() throws {
+  /// A server and a client that opened its socket in layers mode, as the page does.
+  static func openLayers() throws -> (RunningServer, TestClient) {
     let running = try RunningServer()
-    defer { running.stop() }
     let client = try TestClient(port: running.port)
     _ = client.upgrade(token: RunningServer.token + "&mode=layers")
+    return (running, client)
+  }
+
+  @Test func theFirstFrameBuildsTheTreeAndAScrubSendsOnlyWhatMoved() throws {
+    let (running, client) = try Self.openLayers()
+    defer { running.stop() }
     var page = Page()
     var binaries = 0
     let first = try #require(Self.nextLayers(client, into: &page, binaries: &binaries))
@@ -118,10 +124,8 @@ import Testing
   }
 
   @Test func aPageThatDoesNotAcknowledgeGetsAtMostTwoFrames() throws {
-    let running = try RunningServer()
+    let (running, client) = try Self.openLayers()
     defer { running.stop() }
-    let client = try TestClient(port: running.port)
-    _ = client.upgrade(token: RunningServer.token + "&mode=layers")
     var page = Page()
     var binaries = 0
     #expect(Self.nextLayers(client, into: &page, binaries: &binaries) != nil)
@@ -139,10 +143,8 @@ import Testing
   }
 
   @Test func newSettingsStartTheTreeAfresh() throws {
-    let running = try RunningServer()
+    let (running, client) = try Self.openLayers()
     defer { running.stop() }
-    let client = try TestClient(port: running.port)
-    _ = client.upgrade(token: RunningServer.token + "&mode=layers")
     var page = Page()
     var binaries = 0
     #expect(Self.nextLayers(client, into: &page, binaries: &binaries) != nil)
