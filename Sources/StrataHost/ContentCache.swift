@@ -10,8 +10,9 @@ import StrataRender
 /// pixels Strata's renderer draws.
 ///
 /// Bitmaps are kept up to ``byteLimit``; past it the least recently used go first. Content
-/// that cannot be drawn (too large, a size that is not finite) gives an empty drawing (the
-/// layer shows its background alone) and a problem in ``problems``, once per content.
+/// that cannot be drawn (a drawing past the pixel limit) gives a placeholder — a grey box with
+/// a cross over its bounds, so the failure shows — and a problem in ``problems``, once per
+/// content; content whose bounds are not finite gives an empty drawing and a problem.
 public final class ContentCache {
   /// Pixels per point the contents are drawn at.
   public let scale: Double
@@ -23,8 +24,11 @@ public final class ContentCache {
   public private(set) var hits = 0
   /// Contents that could not be drawn, with why.
   public private(set) var problems: [String] = []
-  /// What is shown for content that draws nothing or cannot be drawn: one transparent pixel.
-  public static let placeholder = RasterImage(unchecked: 1, height: 1, pixels: [0, 0, 0, 0])
+  /// The drawing of content that draws nothing: one transparent pixel (hosts show no part).
+  public static let empty = RasterImage(unchecked: 1, height: 1, pixels: [0, 0, 0, 0])
+
+  /// The most pixels along a side of the mark drawn for content that failed to draw.
+  public static let placeholderSide = 256.0
 
   private let renderer: FrameRenderer
   /// What a bitmap is of: a content, or the shadow a layer's bounds and corners cast.
@@ -72,10 +76,11 @@ public final class ContentCache {
   /// cache when it was drawn before.
   public func shadowDrawing(bounds: Rect, appearance: HostAppearance) -> DrawnContent {
     guard let shadow = appearance.shadow else {
-      return DrawnContent(image: Self.placeholder, origin: .zero, scale: scale)
+      return DrawnContent(image: Self.empty, origin: .zero, scale: scale)
     }
     let radius = appearance.cornerRadius
-    return drawing(.shadow(shadow, bounds, radius), in: bounds) { (s: Double) throws(RenderError) in
+    return drawing(.shadow(shadow, bounds, radius), in: bounds, marksFailure: false) {
+      (s: Double) throws(RenderError) in
       try DrawnContent.displayList(
         forShadow: shadow, bounds: bounds, cornerRadius: radius, scale: s)
     }
@@ -86,7 +91,7 @@ public final class ContentCache {
   public func bitmap(for content: HostContent) -> RasterImage { drawing(for: content).image }
 
   private func drawing(
-    _ key: Key, in b: Rect,
+    _ key: Key, in b: Rect, marksFailure: Bool = true,
     _ list: (Double) throws(RenderError) -> (list: DisplayList, origin: Point)?
   ) -> DrawnContent {
     clock += 1
@@ -96,7 +101,7 @@ public final class ContentCache {
       return k.drawing
     }
     draws += 1
-    let empty = DrawnContent(image: Self.placeholder, origin: .zero, scale: scale)
+    let empty = DrawnContent(image: Self.empty, origin: .zero, scale: scale)
     var drawing = empty
     if !(b.minX.isFinite && b.minY.isFinite && b.width.isFinite && b.height.isFinite) {
       problems.append("content in \(b): bounds not finite, not drawn")
@@ -107,12 +112,39 @@ public final class ContentCache {
         }
       } catch {
         problems.append("content in \(b): \(error)")
+        if marksFailure, let mark = Self.failureMark(in: b, scale: scale) { drawing = mark }
       }
     }
     kept[key] = (drawing, clock)
     bytes += drawing.image.pixels.count
     evict()
     return drawing
+  }
+
+  /// The mark shown where content failed to draw: a translucent grey box over `bounds` with
+  /// its diagonals, drawn at `scale` or, for bounds too large for that, at the scale that
+  /// keeps its longer side to ``placeholderSide`` pixels.
+  static func failureMark(in bounds: Rect, scale: Double) -> DrawnContent? {
+    let (w, h) = (bounds.width, bounds.height)
+    guard w > 0, h > 0 else { return nil }
+    let s = Swift.min(scale, placeholderSide / Swift.max(w, h))
+    let grey = Color(white: 0.45, alpha: 0.6)
+    var cross = Path()
+    cross.move(to: Point(x: 0, y: 0))
+    cross.line(to: Point(x: w, y: h))
+    cross.move(to: Point(x: w, y: 0))
+    cross.line(to: Point(x: 0, y: h))
+    let root = SceneNode(
+      content: .shape(
+        VectorImage.Shape(path: cross, stroke: .solid(grey), strokeStyle: StrokeStyle(width: 1 / s))
+      ),
+      bounds: Rect(x: 0, y: 0, width: w, height: h),
+      backgroundColor: Color(white: 0.5, alpha: 0.25), border: Border(width: 1 / s, color: grey))
+    guard
+      let image = try? FrameRenderer(scale: s, textShaper: nil).render(
+        Scene(size: Size(width: w, height: h), root: root))
+    else { return nil }
+    return DrawnContent(image: image, origin: bounds.origin, scale: s)
   }
 
   /// Lets the least recently used bitmaps go until the kept ones fit ``byteLimit``.

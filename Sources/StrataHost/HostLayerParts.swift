@@ -70,7 +70,7 @@ public struct HostLayerParts: Hashable, Sendable {
     let look = state.appearance
     let radius = look.cornerRadius.isFinite ? Swift.max(0, look.cornerRadius) : 0
     func bitmap(_ d: DrawnContent) -> Bitmap? {
-      d.image == ContentCache.placeholder ? nil : Bitmap(drawing: d)
+      d.image == ContentCache.empty ? nil : Bitmap(drawing: d)
     }
     shadow =
       look.shadow == nil

@@ -172,7 +172,7 @@ final class LayerStream: LayerBackend {
   private func placed(_ name: String, _ id: HostLayerID, _ key: Drawn, _ drawing: DrawnContent)
     -> String
   {
-    guard let number = sent[key]?.number, drawing.image != ContentCache.placeholder else {
+    guard let number = sent[key]?.number, drawing.image != ContentCache.empty else {
       return op(name, id, ",\"c\":null")
     }
     let origin = bounds[id]?.origin ?? .zero

@@ -86,11 +86,28 @@ import Testing
     #expect(cache.draws == 1 && cache.hits == 1)
   }
 
+  @Test func contentThatFailsToDrawShowsAMarkAndAProblem() throws {
+    // A stroke so wide its drawing would pass the pixel limit.
+    let node = Node(frame: Rect(x: 0, y: 0, width: 80, height: 80))
+    node.addChild(
+      ShapeNode(
+        path: .rect(Rect(x: 0, y: 0, width: 40, height: 40)), stroke: .solid(.black),
+        strokeStyle: StrokeStyle(width: 1e7), frame: Rect(x: 20, y: 20, width: 40, height: 40)))
+    let compositor = SoftwareCompositor(size: Size(width: 80, height: 80), scale: 1)
+    Reconciler().reconcile(node, into: compositor)
+    let frame = try compositor.composite()
+    #expect(compositor.cache.problems.count == 1)
+    // The middle of the layer is grey, not empty; outside it nothing is drawn.
+    let middle = frame.pixel(x: 40, y: 40)
+    #expect(middle.a > 40 && middle.r == middle.g && middle.g == middle.b)
+    #expect(frame.pixel(x: 5, y: 5).a == 0)
+  }
+
   @Test func aLayerThatFailsToDrawShowsItsBackgroundAlone() throws {
     let cache = ContentCache(scale: 1)
     let nan = HostContent(
       content: .text(TextContent("x"), .top), bounds: Rect(x: .nan, y: 0, width: 1, height: 1))
-    #expect(cache.drawing(for: nan).image == ContentCache.placeholder)
+    #expect(cache.drawing(for: nan).image == ContentCache.empty)
     #expect(cache.problems.count == 1 && cache.problems[0].contains("not finite"))
   }
 }

@@ -83,10 +83,14 @@ import Testing
           path: .rect(Rect(x: 0, y: 0, width: side, height: side)), fill: .solid(.white)))
     }
     let huge = HostContent(content: square(1e9), size: Size(width: 1e9, height: 1e9))
-    #expect(cache.bitmap(for: huge) == ContentCache.placeholder && cache.problems.count == 1)
+    // Too large to draw: a problem, and a visible mark over its bounds (a grey box, crossed).
+    let mark = cache.drawing(for: huge)
+    #expect(cache.problems.count == 1 && mark.frame.minX == 0 && mark.frame.width >= 0.999e9)
+    #expect(max(mark.image.width, mark.image.height) <= Int(ContentCache.placeholderSide) + 1)
+    #expect(mark.image.pixels.contains { $0 > 0 })
     let nan = HostContent(
       content: .text(TextContent("x"), .top), size: Size(width: .nan, height: 1))
-    #expect(cache.bitmap(for: nan) == ContentCache.placeholder && cache.problems.count == 2)
+    #expect(cache.bitmap(for: nan) == ContentCache.empty && cache.problems.count == 2)
     for i in 0..<5 {
       _ = cache.bitmap(
         for: HostContent(content: square(100 - Double(i)), size: Size(width: 100, height: 100)))
