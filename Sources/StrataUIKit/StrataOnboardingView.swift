@@ -1,4 +1,4 @@
-#if canImport(UIKit) && canImport(SwiftUI)
+#if canImport(UIKit) && canImport(SwiftUI) && !os(watchOS)
   import Strata
   import StrataHost
   import SwiftUI
