@@ -107,8 +107,12 @@ public struct HostLayerState: Hashable, Sendable {
   public var mask: Path?
   /// Its background.
   public var appearance: HostAppearance
-  /// What it draws, if anything.
+  /// What it draws, if anything: for content made of plain filled shapes, their coverage (every
+  /// fill white), coloured by ``tints``.
   public var content: HostContent?
+  /// The colours of the content's shapes, when it was split (``HostContent/splitting(_:bounds:)``);
+  /// empty when the content is drawn whole.
+  public var tints: [HostTint]
 
   /// The state of `node` now: its geometry, its opacity clamped to 0...1 (0 when not
   /// finite), its displayed background and content.
@@ -127,8 +131,9 @@ public struct HostLayerState: Hashable, Sendable {
     let c = node.content
     if case .none = c {
       content = nil
+      tints = []
     } else {
-      content = HostContent(content: c, bounds: node.bounds)
+      (content, tints) = HostContent.splitting(c, bounds: node.bounds)
     }
   }
 
@@ -136,7 +141,7 @@ public struct HostLayerState: Hashable, Sendable {
   public init(
     name: String? = nil, geometry: HostGeometry, alpha: Double = 1, isHidden: Bool = false,
     clipsToBounds: Bool = false, mask: Path? = nil, appearance: HostAppearance = HostAppearance(),
-    content: HostContent? = nil
+    content: HostContent? = nil, tints: [HostTint] = []
   ) {
     self.name = name
     self.geometry = geometry
@@ -146,5 +151,12 @@ public struct HostLayerState: Hashable, Sendable {
     self.mask = mask
     self.appearance = appearance
     self.content = content
+    self.tints = tints
+  }
+
+  /// The content as the node has it: ``content`` with ``tints`` put back.
+  public var wholeContent: SceneNode.Content {
+    guard let content else { return .none }
+    return tints.isEmpty ? content.content : content.tinted(tints)
   }
 }

@@ -1,9 +1,9 @@
 import Strata
 import StrataRender
 
-/// A retained layer as a screen's layers build it: one box layer and up to five parts inside
-/// it, bottom first — the shadow's bitmap, the background, the content's bitmap, the clip
-/// that holds the sublayers, and the border over them. Every host (the browser's DOM layers,
+/// A retained layer as a screen's layers build it: one box layer and its parts inside it,
+/// bottom first — the shadow's bitmap, the background, the content's bitmap (or its shapes'
+/// tinted coverages), the clip that holds the sublayers, and the border over them. Every host (the browser's DOM layers,
 /// `CALayer`s) builds this same stack, so the decisions — what is drawn where, what clips
 /// what — are made here, once, and tested.
 ///
@@ -16,6 +16,16 @@ public struct HostLayerParts: Hashable, Sendable {
     public var drawing: DrawnContent
     /// Where it goes.
     public var frame: Rect { drawing.frame }
+  }
+
+  /// A shape's coverage (white, drawn once) and the tint it is shown in.
+  public struct Tinted: Hashable, Sendable {
+    /// The coverage: every channel the shape's coverage of the pixel.
+    public var coverage: DrawnContent
+    /// The colour and opacity.
+    public var tint: HostTint
+    /// Where it goes.
+    public var frame: Rect { coverage.frame }
   }
 
   /// A filled rounded rectangle: the background.
@@ -49,8 +59,11 @@ public struct HostLayerParts: Hashable, Sendable {
   /// The background.
   public var background: Fill?
   /// The content's bitmap, over the background, under the sublayers; never clipped by
-  /// ``clipsSublayers`` (as Strata's renderer draws it).
+  /// ``clipsSublayers`` (as Strata's renderer draws it). `nil` when the content is split.
   public var content: Bitmap?
+  /// A split content's shapes, in drawing order (in the content's place): each a coverage
+  /// drawn once, shown in its tint.
+  public var tinted: [Tinted]
   /// Whether the sublayers are cut to the bounds, rounded by ``clipCornerRadius``. The clip
   /// part's frame and bounds are the box's bounds, so its sublayers sit in the layer's
   /// coordinates.
@@ -78,7 +91,18 @@ public struct HostLayerParts: Hashable, Sendable {
     background = look.backgroundColor.flatMap {
       $0.alpha > 0 ? Fill(color: $0, cornerRadius: radius) : nil
     }
-    content = state.content.flatMap { bitmap(cache.drawing(for: $0)) }
+    if let c = state.content, !state.tints.isEmpty {
+      content = nil
+      tinted = state.tints.indices.compactMap { i in
+        guard let shape = c.shape(i) else { return nil }
+        let coverage = cache.drawing(for: shape)
+        return coverage.image == ContentCache.empty
+          ? nil : Tinted(coverage: coverage, tint: state.tints[i])
+      }
+    } else {
+      content = state.content.flatMap { bitmap(cache.drawing(for: $0)) }
+      tinted = []
+    }
     clipsSublayers = state.clipsToBounds
     clipCornerRadius = state.clipsToBounds ? radius : 0
     border = look.border.flatMap {

@@ -64,6 +64,7 @@ public final class HostTree: LayerBackend {
       }
     case .setAppearance(let id, let a): try update(id) { $0.appearance = a }
     case .setContent(let id, let c): try update(id) { $0.content = c }
+    case .setTints(let id, let t): try update(id) { $0.tints = t }
     case .setName(let id, let n): try update(id) { $0.name = n }
     }
     applied += 1
@@ -169,7 +170,7 @@ extension HostTree {
         depth >= Reconciler.maximumDepth
         ? [] : layer.sublayers.compactMap { make($0, transform, depth: depth + 1) }
       return SceneNode(
-        name: s.name, content: s.content?.content ?? .none, bounds: s.geometry.bounds,
+        name: s.name, content: s.wholeContent, bounds: s.geometry.bounds,
         transform: transform, alpha: s.alpha, backgroundColor: s.appearance.backgroundColor,
         cornerRadius: s.appearance.cornerRadius, border: s.appearance.border,
         shadow: s.appearance.shadow, clipsToBounds: s.clipsToBounds, mask: s.mask,

@@ -24,6 +24,9 @@ public enum HostMutation: Hashable, Sendable {
   case setAppearance(HostLayerID, HostAppearance)
   /// New content to draw (`nil`: none); the backend draws it, or takes it from its cache.
   case setContent(HostLayerID, HostContent?)
+  /// New colours for the shapes of a split content (``HostLayerState/tints``): a property
+  /// change, nothing to draw.
+  case setTints(HostLayerID, [HostTint])
   /// A new name.
   case setName(HostLayerID, String?)
 
@@ -33,7 +36,7 @@ public enum HostMutation: Hashable, Sendable {
     case .create(let id, _), .insert(let id, _, _), .remove(let id), .destroy(let id),
       .setGeometry(let id, _), .setAlpha(let id, _), .setHidden(let id, _),
       .setClip(let id, _, _), .setAppearance(let id, _), .setContent(let id, _),
-      .setName(let id, _):
+      .setTints(let id, _), .setName(let id, _):
       return id
     }
   }
@@ -61,7 +64,7 @@ public struct HostFrameStatistics: Hashable, Sendable {
   public var inserted = 0
   /// Layers taken out of their superlayers.
   public var removed = 0
-  /// Changes of geometry, opacity, visibility, clip, appearance or name.
+  /// Changes of geometry, opacity, visibility, clip, appearance, tints or name.
   public var propertyChanges = 0
   /// Contents set anew: each a drawing a backend must make, unless it has it cached.
   public var contentChanges = 0

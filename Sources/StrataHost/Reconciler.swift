@@ -179,6 +179,10 @@ public final class Reconciler {
       out.append(.setContent(id, state.content))
       stats.contentChanges += 1
     }
+    if old.tints != state.tints {
+      out.append(.setTints(id, state.tints))
+      stats.propertyChanges += 1
+    }
     entry.state = state
   }
 

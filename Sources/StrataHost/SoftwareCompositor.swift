@@ -45,9 +45,19 @@ public final class SoftwareCompositor: LayerBackend {
   public func apply(_ mutation: HostMutation) throws {
     try tree.apply(mutation)
     switch mutation {
-    case .create(_, let state): if let c = state.content { _ = cache.drawing(for: c) }
-    case .setContent(_, let c?): _ = cache.drawing(for: c)
+    case .create(_, let state): prepare(state.content, tints: state.tints.count)
+    case .setContent(let id, let c?): prepare(c, tints: tree.layers[id]?.state.tints.count ?? 0)
     default: break
+    }
+  }
+
+  /// Draws a new content, or its shapes' coverages, into the cache.
+  private func prepare(_ content: HostContent?, tints: Int) {
+    guard let content else { return }
+    if tints == 0 {
+      _ = cache.drawing(for: content)
+    } else {
+      for i in 0..<tints { if let s = content.shape(i) { _ = cache.drawing(for: s) } }
     }
   }
 
@@ -67,8 +77,30 @@ public final class SoftwareCompositor: LayerBackend {
     let list = try DisplayList(
       scene: tree.scene(size: size), scale: scale, textShaper: renderer.textShaper
     ) { content, bounds in
-      cache.drawing(for: HostContent(content: content, bounds: bounds))
+      let (split, tints) = HostContent.splitting(content, bounds: bounds)
+      guard !tints.isEmpty else { return [cache.drawing(for: split)] }
+      // Each shape's coverage, drawn once, tinted now: compositing, not drawing.
+      return tints.indices.compactMap { i in
+        guard let shape = split.shape(i) else { return nil }
+        let coverage = cache.drawing(for: shape)
+        guard coverage.image != ContentCache.empty else { return nil }
+        return DrawnContent(
+          image: Self.tint(coverage.image, tints[i].color), origin: coverage.origin,
+          scale: coverage.scale, opacity: tints[i].opacity)
+      }
     }
     try renderer.render(list, into: &frame)
+  }
+
+  /// `coverage` (every channel the coverage) in `color`, premultiplied.
+  static func tint(_ coverage: RasterImage, _ color: Color) -> RasterImage {
+    let a = color.alpha
+    let p = [color.red * a, color.green * a, color.blue * a, a].map { UInt32(($0 * 255).rounded()) }
+    var pixels = coverage.pixels
+    for i in stride(from: 0, to: pixels.count, by: 4) {
+      let k = UInt32(coverage.pixels[i + 3])
+      for c in 0..<4 { pixels[i + c] = UInt8((p[c] * k + 127) / 255) }
+    }
+    return RasterImage(unchecked: coverage.width, height: coverage.height, pixels: pixels)
   }
 }

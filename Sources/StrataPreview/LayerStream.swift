@@ -17,6 +17,8 @@ import StrataRender
 ///   and `x`, `y`, `w`, `h`, its place in the box (drawn by Strata: its Gaussian, its path);
 /// - `content`: `c`, the content's number (null for none), and `x`, `y`, `w`, `h`, its
 ///   bitmap's place in the box;
+/// - `shapes`: `s`, for a content split into shapes (``HostTint``), each shape's coverage as
+///   `content` places a bitmap; `tints`: `t`, each shape's `[colour, opacity]`;
 /// - `drop`: the page may forget content `c`, which no layer shows.
 ///
 /// A content's bitmap is a binary message: its number as four bytes, big-endian, then a PNG.
@@ -36,6 +38,9 @@ final class LayerStream: LayerBackend {
   private var users: [Int: Int] = [:]
   private var shown: [HostLayerID: HostContent] = [:]
   private var shadows: [HostLayerID: Drawn] = [:]
+  /// The tints of each layer whose content is split, and the bitmaps its content holds now.
+  private var tintsOf: [HostLayerID: [HostTint]] = [:]
+  private var held: [HostLayerID: [Drawn]] = [:]
   private var looks: [HostLayerID: HostAppearance] = [:]
   private var bounds: [HostLayerID: Rect] = [:]
   private var clips: [HostLayerID: (Bool, Path?)] = [:]
@@ -60,8 +65,10 @@ final class LayerStream: LayerBackend {
   /// The page forgets every layer (a new controller); the contents it holds stay.
   func reset() {
     operations.append("{\"op\":\"reset\"}")
-    for (_, content) in shown { release(.content(content)) }
+    for keys in held.values { keys.forEach(release) }
     for (_, shadow) in shadows { release(shadow) }
+    held = [:]
+    tintsOf = [:]
     shown = [:]
     shadows = [:]
     looks = [:]
@@ -82,7 +89,9 @@ final class LayerStream: LayerBackend {
     case .remove(let id):
       operations.append(op("remove", id, ""))
     case .destroy(let id):
-      if let c = shown.removeValue(forKey: id) { release(.content(c)) }
+      shown[id] = nil
+      tintsOf[id] = nil
+      held.removeValue(forKey: id)?.forEach(release)
       if let d = shadows.removeValue(forKey: id) { release(d) }
       bounds[id] = nil
       clips[id] = nil
@@ -101,7 +110,7 @@ final class LayerStream: LayerBackend {
             + "\"ox\":\(Self.number(g.bounds.minX)),\"oy\":\(Self.number(g.bounds.minY))"))
       // The content's place and the mask are written in the box, from the bounds' origin.
       if moved {
-        if let c = shown[id] { operations.append(contentOperation(id, c)) }
+        operations += placement(id)
         if let (clips, mask) = clips[id], mask != nil {
           try apply(.setClip(id, clipsToBounds: clips, mask: mask))
         }
@@ -131,13 +140,16 @@ final class LayerStream: LayerBackend {
             + "\"bc\":\(look.border.map { Self.css($0.color) } ?? "null")"))
       if look.shadow != nil || hadShadow { shadow(id, look) }
     case .setContent(let id, let content):
-      if let old = shown.removeValue(forKey: id) { release(.content(old)) }
-      if let content {
-        shown[id] = content
-        retain(.content(content))
-        operations.append(contentOperation(id, content))
+      shown[id] = content
+      place(id)
+    case .setTints(let id, let tints):
+      let old = tintsOf[id] ?? []
+      tintsOf[id] = tints
+      if old.count == tints.count, !tints.isEmpty {
+        // The same shapes in new colours: no bitmap, only the colours.
+        operations.append(op("tints", id, ",\"t\":\(Self.tints(tints))"))
       } else {
-        operations.append(op("content", id, ",\"c\":null"))
+        place(id)
       }
     case .setName(let id, let name):
       operations.append(op("name", id, ",\"name\":\(name.map(JSONLiteral.string) ?? "null")"))
@@ -148,9 +160,57 @@ final class LayerStream: LayerBackend {
     "{\"op\":\"\(name)\",\"id\":\(id.rawValue)\(rest)}"
   }
 
-  /// The `content` operation for `content` shown by `id` (its bitmap sent before).
-  private func contentOperation(_ id: HostLayerID, _ content: HostContent) -> String {
-    placed("content", id, .content(content), cache.drawing(for: content))
+  /// Layer `id`'s content as it is now (``shown`` and ``tintsOf``): its bitmaps retained
+  /// (sent if the page lacks them) and those it held before released, then placed.
+  private func place(_ id: HostLayerID) {
+    let before = held.removeValue(forKey: id) ?? []
+    var keys: [Drawn] = []
+    if let c = shown[id] {
+      let tints = tintsOf[id] ?? []
+      if tints.isEmpty {
+        keys = [.content(c)]
+      } else {
+        keys = tints.indices.compactMap { c.shape($0).map(Drawn.content) }
+      }
+    }
+    keys.forEach(retain)
+    before.forEach(release)
+    if !keys.isEmpty { held[id] = keys }
+    operations += placement(id)
+  }
+
+  /// The operations that show layer `id`'s content where it is now: `content` for a whole
+  /// one, or `shapes` (each coverage's place) and `tints` for a split one.
+  private func placement(_ id: HostLayerID) -> [String] {
+    let keys = held[id] ?? []
+    let tints = tintsOf[id] ?? []
+    if tints.isEmpty || keys.isEmpty {
+      let whole = keys.first.map { placed("content", id, $0, drawing(of: $0)) }
+      return [whole ?? op("content", id, ",\"c\":null"), op("shapes", id, ",\"s\":[]")]
+    }
+    let shapes = keys.map { key in
+      "{" + (fields(id, key, drawing(of: key)) ?? "\"c\":null") + "}"
+    }
+    return [
+      op("content", id, ",\"c\":null"),
+      op("shapes", id, ",\"s\":[\(shapes.joined(separator: ","))]"),
+      op("tints", id, ",\"t\":\(Self.tints(tints))"),
+    ]
+  }
+
+  /// The drawing behind `key`.
+  private func drawing(of key: Drawn) -> DrawnContent {
+    switch key {
+    case .content(let c): return cache.drawing(for: c)
+    case .shadow(let b, let cast, let r):
+      return cache.shadowDrawing(
+        bounds: b, appearance: HostAppearance(cornerRadius: r, shadow: cast))
+    }
+  }
+
+  /// Tints as JSON: `[["rgba(…)", opacity], …]`.
+  static func tints(_ tints: [HostTint]) -> String {
+    "[" + tints.map { "[\(css($0.color)),\(number($0.opacity))]" }.joined(separator: ",") + "]"
   }
 
   /// The `shadow` operation for layer `id` with `look`: the bitmap of the shadow it casts,
@@ -172,15 +232,18 @@ final class LayerStream: LayerBackend {
   private func placed(_ name: String, _ id: HostLayerID, _ key: Drawn, _ drawing: DrawnContent)
     -> String
   {
-    guard let number = sent[key]?.number, drawing.image != ContentCache.empty else {
-      return op(name, id, ",\"c\":null")
-    }
+    op(name, id, "," + (fields(id, key, drawing) ?? "\"c\":null"))
+  }
+
+  /// `"c":number,"x":…,"y":…,"w":…,"h":…`: the bitmap sent as `key` and its place in layer
+  /// `id`'s box; `nil` when there is nothing to show.
+  private func fields(_ id: HostLayerID, _ key: Drawn, _ drawing: DrawnContent) -> String? {
+    guard let number = sent[key]?.number, drawing.image != ContentCache.empty else { return nil }
     let origin = bounds[id]?.origin ?? .zero
     let f = drawing.frame
-    return op(
-      name, id,
-      ",\"c\":\(number),\"x\":\(Self.number(f.minX - origin.x)),\"y\":\(Self.number(f.minY - origin.y)),"
-        + "\"w\":\(Self.number(f.width)),\"h\":\(Self.number(f.height))")
+    return "\"c\":\(number),\"x\":\(Self.number(f.minX - origin.x)),"
+      + "\"y\":\(Self.number(f.minY - origin.y)),\"w\":\(Self.number(f.width)),"
+      + "\"h\":\(Self.number(f.height))"
   }
 
   /// Counts one more layer showing `key`, sending its bitmap if the page lacks it.
@@ -192,13 +255,7 @@ final class LayerStream: LayerBackend {
       return
     }
     next += 1
-    let drawing: DrawnContent
-    switch key {
-    case .content(let c): drawing = cache.drawing(for: c)
-    case .shadow(let b, let cast, let r):
-      drawing = cache.shadowDrawing(
-        bounds: b, appearance: HostAppearance(cornerRadius: r, shadow: cast))
-    }
+    let drawing = self.drawing(of: key)
     let png = PNGEncoder(mode: .fastest).encode(drawing.image)
     let n = UInt32(truncatingIfNeeded: next)
     binaries.append(
@@ -258,6 +315,7 @@ extension HostMutation {
       out.append(.setClip(id, clipsToBounds: state.clipsToBounds, mask: state.mask))
     }
     if state.appearance != HostAppearance() { out.append(.setAppearance(id, state.appearance)) }
+    if !state.tints.isEmpty { out.append(.setTints(id, state.tints)) }
     if state.content != nil { out.append(.setContent(id, state.content)) }
     return out
   }

@@ -111,7 +111,7 @@ enum PreviewPage {
     // border drawn over them.
     const layers = new Map();
     const contents = new Map();
-    const order = ["shadow", "bg", "img", "clip", "border"];
+    const order = ["shadow", "bg", "img", "shapes", "clip", "border"];
     function make(id) {
       const el = document.createElement("div");
       el.className = "l";
@@ -121,8 +121,8 @@ enum PreviewPage {
       subs.className = "s";
       clip.appendChild(subs);
       el.appendChild(clip);
-      const layer = { el, clip, subs, shadow: null, bg: null, img: null, border: null,
-                      r: 0, clips: false, w: 0, h: 0 };
+      const layer = { el, clip, subs, shadow: null, bg: null, img: null, shapes: null,
+                      border: null, r: 0, clips: false, w: 0, h: 0 };
       layers.set(id, layer);
       return layer;
     }
@@ -204,6 +204,31 @@ enum PreviewPage {
           break;
         case "shadow": place(l, "shadow", o); break;
         case "content": place(l, "img", o); break;
+        case "shapes": {
+          // A content split into shapes: each a coverage bitmap as a mask, in its tint.
+          if (o.s.length === 0) { drop(l, "shapes"); break; }
+          const box = part(l, "shapes", "div", "c");
+          while (box.children.length > o.s.length) box.lastChild.remove();
+          while (box.children.length < o.s.length) box.appendChild(document.createElement("div"));
+          o.s.forEach((s, i) => {
+            const d = box.children[i];
+            const url = contents.get(s.c);
+            d.style.cssText = url === undefined ? "display:none" :
+              `position:absolute;left:${s.x}px;top:${s.y}px;width:${s.w}px;height:${s.h}px;` +
+              `mask:url(${url}) 0 0/100% 100% no-repeat;-webkit-mask:url(${url}) 0 0/100% 100% no-repeat;`;
+          });
+          break;
+        }
+        case "tints": {
+          if (!l.shapes) break;
+          o.t.forEach(([color, opacity], i) => {
+            const d = l.shapes.children[i];
+            if (!d) return;
+            d.style.backgroundColor = color;
+            d.style.opacity = opacity === 1 ? "" : String(opacity);
+          });
+          break;
+        }
         case "name": if (o.name) l.el.dataset.name = o.name; break;
       }
     }

@@ -17,7 +17,7 @@ struct DisplayListBuilder {
   var rectsStart = 0
   /// Gives a node's content drawn into a bitmap, which is placed instead of its vectors (a
   /// compositor of retained layers); `nil` draws every content as vectors.
-  var drawn: ((SceneNode.Content, Rect) -> DrawnContent?)?
+  var drawn: ((SceneNode.Content, Rect) -> [DrawnContent]?)?
 
   init(scale: Double, textShaper: (any TextShaper)?) {
     self.scale = scale
@@ -150,16 +150,18 @@ struct DisplayListBuilder {
     case .none:
       return
     case _ where drawn != nil:
-      guard let drawing = drawn?(node.content, node.bounds) else {
+      guard let drawings = drawn?(node.content, node.bounds) else {
         let kept = drawn
         drawn = nil
         content(node, t, bounds: &bounds)
         drawn = kept
         return
       }
-      let (command, b) = Self.imageCommand(drawing, t)
-      commands.append(command)
-      bounds = bounds.union(b)
+      for drawing in drawings {
+        let (command, b) = Self.imageCommand(drawing, t)
+        commands.append(command)
+        bounds = bounds.union(b)
+      }
     case .image(let image, let mode):
       let dest = mode.rect(for: image.size, in: node.bounds)
       guard !dest.isEmpty else { return }

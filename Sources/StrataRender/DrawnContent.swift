@@ -15,12 +15,15 @@ public struct DrawnContent: Hashable, Sendable {
   public var origin: Point
   /// Device pixels per point the bitmap was drawn at.
   public var scale: Double
+  /// The opacity it is placed with (a tinted shape's own opacity); 1 for a content's drawing.
+  public var opacity: Double
 
   /// Creates a drawing.
-  public init(image: RasterImage, origin: Point, scale: Double) {
+  public init(image: RasterImage, origin: Point, scale: Double, opacity: Double = 1) {
     self.image = image
     self.origin = origin
     self.scale = scale
+    self.opacity = opacity
   }
 
   /// The rectangle the bitmap covers in the node's coordinates (points).
@@ -100,12 +103,12 @@ public struct DrawnContent: Hashable, Sendable {
 
 extension DisplayList {
   /// Flattens `scene` as ``init(scene:scale:textShaper:)`` does, except that each node's
-  /// content is the bitmap `drawn` gives for it (its content and bounds), placed at its
-  /// origin: how a compositor of retained layers draws a frame. Content for which `drawn`
-  /// gives `nil` is drawn as vectors.
+  /// content is the bitmaps `drawn` gives for it (its content and bounds), placed at their
+  /// origins with their opacities, in order: how a compositor of retained layers draws a
+  /// frame. Content for which `drawn` gives `nil` is drawn as vectors.
   public init(
     scene: Scene, scale: Double, textShaper: (any TextShaper)? = TextEngine.system,
-    drawn: @escaping (SceneNode.Content, Rect) -> DrawnContent?
+    drawn: @escaping (SceneNode.Content, Rect) -> [DrawnContent]?
   ) throws(RenderError) {
     let size = try Self.deviceSize(of: scene, scale: scale)
     var builder = DisplayListBuilder(scale: scale, textShaper: textShaper)
@@ -129,6 +132,8 @@ extension DisplayListBuilder {
     {
       m = Transform(translationX: m.tx.rounded(), y: m.ty.rounded())
     }
-    return (.image(drawing.image, transform: m, opacity: 1), t.apply(to: drawing.frame))
+    return (
+      .image(drawing.image, transform: m, opacity: drawing.opacity), t.apply(to: drawing.frame)
+    )
   }
 }

@@ -65,6 +65,8 @@
     var background: CALayer?
     var content: CALayer?
     var border: CALayer?
+    /// A split content's shapes: each a layer of its tint, masked by its coverage.
+    var tinted: [CALayer] = []
     var shown: HostLayerParts?
 
     init() { box.addSublayer(clip) }
@@ -94,9 +96,11 @@
       clip.bounds = bounds
       clip.masksToBounds = parts.clipsSublayers
       clip.cornerRadius = CGFloat(parts.clipCornerRadius)
-      place(parts.shadow, old?.shadow, in: &shadow, below: background ?? content ?? clip)
+      place(
+        parts.shadow, old?.shadow, in: &shadow, below: background ?? content ?? tinted.first ?? clip
+      )
       if let fill = parts.background {
-        let layer = part(&background, below: content ?? clip)
+        let layer = part(&background, below: content ?? tinted.first ?? clip)
         layer.frame = bounds
         layer.backgroundColor = CGColor.make(fill.color)
         layer.cornerRadius = CGFloat(fill.cornerRadius)
@@ -104,6 +108,7 @@
         remove(&background)
       }
       place(parts.content, old?.content, in: &content, below: clip)
+      showTinted(parts.tinted, old?.tinted ?? [])
       if let outline = parts.border {
         let layer = part(&border, below: nil)
         layer.frame = bounds
@@ -112,6 +117,30 @@
         layer.cornerRadius = CGFloat(outline.cornerRadius)
       } else {
         remove(&border)
+      }
+    }
+
+    /// One layer per tinted shape, under the clip: its colour and opacity are properties, its
+    /// coverage the mask's contents (made anew only when the coverage changed).
+    private func showTinted(_ shapes: [HostLayerParts.Tinted], _ old: [HostLayerParts.Tinted]) {
+      while tinted.count > shapes.count { tinted.removeLast().removeFromSuperlayer() }
+      while tinted.count < shapes.count {
+        let layer = CALayer()
+        layer.mask = CALayer()
+        box.insertSublayer(layer, below: clip)
+        tinted.append(layer)
+      }
+      for (i, shape) in shapes.enumerated() {
+        let layer = tinted[i]
+        layer.frame = CGRect(shape.frame)
+        layer.backgroundColor = CGColor.make(shape.tint.color)
+        layer.opacity = Float(shape.tint.opacity)
+        guard let mask = layer.mask else { continue }
+        mask.frame = CGRect(x: 0, y: 0, width: layer.bounds.width, height: layer.bounds.height)
+        if i >= old.count || old[i].coverage != shape.coverage || mask.contents == nil {
+          mask.contents = CGImage.make(shape.coverage.image)
+          mask.contentsScale = CGFloat(shape.coverage.scale)
+        }
       }
     }
 

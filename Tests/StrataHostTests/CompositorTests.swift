@@ -79,7 +79,7 @@ import Testing
     let scene = Scene(size: Size(width: 60, height: 40), root: root)
     let direct = try FrameRenderer(scale: 2).render(scene)
     let list = try DisplayList(scene: scene, scale: 2) { content, bounds in
-      cache.drawing(for: HostContent(content: content, bounds: bounds))
+      [cache.drawing(for: HostContent(content: content, bounds: bounds))]
     }
     let composited = try FrameRenderer(scale: 2).render(list)
     #expect(FrameDifference(direct, composited).largest <= 1)

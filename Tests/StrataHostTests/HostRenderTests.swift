@@ -37,8 +37,9 @@ import Testing
     func apply(_ mutation: HostMutation) throws {
       try tree.apply(mutation)
       switch mutation {
-      case .create(_, let state): if let c = state.content { _ = cache.bitmap(for: c) }
-      case .setContent(_, let c?): _ = cache.bitmap(for: c)
+      case .create(_, let state): _ = HostLayerParts(state: state, cache: cache)
+      case .setContent(let id, _?):
+        if let state = tree.layers[id]?.state { _ = HostLayerParts(state: state, cache: cache) }
       default: break
       }
     }
@@ -56,14 +57,16 @@ import Testing
         reconciler.reconcile(tutorial.root, into: backend)
       }
     }
-    swipe()
+    tutorial.layoutIfNeeded()
+    reconciler.reconcile(tutorial.root, into: backend)
     let firstDraws = cache.draws
-    #expect(firstDraws > 30 && cache.problems.isEmpty)
-    // Going back and forth again: every content is in the cache (the page indicator's
-    // positions included, since the same frames come round).
+    #expect(firstDraws > 10 && cache.problems.isEmpty)
+    // The whole swipe, there and back, draws nothing: every content was drawn for the first
+    // frame, and the page indicator's dots change colour as tints, not drawings.
+    swipe()
     tutorial.setPagePosition(0)
     swipe()
-    #expect(cache.draws == firstDraws && cache.hits > 0)
+    #expect(cache.draws == firstDraws)
     // A drawn text at 2× is twice its size in pixels, on a transparent background.
     let text = HostContent(
       content: .text(TextContent("Hi", font: .system(size: 20)), .top),

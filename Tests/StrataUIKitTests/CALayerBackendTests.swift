@@ -78,6 +78,26 @@ import UIKit
     #expect((backend.caLayer(for: root)?.mask as? CAShapeLayer)?.path?.recorded.first == "M")
   }
 
+  @Test func aFilledShapeIsItsCoverageInATintedLayer() throws {
+    let node = ShapeNode(
+      path: .circle(center: Point(x: 10, y: 10), radius: 8), fill: .solid(.black),
+      frame: Rect(x: 0, y: 0, width: 20, height: 20))
+    let backend = CALayerBackend(scale: 2)
+    let reconciler = Reconciler()
+    reconciler.reconcile(node, into: backend)
+    let root = try #require(backend.tree.roots.first)
+    let parts = try #require(backend.caLayer(for: root)?.sublayers)
+    // The tinted shape, then the clip.
+    #expect(parts.count == 2)
+    let mask = try #require(parts[0].mask?.contents as? CGImage)
+    #expect(parts[0].backgroundColor?.components == [0, 0, 0, 1])
+    // A new colour is the layer's colour; the coverage stays the very same image.
+    node.shape.fill = .solid(Color(red: 0, green: 0, blue: 1))
+    reconciler.reconcile(node, into: backend)
+    #expect(parts[0].backgroundColor?.components == [0, 0, 1, 1])
+    #expect((parts[0].mask?.contents as? CGImage) === mask)
+  }
+
   @Test func theViewSwipesReadsAndAnnouncesThroughStrata() throws {
     let tutorial = AnimalsTutorial()
     let view = StrataOnboardingUIView(controller: tutorial, scale: 2)
