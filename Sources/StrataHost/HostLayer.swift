@@ -117,6 +117,12 @@ public struct HostLayerState: Hashable, Sendable {
   /// The state of `node` now: its geometry, its opacity clamped to 0...1 (0 when not
   /// finite), its displayed background and content.
   public init(node: Node) {
+    self.init(node: node, content: node.content, split: nil)
+  }
+
+  /// The state of `node` whose content is `c`, split as `split` when given (it was split
+  /// before and has not changed), else split now.
+  init(node: Node, content c: SceneNode.Content, split: (HostContent?, [HostTint])?) {
     name = node.name
     geometry = HostGeometry(
       bounds: node.bounds, position: node.position, anchorPoint: node.anchorPoint,
@@ -128,8 +134,10 @@ public struct HostLayerState: Hashable, Sendable {
     appearance = HostAppearance(
       backgroundColor: node.displayedBackgroundColor, cornerRadius: node.cornerRadius,
       border: node.border, shadow: node.shadow)
-    let c = node.content
-    if case .none = c {
+    if let (content, tints) = split {
+      self.content = content
+      self.tints = tints
+    } else if case .none = c {
       content = nil
       tints = []
     } else {

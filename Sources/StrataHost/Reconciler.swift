@@ -33,6 +33,8 @@ public final class Reconciler {
     var parent: HostLayerID?
     var children: [HostLayerID] = []
     var seen: UInt64 = 0
+    /// The node's content as it was last, before it was split.
+    var raw: SceneNode.Content = .none
 
     init(node: Node, id: HostLayerID, state: HostLayerState) {
       self.node = node
@@ -111,14 +113,23 @@ public final class Reconciler {
     _ node: Node, depth: Int, into out: inout [HostMutation], stats: inout HostFrameStatistics
   ) -> Entry {
     let key = ObjectIdentifier(node)
-    let state = HostLayerState(node: node)
+    let raw = node.content
+    let kept = byNode[key]
+    // The content is split into coverage and tints only when it changed.
+    let bounds = node.bounds
+    let split = kept.flatMap { k in
+      k.raw == raw && (k.state.content?.bounds ?? bounds) == bounds
+        ? (k.state.content, k.state.tints) : nil
+    }
+    let state = HostLayerState(node: node, content: raw, split: split)
     let entry: Entry
-    if let kept = byNode[key] {
+    if let kept {
       entry = kept
       diff(entry, to: state, into: &out, stats: &stats)
     } else {
       nextID += 1
       entry = Entry(node: node, id: HostLayerID(nextID), state: state)
+      entry.raw = raw
       byNode[key] = entry
       byID[entry.id] = entry
       out.append(.create(entry.id, state))
@@ -126,6 +137,7 @@ public final class Reconciler {
       if state.content != nil { stats.contentChanges += 1 }
     }
     entry.seen = pass
+    entry.raw = raw
     stats.nodes += 1
     var desired: [HostLayerID] = []
     let kids = node.childrenInDrawingOrder
