@@ -44,7 +44,9 @@ public final class SliderExample: TutorialController, StaticBackgroundDataSource
   /// Seconds between automatic advances; `nil` for none. The timer waits while a finger is down.
   /// Clamped to ``TimeLimits/minimumInterval``...``TimeLimits/maximumInterval``.
   public var autoplayInterval: Double? {
-    didSet { autoplay = autoplayInterval.flatMap { RepeatingTimer(interval: $0, start: time) } }
+    didSet {
+      autoplayTimer = autoplayInterval.flatMap { RepeatingTimer(interval: $0, start: time) }
+    }
   }
   /// Whether the bullets are shown (with more than one image).
   public let showsBullets: Bool
@@ -55,7 +57,7 @@ public final class SliderExample: TutorialController, StaticBackgroundDataSource
   /// The loader of ``init(imageURLs:loader:transition:showsBullets:swipeEnabled:pageSize:)``.
   public let loader: ImageLoader?
   private let urls: [URL]
-  private var autoplay: RepeatingTimer?
+  private var autoplayTimer: RepeatingTimer?
 
   /// A slider of `images`.
   public init(
@@ -215,13 +217,13 @@ public final class SliderExample: TutorialController, StaticBackgroundDataSource
     get {
       var state = super.customFrameState
       state["slider.index"] = .number(Double(currentIndex))
-      if let next = autoplay?.next { state["slider.autoplayNext"] = .number(next) }
+      if let next = autoplayTimer?.next { state["slider.autoplayNext"] = .number(next) }
       return state
     }
     set {
       super.customFrameState = newValue
       currentIndex = newValue.index("slider.index", in: images.indices) ?? 0
-      autoplay = autoplayInterval.flatMap { interval in
+      autoplayTimer = autoplayInterval.flatMap { interval in
         newValue.number("slider.autoplayNext").flatMap {
           RepeatingTimer(interval: interval, next: $0)
         }
@@ -232,12 +234,14 @@ public final class SliderExample: TutorialController, StaticBackgroundDataSource
   /// Fires the autoplay at its exact times, unless a finger is down.
   public override func clockDidAdvance(from: Double, to: Double) {
     guard let interval = autoplayInterval, images.count > 1 else { return }
-    if autoplay == nil { autoplay = RepeatingTimer(interval: interval, start: from) }
+    if autoplayTimer == nil { autoplayTimer = RepeatingTimer(interval: interval, start: from) }
     if isTouching {
-      autoplay?.restart(at: to)
+      autoplayTimer?.restart(at: to)
       return
     }
-    guard let interval = autoplay?.interval, let due = autoplay?.fire(upTo: to) else { return }
+    guard let interval = autoplayTimer?.interval, let due = autoplayTimer?.fire(upTo: to) else {
+      return
+    }
     // The last few turns run at their exact times; any before them (a clock that jumped far)
     // fold into the first of those, so the cost does not grow with the jump.
     let exact = Swift.min(due.count, 4)

@@ -17,6 +17,8 @@ public enum TutorialEvent: Hashable, Sendable {
   case settled(page: Int)
   /// In the discrete swipe mode, a finger swiped (before anything it starts).
   case swiped(direction: SwipeDirection)
+  /// Autoplay turned the page (``TutorialController/autoplay``).
+  case autoplayTurned(from: Int, to: Int)
   /// A done button finished the onboarding.
   case finished
   /// A skip button finished the onboarding early.
@@ -34,6 +36,7 @@ public enum TutorialEvent: Hashable, Sendable {
     case .dragEnded: return "dragEnded"
     case .settled: return "settled"
     case .swiped: return "swiped"
+    case .autoplayTurned: return "autoplayTurned"
     case .finished: return "finished"
     case .skipped: return "skipped"
     case .announcement: return "announcement"
@@ -62,7 +65,8 @@ public struct TutorialEventRecord: Hashable, Sendable, CustomStringConvertible {
       fields.append("\"action\":\(Self.quote(action))")
       if let button { fields.append("\"button\":\(Self.quote(button))") }
       fields.append("\"page\":\(page)")
-    case .pageChanged(let from, let to): fields += ["\"from\":\(from)", "\"to\":\(to)"]
+    case .pageChanged(let from, let to), .autoplayTurned(let from, let to):
+      fields += ["\"from\":\(from)", "\"to\":\(to)"]
     case .dragBegan(let page): fields.append("\"page\":\(page)")
     case .dragEnded(let target): fields.append("\"targetPage\":\(target)")
     case .settled(let page): fields.append("\"page\":\(page)")

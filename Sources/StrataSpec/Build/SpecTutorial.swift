@@ -10,7 +10,6 @@ public final class SpecTutorial: TutorialController, StaticBackgroundDataSource,
 {
   let builder: SpecBuilder
   private let shadowCaster = Node(name: "static content shadow")
-  private var autoplay: RepeatingTimer?
   /// The spec's navigation policies, resolved from their names once.
   private let policies: ResolvedPolicies
 
@@ -23,7 +22,12 @@ public final class SpecTutorial: TutorialController, StaticBackgroundDataSource,
     super.init(pageSize: pageSize)
     textMeasurer = TextEngine.system
     animator = builder.animatorSet()
-    autoplay = builder.spec.navigation?.autoplay.flatMap { RepeatingTimer(interval: $0, start: 0) }
+    // The controller's autoplay: a touch holds it for a whole interval, as specs always had it.
+    if let interval = builder.spec.navigation?.autoplay {
+      autoplay = Autoplay(
+        interval: interval, resumeAfterTouch: interval,
+        end: builder.spec.navigation?.wrapAround == true ? .loop : .stop)
+    }
   }
 
   /// The pages the spec has.
@@ -94,37 +98,6 @@ public final class SpecTutorial: TutorialController, StaticBackgroundDataSource,
   /// With `"pageStacking": "firstAbove"`, page 0 draws over page 1 over page 2….
   public override func configurePage(_ page: TutorialPage) {
     if spec.layout?.pageStacking == "firstAbove" { page.container.zPosition = -Double(page.index) }
-  }
-
-  /// The autoplay timer, for a ``FrameState`` to carry (under `"spec.autoplayNext"`).
-  public override var customFrameState: CustomFrameState {
-    get {
-      var state = super.customFrameState
-      if let next = autoplay?.next { state["spec.autoplayNext"] = .number(next) }
-      return state
-    }
-    set {
-      super.customFrameState = newValue
-      guard let interval = spec.navigation?.autoplay else { return }
-      autoplay =
-        newValue.number("spec.autoplayNext").flatMap {
-          RepeatingTimer(interval: interval, next: $0)
-        }
-        ?? RepeatingTimer(interval: interval, start: 0)
-    }
-  }
-
-  /// Turns the page on the spec's autoplay timer (not while a finger is down), wrapping to
-  /// the first page after the last when the spec says so.
-  public override func clockDidAdvance(from: Double, to: Double) {
-    guard autoplay != nil, numberOfPages > 1 else { return }
-    guard !isTouching else {
-      autoplay?.restart(at: to)
-      return
-    }
-    // Closed form: however many turns are due, at most one round of the pages is taken.
-    guard let due = autoplay?.fire(upTo: to) else { return }
-    for _ in 0..<Swift.min(due.count, numberOfPages) { goForward() }
   }
 
   /// The next page, or the first after the last when the spec wraps around.

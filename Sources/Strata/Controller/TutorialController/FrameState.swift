@@ -53,6 +53,8 @@ public struct FrameState: Hashable, Sendable {
     var isMoving: Bool
     /// The page the controller last reported.
     var currentPage: Int
+    /// When autoplay turns next, the page it last saw, whether it is paused or ended.
+    var autoplay = AutoplayState()
 
     /// Whether a finger is down.
     public var isTouching: Bool { touch != nil }
@@ -155,7 +157,10 @@ extension TutorialController {
     return FrameState(
       pagePosition: pagePosition, pressedButton: pressed, time: clock, timeline: timeline,
       interaction: FrameState.Interaction(
-        scrollPhysics: physics, touch: finger, isMoving: isMoving, currentPage: currentPage),
+        scrollPhysics: physics, touch: finger, isMoving: isMoving, currentPage: currentPage,
+        autoplay: AutoplayState(
+          next: autoplayState.next, page: autoplayState.page, isPaused: autoplayState.isPaused,
+          hasEnded: autoplayState.hasEnded)),
       custom: customFrameState)
   }
 
@@ -182,6 +187,10 @@ extension TutorialController {
     let interaction = state.interaction.flatMap {
       $0.scrollPhysics.configuration == physics.configuration ? $0 : nil
     }
+    // Autoplay's settings are the controller's; where it is comes with the frame.
+    let settings = autoplayState.settings
+    autoplayState = interaction?.autoplay ?? AutoplayState()
+    autoplayState.settings = settings
     if let interaction {
       physics = interaction.scrollPhysics
       isMoving = interaction.isMoving

@@ -145,6 +145,7 @@ extension TutorialController {
     let dt = time - clock
     let from = clock
     clock = time
+    stepAutoplay(to: time)
     clockDidAdvance(from: from, to: time)
     guard !physics.isIdle else {
       if !timeline.isEmpty { update() }

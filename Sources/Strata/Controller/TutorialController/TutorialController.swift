@@ -229,6 +229,8 @@ open class TutorialController {
   /// Whether the pages have moved under a drag or a programmatic scroll and not yet come to
   /// rest (a ``TutorialEvent/settled(page:)`` is due).
   var isMoving = false
+  /// Autoplay's settings and where it is.
+  var autoplayState = AutoplayState()
   /// What happens, for any number of subscribers (taps, page changes, drags, settling,
   /// finishing), with times from ``time``.
   public let events = TutorialEventStream()
