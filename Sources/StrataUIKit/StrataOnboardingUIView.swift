@@ -80,12 +80,15 @@
     public func step(timestamp: Double?) {
       CATransaction.begin()
       CATransaction.setDisableActions(true)
+      let frame: HostFrameStatistics
       if let timestamp {
-        session.displayLinkFired(timestamp: timestamp)
+        frame = session.displayLinkFired(timestamp: timestamp)
       } else {
-        session.tick(at: session.clock.now)
+        frame = session.tick(at: session.clock.now)
       }
       CATransaction.commit()
+      // The tree is read again only when something changed (a quiet frame changes nothing).
+      guard frame.mutations > 0 || accessibilityShown == nil else { return }
       let tree = session.controller.accessibilityTree()
       if tree != accessibilityShown {
         accessibilityShown = tree
