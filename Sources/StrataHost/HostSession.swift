@@ -35,6 +35,7 @@ public final class HostSession {
       switch record.event {
       case .finished: self?.end(.finished)
       case .skipped: self?.end(.skipped)
+      case .left(let page): self?.end(.left(page: page))
       default: break
       }
     }
@@ -60,9 +61,13 @@ public final class HostSession {
     tick(at: clock.time(for: timestamp))
   }
 
-  /// The host takes the onboarding away before it ended: the outcome is
-  /// ``HostOutcome/left(page:)`` at the current page (nothing happens when it has ended).
+  /// The host takes the onboarding away before it ended: the controller's
+  /// ``TutorialController/leave()`` (so that every subscriber, a show-once record included,
+  /// hears ``TutorialEvent/left(page:)``), and the outcome is ``HostOutcome/left(page:)`` at the
+  /// current page. Nothing happens when it has ended.
   public func leave() {
+    guard outcome == nil else { return }
+    controller.leave()
     end(.left(page: controller.currentPage))
   }
 

@@ -2,7 +2,8 @@ import Strata
 
 /// Keeps an onboarding's record up to date from its controller's events: the page it comes to
 /// rest on, and how it ends (``TutorialEvent/finished`` completes it,
-/// ``TutorialEvent/skipped`` skips it). Keep the keeper as long as the controller shows.
+/// ``TutorialEvent/skipped`` skips it, ``TutorialEvent/left(page:)`` keeps the page it was
+/// left on, to start from next time). Keep the keeper as long as the controller shows.
 ///
 /// ```swift
 /// let keeper = OnboardingRecordKeeper(
@@ -41,7 +42,7 @@ public final class OnboardingRecordKeeper {
 
   private func heard(_ event: TutorialEvent) {
     switch event {
-    case .settled(let page):
+    case .settled(let page), .left(let page):
       write { record in
         var r = record ?? OnboardingRecord(identifier: identifier, version: version)
         if r.version != version { r = OnboardingRecord(identifier: identifier, version: version) }

@@ -34,21 +34,26 @@ public struct KeyframeAnimation: PageAnimation {
   }
 
   /// Evaluates every track and applies it.
+  ///
+  /// A static layer's tracks run on the page position; when the pages go round, from the last
+  /// page to the first they blend from the last page's values to the first's.
   public func animate(_ node: Node, page: Int?, transition: PageTransition) {
     let time = page.map { transition.position(of: $0) } ?? transition.pagePosition
-    if let o = opacity { node.alpha *= o.value(at: time).clamped(to: 0...1) }
+    let n = page == nil && transition.isCircular ? transition.pageCount : 0
+    func value<V>(_ k: Keyframes<V>) -> V { k.value(roundingAt: time, pageCount: n) }
+    if let o = opacity { node.alpha *= value(o).clamped(to: 0...1) }
     var t = Transform.identity
     if let s = scale {
-      let v = s.value(at: time)
+      let v = value(s)
       t = t.thenScaled(x: v.dx, y: v.dy)
     }
-    if let r = rotation { t = t.thenRotated(by: r.value(at: time)) }
+    if let r = rotation { t = t.thenRotated(by: value(r)) }
     if let m = translation {
-      let v = m.value(at: time)
+      let v = value(m)
       t = t.thenTranslated(x: v.dx, y: v.dy)
     }
     if !t.isIdentity { node.append(t) }
-    if let c = backgroundColor { node.backgroundColor = c.value(at: time) }
+    if let c = backgroundColor { node.backgroundColor = value(c) }
   }
 }
 

@@ -175,9 +175,17 @@ public struct ColorBlend: PageAnimation, Hashable {
     return colors[i].interpolated(to: colors[i + 1], amount: s - Double(i), in: space)
   }
 
-  /// Sets the background colour.
+  /// Sets the background colour (when the pages go round, blending from the last page's colour
+  /// to the first's between them).
   public func animate(_ node: Node, page: Int?, transition: PageTransition) {
-    if let c = color(at: transition.pagePosition) { node.backgroundColor = c }
+    let p = transition.pagePosition
+    let last = Double(colors.count - 1)
+    if transition.isCircular, colors.count == transition.pageCount, colors.count >= 2, p > last {
+      node.backgroundColor = colors[colors.count - 1].interpolated(
+        to: colors[0], amount: Swift.min(1, p - last), in: space)
+    } else if let c = color(at: p) {
+      node.backgroundColor = c
+    }
   }
 }
 

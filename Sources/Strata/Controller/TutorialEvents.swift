@@ -23,6 +23,12 @@ public enum TutorialEvent: Hashable, Sendable {
   case finished
   /// A skip button finished the onboarding early.
   case skipped
+  /// The host took the onboarding away before it ended, on `page`
+  /// (``TutorialController/leave()``): a show-once record keeps the page to start from.
+  case left(page: Int)
+  /// The pages were not moved: a swipe, button, autoplay turn or assistive action was refused
+  /// on `page` (for ``NavigationRefusal/requiredStep``, the step Skip stops at), and why.
+  case navigationBlocked(page: Int, reason: NavigationRefusal, by: NavigationTrigger)
   /// What a screen reader should say now (the page the pages came to rest on), when
   /// ``AccessibilitySettings/announcesPageChanges`` is on.
   case announcement(String)
@@ -39,6 +45,8 @@ public enum TutorialEvent: Hashable, Sendable {
     case .autoplayTurned: return "autoplayTurned"
     case .finished: return "finished"
     case .skipped: return "skipped"
+    case .left: return "left"
+    case .navigationBlocked: return "navigationBlocked"
     case .announcement: return "announcement"
     }
   }
@@ -69,7 +77,11 @@ public struct TutorialEventRecord: Hashable, Sendable, CustomStringConvertible {
       fields += ["\"from\":\(from)", "\"to\":\(to)"]
     case .dragBegan(let page): fields.append("\"page\":\(page)")
     case .dragEnded(let target): fields.append("\"targetPage\":\(target)")
-    case .settled(let page): fields.append("\"page\":\(page)")
+    case .settled(let page), .left(let page): fields.append("\"page\":\(page)")
+    case .navigationBlocked(let page, let reason, let trigger):
+      fields += [
+        "\"page\":\(page)", "\"reason\":\"\(reason.rawValue)\"", "\"by\":\"\(trigger.rawValue)\"",
+      ]
     case .swiped(let direction): fields.append("\"direction\":\"\(direction.rawValue)\"")
     case .finished, .skipped: break
     case .announcement(let text): fields.append("\"text\":\(Self.quote(text))")

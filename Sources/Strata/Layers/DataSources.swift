@@ -10,11 +10,21 @@ public protocol TutorialDataSource {
   var numberOfPages: Int { get }
   /// Where the reader may go from `page` by swiping and with the next and back buttons.
   func navigationPolicy(at page: Int) -> NavigationPolicy
+  /// Asked before the pages leave `page` for `destination` — a swipe released towards it, a
+  /// button, autoplay, an assistive action — once the page's policy allows the move. Answer
+  /// through `decision`, at once or later (a permission prompt, a form being checked); until
+  /// it answers the controller holds the page, and after
+  /// ``TutorialController/leaveCheckTimeout`` it counts as no. By default: yes, at once.
+  func checkLeaving(page: Int, to destination: Int, decision: LeaveDecision)
 }
 
 extension TutorialDataSource {
   /// Both ways from every page.
   public func navigationPolicy(at page: Int) -> NavigationPolicy { .free }
+  /// Yes, at once.
+  public func checkLeaving(page: Int, to destination: Int, decision: LeaveDecision) {
+    decision.allow()
+  }
 }
 
 /// Supplies the static background: one node behind everything, sized to the screen.

@@ -22,10 +22,49 @@ struct PageOrder: Hashable, Sendable {
   let count: Int
   /// Whether page 0 is on the right.
   let isRightToLeft: Bool
+  /// Whether the pages go round: slot N shows page 0 again, slot −1 the last page. Only with
+  /// two pages or more (one page has nowhere to go round to).
+  let isCircular: Bool
 
-  init(count: Int, isRightToLeft: Bool) {
+  init(count: Int, isRightToLeft: Bool, isCircular: Bool = false) {
     self.count = Swift.max(0, count)
     self.isRightToLeft = isRightToLeft
+    self.isCircular = isCircular && count >= 2
+  }
+
+  /// `x` taken round the circle into 0..<N (itself when not circular).
+  func wrapped(_ x: Double) -> Double {
+    guard isCircular else { return x }
+    let n = Double(count)
+    let r = x - n * (x / n).rounded(.down)
+    return r >= n ? 0 : r
+  }
+
+  /// `i` taken round the circle into 0..<N (itself when not circular).
+  func wrapped(_ i: Int) -> Int {
+    guard isCircular else { return i }
+    let r = i % count
+    return r < 0 ? r + count : r
+  }
+
+  /// The visual position where a circular onboarding keeps its offset for a page position:
+  /// the copy of the page's place in −½..<N − ½, so that each page position has one offset
+  /// (and one frame). Not circular, the plain visual position.
+  func canonicalVisual(of pagePosition: Double) -> Double {
+    let v = mirrored(wrapped(pagePosition))
+    guard isCircular else { return v }
+    return wrapped(v + 0.5) - 0.5
+  }
+
+  /// The slot of `page` nearest to the visual position `near` (circular: the nearest of its
+  /// copies; ties go to the later slot).
+  func slot(of page: Int, near: Double) -> Slot {
+    let s0 = slot(of: wrapped(page)).index
+    guard isCircular else { return Slot(s0) }
+    let n = Double(count)
+    let k = ((near - Double(s0)) / n).rounded(.toNearestOrAwayFromZero)
+    let limit = Double(Self.indexLimit)
+    return Slot(s0 + count * Int(k.clamped(to: -limit / n...limit / n)))
   }
 
   /// The mirror: x ↦ (N − 1) − x right to left, the identity left to right. It is its own
@@ -45,18 +84,24 @@ struct PageOrder: Hashable, Sendable {
   /// The slot that shows `page`.
   func slot(of page: Int) -> Slot { Slot(mirrored(page)) }
 
-  /// The page shown in `slot`.
-  func page(in slot: Slot) -> Int { mirrored(slot.index) }
+  /// The page shown in `slot` (circular: taken round the circle).
+  func page(in slot: Slot) -> Int { wrapped(mirrored(wrapped(slot.index))) }
 
   /// The visual position (offset / page width) of a page position (1.5: half way from page 1
   /// to page 2).
   func visualPosition(of pagePosition: Double) -> Double { mirrored(pagePosition) }
 
-  /// The page position of a visual position.
-  func pagePosition(ofVisual visual: Double) -> Double { mirrored(visual) }
+  /// The page position of a visual position (circular: in 0..<N, where N − ½ is half way from
+  /// the last page to the first).
+  func pagePosition(ofVisual visual: Double) -> Double { wrapped(mirrored(wrapped(visual))) }
 
-  /// The pages shown in `slots`, as a range of pages.
+  /// The pages shown in `slots`, as a range of pages (circular: every page when the slots go
+  /// round the seam between the last page and the first).
   func pages(in slots: ClosedRange<Slot>) -> ClosedRange<Int> {
+    if isCircular {
+      let lo = wrapped(slots.lowerBound.index)
+      if slots.count >= count || lo + slots.count > count { return 0...(count - 1) }
+    }
     let a = page(in: slots.lowerBound)
     let b = page(in: slots.upperBound)
     return Swift.min(a, b)...Swift.max(a, b)

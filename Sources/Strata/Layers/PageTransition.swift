@@ -8,6 +8,11 @@
 ///
 /// ``position(of:)`` is the continuous form most animators want: 0 for the
 /// page in the centre, −1 one page to the left, +1 one to the right.
+///
+/// In a circular onboarding (``isCircular``) the pages go round: after the last page comes
+/// the first. Page indices are still real pages (`fromPage` is the last page and `toPage` 0
+/// half way round), ``pagePosition`` is in 0..<``pageCount`` (N − ½ is half way from the last
+/// page to the first), and ``position(of:)`` is the position of the page's nearest copy.
 public struct PageTransition: Hashable, Sendable {
   /// The horizontal content offset in points.
   public let offset: Double
@@ -33,8 +38,15 @@ public struct PageTransition: Hashable, Sendable {
   public let pageSize: Size
   /// The roundness arc in viewport coordinates (its peak at the top of the static content).
   public let arc: RoundnessArc
+  /// Whether the pages go round (see ``TutorialController/isCircular``): the page after the
+  /// last is the first. Never true with fewer than two pages.
+  public let isCircular: Bool
   /// How pages map to slots.
   let order: PageOrder
+  /// The visual position a page's copy is chosen near, in a circular onboarding: the viewport,
+  /// or the slot an animator is moving (so that the same page in two slots has the position of
+  /// each).
+  var anchor: Double
 
   /// Creates a transition.
   ///
@@ -42,7 +54,8 @@ public struct PageTransition: Hashable, Sendable {
   /// as 1, and a negative page count as 0, so a transition is always defined.
   public init(
     offset: Double, pageWidth: Double, pageCount: Int, pageHeight: Double? = nil,
-    arc: RoundnessArc? = nil, isRightToLeft: Bool = false, isMotionReduced: Bool = false
+    arc: RoundnessArc? = nil, isRightToLeft: Bool = false, isMotionReduced: Bool = false,
+    isCircular: Bool = false
   ) {
     let w = pageWidth.isFinite && pageWidth > 0 ? pageWidth : 1
     let o = offset.isFinite ? offset : 0
@@ -56,8 +69,10 @@ public struct PageTransition: Hashable, Sendable {
     self.visualPosition = s
     self.isRightToLeft = isRightToLeft
     self.isMotionReduced = isMotionReduced
-    let order = PageOrder(count: n, isRightToLeft: isRightToLeft)
+    let order = PageOrder(count: n, isRightToLeft: isRightToLeft, isCircular: isCircular)
     self.order = order
+    self.isCircular = order.isCircular
+    self.anchor = s
     self.fromPage = order.page(in: Slot(Int(k)))
     self.toPage = order.page(in: Slot(Int(k) + 1))
     self.progress = s - k
@@ -68,8 +83,18 @@ public struct PageTransition: Hashable, Sendable {
   /// The position in pages: 1.5 is half way from page 1 to page 2 (in either direction).
   public var pagePosition: Double { order.pagePosition(ofVisual: visualPosition) }
 
-  /// The page's slot from the left: the page itself left to right, mirrored right to left.
-  public func visualIndex(of page: Int) -> Int { order.slot(of: page).index }
+  /// The page's slot from the left: the page itself left to right, mirrored right to left
+  /// (circular: the slot of the copy nearest the viewport).
+  public func visualIndex(of page: Int) -> Int { order.slot(of: page, near: anchor).index }
+
+  /// The same transition with the copies of pages chosen near `slot`: what the animators of
+  /// the page in that slot get, in a circular onboarding.
+  func anchored(to slot: Slot) -> PageTransition {
+    guard isCircular else { return self }
+    var t = self
+    t.anchor = Double(slot.index)
+    return t
+  }
 
   /// Where `page` stands relative to the viewport: 0 centred, −1 one page to the left, +1 one
   /// to the right (on screen, so right to left the next page is at −1).
@@ -81,6 +106,7 @@ public struct PageTransition: Hashable, Sendable {
   /// The page nearest the centre of the viewport, in `0..<pageCount` (0 when there are no pages).
   public var nearestPage: Int {
     guard pageCount > 0 else { return 0 }
+    if isCircular { return order.wrapped(Int(pagePosition.rounded())) }
     let s = pagePosition.rounded()
     if s <= 0 { return 0 }
     if s >= Double(pageCount - 1) { return pageCount - 1 }
@@ -104,11 +130,13 @@ public struct PageTransition: Hashable, Sendable {
   /// (rubber-banding) it reads as at rest on that page. Animations built on it do not
   /// fade or move while the content bounces at an end; see ``PageAnimation/heldAtEnds()``.
   public var heldAtEnds: PageTransition {
+    if isCircular { return self }  // no ends
     let last = Double(Swift.max(0, pageCount - 1)) * pageWidth
     let held = offset.clamped(to: 0...last)
     if held == offset { return self }
     return PageTransition(
       offset: held, pageWidth: pageWidth, pageCount: pageCount, pageHeight: pageSize.height,
-      arc: arc, isRightToLeft: isRightToLeft, isMotionReduced: isMotionReduced)
+      arc: arc, isRightToLeft: isRightToLeft, isMotionReduced: isMotionReduced,
+      isCircular: isCircular)
   }
 }

@@ -76,6 +76,16 @@ public struct Keyframes<Value: Sendable>: Sendable {
     self.mix = mix
   }
 
+  /// The value at a page position of pages that go round (``PageTransition/isCircular``):
+  /// between the last page (N − 1) and N — page 0 again — it blends from the value at N − 1 to
+  /// the value at 0, so that a track of the static layers has no jump where the pages go round.
+  /// Elsewhere, ``value(at:)``.
+  public func value(roundingAt time: Double, pageCount n: Int) -> Value {
+    let last = Double(n - 1)
+    guard n >= 2, time > last else { return value(at: time) }
+    return mix(value(at: last), value(at: 0), Swift.min(1, time - last))
+  }
+
   /// The value at `time` (NaN counts as the first keyframe's time).
   public func value(at time: Double) -> Value {
     let frames = keyframes

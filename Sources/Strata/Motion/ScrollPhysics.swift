@@ -50,6 +50,10 @@ public struct ScrollPhysics: Hashable, Sendable {
     /// stops at the first and last page (and at a navigation policy's limit), and nothing that
     /// settles or decelerates goes past them: there is no overscroll at all.
     public var bounces: Bool
+    /// Whether the pages go round (a circular onboarding): there are no ends, so offsets are
+    /// not limited to the pages and nothing rubber-bands except at a navigation policy's
+    /// limit. The controller sets it from ``TutorialController/isCircular``.
+    public var isCircular = false
 
     /// Creates a configuration.
     public init(
@@ -97,6 +101,9 @@ public struct ScrollPhysics: Hashable, Sendable {
   public private(set) var phase: Phase = .idle
   /// The range the content may rest in; outside it rubber-bands. Defaults to all pages.
   public var allowedRange: ClosedRange<Double>
+  /// Whether the last release aimed past ``allowedRange`` (a page a navigation policy keeps
+  /// the reader from) and was held back to it.
+  public private(set) var releaseWasLimited = false
 
   /// Creates the model at `offset` (clamped to the pages).
   public init(configuration: Configuration, offset: Double = 0) {
@@ -111,6 +118,9 @@ public struct ScrollPhysics: Hashable, Sendable {
   /// The page nearest the offset.
   public var nearestPage: Int {
     guard configuration.pageCount > 0 else { return 0 }
+    if configuration.isCircular {
+      return Int((offset / configuration.pageWidth).rounded().clamped(to: -1e15...1e15))
+    }
     return Int(
       (offset / configuration.pageWidth).rounded().clamped(
         to: 0...Double(configuration.pageCount - 1)))
@@ -140,13 +150,16 @@ public struct ScrollPhysics: Hashable, Sendable {
     if configuration.isPagingEnabled {
       let rate = configuration.decelerationRate.value
       let projected = offset + v / 1000 * rate / (1 - rate)
-      let lowest = Int((allowedRange.lowerBound / w).rounded(.up).clamped(to: 0...1e9))
+      // Page numbers here are slots (a circular onboarding's are not limited to the pages).
+      let slots = -1e15...1e15
+      let lowest = Int((allowedRange.lowerBound / w).rounded(.up).clamped(to: slots))
       let highest = Swift.max(
-        lowest, Int((allowedRange.upperBound / w).rounded(.down).clamped(to: 0...1e9)))
+        lowest, Int((allowedRange.upperBound / w).rounded(.down).clamped(to: slots)))
       let reach = configuration.maximumPagesPerFlick
-      let page = Int((projected / w).rounded().clamped(to: -1e9...1e9))
+      let aimed = Int((projected / w).rounded().clamped(to: slots))
         .clamped(startPage - reach, startPage + reach)
-        .clamped(lowest, highest)
+      let page = aimed.clamped(lowest, highest)
+      releaseWasLimited = page != aimed
       let target = Double(page) * w
       velocity = v
       phase = .settling(target: target)
@@ -158,12 +171,14 @@ public struct ScrollPhysics: Hashable, Sendable {
     }
   }
 
-  /// Scrolls to `page` (clamped to the pages), over `duration` seconds with `easing`, or at once.
+  /// Scrolls to `page` (clamped to the pages unless they go round, where it is any slot), over
+  /// `duration` seconds with `easing`, or at once.
   public mutating func scroll(
     toPage page: Int, animated: Bool = true, duration: Double = 0.35, easing: Easing = .easeInOut
   ) {
     guard configuration.pageCount > 0 else { return }
-    let target = Double(page.clamped(0, configuration.pageCount - 1)) * configuration.pageWidth
+    let slot = configuration.isCircular ? page : page.clamped(0, configuration.pageCount - 1)
+    let target = Double(slot) * configuration.pageWidth
     velocity = 0
     if animated, duration > 0, duration.isFinite {
       phase = .animating(from: offset, to: target, elapsed: 0, duration: duration, easing: easing)
@@ -173,12 +188,37 @@ public struct ScrollPhysics: Hashable, Sendable {
     }
   }
 
+  /// Lets a spring carry the content to `target` from where it is, keeping its velocity.
+  public mutating func settle(to target: Double) {
+    guard target.isFinite else { return }
+    phase = .settling(target: target)
+  }
+
   /// Jumps to `offset` at once, stopping any motion.
   public mutating func setOffset(_ x: Double) {
     guard x.isFinite else { return }
     offset = x
     velocity = 0
     phase = .idle
+  }
+
+  /// Moves everything that is a place — the offset, the drag's start, the target, the allowed
+  /// range — by `dx` points, leaving the motion as it was: how a circular onboarding takes its
+  /// offset round the circle without a jump.
+  public mutating func shift(by dx: Double) {
+    guard dx.isFinite, dx != 0 else { return }
+    offset += dx
+    allowedRange = (allowedRange.lowerBound + dx)...(allowedRange.upperBound + dx)
+    switch phase {
+    case .idle, .decelerating: break
+    case .dragging(let start, let finger, let page):
+      let pages = Int((dx / configuration.pageWidth).rounded().clamped(to: -1e15...1e15))
+      phase = .dragging(startOffset: start + dx, startFinger: finger, startPage: page + pages)
+    case .settling(let target): phase = .settling(target: target + dx)
+    case .animating(let from, let to, let elapsed, let duration, let easing):
+      phase = .animating(
+        from: from + dx, to: to + dx, elapsed: elapsed, duration: duration, easing: easing)
+    }
   }
 
   // MARK: Time
@@ -200,7 +240,9 @@ public struct ScrollPhysics: Hashable, Sendable {
       let v = (v0 - omega * (v0 + omega * x0) * dt) * e
       offset = target + x
       velocity = v
-      if !configuration.bounces, !(0...configuration.maximumOffset).contains(offset) {
+      if !configuration.bounces, !configuration.isCircular,
+        !(0...configuration.maximumOffset).contains(offset)
+      {
         // No overshoot past an end: the spring's swing stops there.
         offset = offset.clamped(to: 0...configuration.maximumOffset)
       }

@@ -120,11 +120,15 @@ public struct NavigationPolicy: Hashable, Sendable {
   public var canGoForward: Bool
   /// Whether the reader may move to the previous page from this one.
   public var canGoBack: Bool
+  /// Whether the page is a required step: Skip does not pass it (it stops there instead, and
+  /// on the page itself is refused) until the reader has gone on from it.
+  public var isRequired: Bool
 
   /// Creates a policy.
-  public init(canGoForward: Bool = true, canGoBack: Bool = true) {
+  public init(canGoForward: Bool = true, canGoBack: Bool = true, isRequired: Bool = false) {
     self.canGoForward = canGoForward
     self.canGoBack = canGoBack
+    self.isRequired = isRequired
   }
 
   /// Both ways.

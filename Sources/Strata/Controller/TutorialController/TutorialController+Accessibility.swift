@@ -78,17 +78,11 @@ extension TutorialController {
   public func perform(_ action: AccessibilityAction) -> Bool {
     switch action {
     case .increment:
-      guard currentPage + 1 < loadedPageCount,
-        activeDataSource?.navigationPolicy(at: currentPage).canGoForward ?? false
-      else { return false }
-      showNextPage(animated: true)
-      return true
+      guard activeDataSource != nil else { return false }
+      return step(forward: true, by: .accessibility) != .refused
     case .decrement:
-      guard currentPage > 0,
-        activeDataSource?.navigationPolicy(at: currentPage).canGoBack ?? false
-      else { return false }
-      showPreviousPage(animated: true)
-      return true
+      guard activeDataSource != nil else { return false }
+      return step(forward: false, by: .accessibility) != .refused
     case .activate(let id):
       var found: ButtonNode?
       root.forEachInSubtree { node in

@@ -128,24 +128,33 @@ extension TutorialController {
     }
     guard let next = autoplayState.next, time >= next, !isMoving else { return }
     let from = currentPage
-    let to: Int
     let policy = activeDataSource?.navigationPolicy(at: from)
-    if from + 1 < pageCount {
-      guard policy?.canGoForward ?? true else {
+    let animated = !(reduceMotion && a.reducedMotion == .jump)
+    let to: Int
+    if from + 1 < pageCount || (order.isCircular && a.end == .loop) {
+      guard policy?.canGoForward ?? true, let slot = slot(steppingForward: true) else {
         // The page holds the reader: try again after another wait.
+        emit(.navigationBlocked(page: from, reason: .policy, by: .autoplay))
         autoplayState.next = a.wait(onPage: from).map { time + $0 }
         return
       }
-      to = from + 1
+      to = order.page(in: slot)
+      emit(.autoplayTurned(from: from, to: to))
+      // Going round, the pages carry on forward to the first page. The page's check may hold
+      // or refuse it; refused, autoplay tries again after another wait.
+      if navigate(toSlot: slot, by: .autoplay, animated: animated) == .refused {
+        autoplayState.next = a.wait(onPage: from).map { time + $0 }
+        return
+      }
     } else if a.end == .loop {
       to = 0
+      emit(.autoplayTurned(from: from, to: to))
+      scroll(toPage: to, animated: animated)
     } else {
       autoplayState.hasEnded = true
       autoplayState.next = nil
       return
     }
-    emit(.autoplayTurned(from: from, to: to))
-    scroll(toPage: to, animated: !(reduceMotion && a.reducedMotion == .jump))
     autoplayState.page = to
     autoplayState.next = a.wait(onPage: to).map { time + $0 }
   }

@@ -69,7 +69,10 @@ extension TutorialController {
     let p = event.location
     switch event.phase {
     case .down:
-      let mayDrag = mainScrollNode.isScrollEnabled && (swipeRegion?.contains(p) ?? true)
+      // While a check for leaving the page runs, the page is held: no finger moves it.
+      let mayDrag =
+        mainScrollNode.isScrollEnabled && (swipeRegion?.contains(p) ?? true)
+        && gating.pending == nil
       var state = TouchState(start: p, pressed: nil, isDragging: false, mayDrag: mayDrag)
       state.tracker.add(x: p.x, time: clock)
       if !physics.isIdle && mayDrag {
@@ -125,7 +128,10 @@ extension TutorialController {
         didSwipe(direction)
         update()
       } else if state.isDragging {
+        let start: Slot? =
+          if case .dragging(_, _, let page) = physics.phase { Slot(page) } else { nil }
         physics.endDrag(velocity: event.phase == .up ? -state.tracker.velocity : 0)
+        if let start { gateRelease(fromSlot: start) }
         emit(.dragEnded(targetPage: restingPage))
         applyPhysicsOffset()
       } else if event.phase == .up, let pressed = state.pressed,
@@ -146,6 +152,7 @@ extension TutorialController {
     let from = clock
     clock = time
     stepAutoplay(to: time)
+    pollLeaveCheck()
     clockDidAdvance(from: from, to: time)
     guard !physics.isIdle else {
       if !timeline.isEmpty { update() }
@@ -181,30 +188,61 @@ extension TutorialController {
   public func advance(by dt: Double) { advance(to: clock + (dt.isFinite ? Swift.max(0, dt) : 0)) }
 
   /// Scrolls to `page` (within the pages), animated over `duration` with `easing`, or at once.
+  /// When the pages go round (``isCircular``), a page number outside them is taken round the
+  /// circle, and the pages take the shorter way to it (forward when both are as short).
   public func scroll(
     toPage page: Int, animated: Bool = true, duration: Double = 0.35, easing: Easing = .easeInOut
   ) {
-    physics.allowedRange = 0...physics.configuration.maximumOffset
     guard pageCount > 0 else { return }
-    let slot = order.slot(of: Swift.min(Swift.max(page, 0), pageCount - 1))
+    let here = physics.offset / physics.configuration.pageWidth
+    let slot =
+      order.isCircular
+      ? order.slot(of: page, near: here + (isRightToLeft ? -1e-9 : 1e-9))
+      : order.slot(of: Swift.min(Swift.max(page, 0), pageCount - 1))
+    scroll(toSlot: slot, animated: animated, duration: duration, easing: easing)
+  }
+
+  /// Scrolls to the page in `slot`.
+  func scroll(
+    toSlot slot: Slot, animated: Bool = true, duration: Double = 0.35, easing: Easing = .easeInOut
+  ) {
+    physics.allowedRange = fullRange
     physics.scroll(toPage: slot.index, animated: animated, duration: duration, easing: easing)
     isMoving = true
     applyPhysicsOffset()
   }
 
-  /// Scrolls to the next page, if the current page's policy allows it.
-  public func showNextPage(animated: Bool = true) {
-    guard let policy = activeDataSource?.navigationPolicy(at: currentPage), policy.canGoForward
-    else { return }
-    scroll(toPage: currentPage + 1, animated: animated)
+  /// The slot one page forward (or back) from the page shown: the next page's, or, going round,
+  /// the first page's copy after the last; `nil` at an end of pages that do not go round.
+  func slot(steppingForward forward: Bool) -> Slot? {
+    guard pageCount > 0 else { return nil }
+    let here = order.slot(of: currentPage, near: physics.offset / physics.configuration.pageWidth)
+    let step = (forward != isRightToLeft) ? 1 : -1
+    let next = here.advanced(by: step)
+    if !order.isCircular, !(0..<pageCount).contains(next.index) { return nil }
+    return next
   }
 
-  /// Scrolls to the previous page, if the current page's policy allows it.
+  /// Scrolls to the next page, if the current page's policy and its check for leaving allow it
+  /// (round to the first page after the last when the pages go round); a refusal is a
+  /// ``TutorialEvent/navigationBlocked(page:reason:by:)`` event.
+  public func showNextPage(animated: Bool = true) {
+    step(forward: true, by: .code, animated: animated)
+  }
+
+  /// Scrolls to the previous page, as ``showNextPage(animated:)`` does to the next.
   public func showPreviousPage(animated: Bool = true) {
-    guard let policy = activeDataSource?.navigationPolicy(at: currentPage), policy.canGoBack else {
-      return
-    }
-    scroll(toPage: currentPage - 1, animated: animated)
+    step(forward: false, by: .code, animated: animated)
+  }
+
+  /// One page forward or back, through the gates; nothing at an end of pages that do not go
+  /// round.
+  @discardableResult
+  func step(forward: Bool, by trigger: NavigationTrigger, animated: Bool = true)
+    -> NavigationOutcome
+  {
+    guard let slot = slot(steppingForward: forward) else { return .refused }
+    return navigate(toSlot: slot, by: trigger, animated: animated)
   }
 
   /// Taps `button` (at `point`, in root coordinates, for a page indicator): tells the delegate,
@@ -218,27 +256,31 @@ extension TutorialController {
     {
       switch indicator.tapBehavior {
       case .nearestDot:
-        if let page = indicator.page(at: local) { scroll(toPage: page) }
+        if let page = indicator.page(at: local) {
+          let here = physics.offset / physics.configuration.pageWidth
+          navigate(toSlot: order.slot(of: page, near: here), by: .button)
+        }
       case .sides:
         // UIPageControl's way: the half towards later pages steps forward, the other back.
         let along = indicator.orientation == .vertical ? local.y : local.x
         let middle =
           indicator.orientation == .vertical ? indicator.bounds.midY : indicator.bounds.midX
         let forward = (along >= middle) != (isRightToLeft && indicator.orientation == .horizontal)
-        let from = indicator.tracking == .discrete ? discreteIndicatorPage : currentPage
-        scroll(toPage: from + (forward ? 1 : -1))
+        if indicator.tracking == .discrete, discreteIndicatorPage != currentPage {
+          // Still heading for another page: step on from that one.
+          let target = order.wrapped(discreteIndicatorPage + (forward ? 1 : -1))
+          if (0..<pageCount).contains(target) { scroll(toPage: target) }
+        } else {
+          step(forward: forward, by: .button)
+        }
       }
     }
     if let nav = button as? NavigationButtonNode {
       switch nav.role {
-      case .next: showNextPage()
-      case .back: showPreviousPage()
-      case .skip:
-        delegate?.tutorialController(self, didFinish: true)
-        emit(.skipped)
-      case .done:
-        delegate?.tutorialController(self, didFinish: false)
-        emit(.finished)
+      case .next: step(forward: true, by: .button)
+      case .back: step(forward: false, by: .button)
+      case .skip: skip()
+      case .done: end(.finished)
       }
     }
     update()
@@ -248,7 +290,7 @@ extension TutorialController {
     // The main scroll node says whether a release snaps to pages (as UIScrollView's does).
     physics.configuration.isPagingEnabled =
       scrollBehavior.isPagingEnabled && mainScrollNode.isPagingEnabled
-    physics.allowedRange = allowedRange(from: order.page(in: Slot(physics.nearestPage)))
+    physics.allowedRange = allowedRange(from: Slot(physics.nearestPage))
     physics.beginDrag(fingerX: p.x)
     isMoving = true
     delegate?.tutorialControllerDidBeginDragging(self)
@@ -263,8 +305,9 @@ extension TutorialController {
   /// ``discreteIndicatorPage`` with `atRest` as the page shown when nothing moves.
   func discreteIndicatorPage(atRest: Int) -> Int {
     if case .dragging(_, _, let startPage) = physics.phase {
-      return pageCount > 0
-        ? order.page(in: Slot(Swift.min(Swift.max(startPage, 0), pageCount - 1))) : 0
+      guard pageCount > 0 else { return 0 }
+      if order.isCircular { return order.page(in: Slot(startPage)) }
+      return order.page(in: Slot(Swift.min(Swift.max(startPage, 0), pageCount - 1)))
     }
     return physics.isIdle ? atRest : restingPage
   }
@@ -284,21 +327,21 @@ extension TutorialController {
     case .idle, .dragging: break
     }
     guard w > 0, offset.isFinite, pageCount > 0 else { return currentPage }
-    let slot = Int((offset / w).rounded().clamped(to: 0...Double(pageCount - 1)))
-    return order.page(in: Slot(slot))
+    let slots = order.isCircular ? -1e15...1e15 : 0...Double(pageCount - 1)
+    return order.page(in: Slot(Int((offset / w).rounded().clamped(to: slots))))
   }
 
-  /// The offsets a drag from `page` may rest in, from the page's navigation policy (forward is
-  /// to the left right to left).
-  func allowedRange(from page: Int) -> ClosedRange<Double> {
+  /// The offsets a drag from the page in `slot` may rest in, from the page's navigation policy
+  /// (forward is to the left right to left).
+  func allowedRange(from slot: Slot) -> ClosedRange<Double> {
     let w = physics.configuration.pageWidth
-    let last = physics.configuration.maximumOffset
-    let policy = activeDataSource?.navigationPolicy(at: page) ?? .free
-    let here = Double(order.slot(of: page).index) * w
+    let full = fullRange
+    let policy = activeDataSource?.navigationPolicy(at: order.page(in: slot)) ?? .free
+    let here = Double(slot.index) * w
     let towardsRight = isRightToLeft ? policy.canGoBack : policy.canGoForward
     let towardsLeft = isRightToLeft ? policy.canGoForward : policy.canGoBack
-    let lo = towardsLeft ? 0 : here
-    let hi = towardsRight ? last : here
+    let lo = towardsLeft ? full.lowerBound : here
+    let hi = towardsRight ? full.upperBound : here
     return lo...Swift.max(lo, hi)
   }
 }

@@ -1,4 +1,14 @@
 extension TutorialController {
+  /// The data source in use: ``dataSource``, or the controller itself if it conforms.
+  public var activeDataSource: (any TutorialDataSource)? {
+    dataSource ?? (self as? any TutorialDataSource)
+  }
+
+  /// The animator in use: ``animator``, the controller itself if it conforms, or the default.
+  public var activeAnimator: any TutorialAnimator {
+    animator ?? (self as? any TutorialAnimator) ?? DefaultTutorialAnimator()
+  }
+
   /// Builds the page shown in `slot`.
   ///
   /// Layout owns the frames of the dynamic backgrounds; for wireframes, inner wireframes,

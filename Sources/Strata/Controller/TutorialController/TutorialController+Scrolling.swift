@@ -18,6 +18,37 @@ extension TutorialController {
 
   // MARK: Scrolling
 
+  /// Where the pages stand, in pages (1.5: half way from page 1 to page 2), in either layout
+  /// direction, read from the scroll model. It is the invariant kept across changes of size,
+  /// direction and data.
+  var position: Double {
+    order.pagePosition(ofVisual: physics.offset / physics.configuration.pageWidth)
+  }
+
+  /// Moves the scroll model to page position `p` (clamped), stopping any motion.
+  func setPosition(_ p: Double) {
+    physics.setOffset(
+      order.canonicalVisual(of: clampedPosition(p)) * physics.configuration.pageWidth)
+  }
+
+  /// The offsets the pages may rest in when no page's policy limits them: the pages, or every
+  /// offset when they go round.
+  var fullRange: ClosedRange<Double> {
+    order.isCircular ? -Double.infinity...Double.infinity : 0...physics.configuration.maximumOffset
+  }
+
+  /// A circular onboarding keeps its offset in −½..<N − ½ pages (see
+  /// ``PageOrder/canonicalVisual(of:)``): when the scroll model has gone past either end it is
+  /// shifted by whole turns, the motion carrying on as it was.
+  func keepOffsetOnCircle() {
+    guard order.isCircular else { return }
+    let w = physics.configuration.pageWidth
+    let v = physics.offset / w
+    let canonical = order.canonicalVisual(of: order.pagePosition(ofVisual: v))
+    let turns = ((v - canonical) / Double(loadedPageCount)).rounded()
+    if turns != 0 { physics.shift(by: -turns * Double(loadedPageCount) * w) }
+  }
+
   /// The horizontal content offset of the main scroll node, in points (visual: right to left,
   /// page 0 is at the largest offset).
   public var contentOffset: Double { physics.offset }
@@ -27,16 +58,22 @@ extension TutorialController {
   /// the onboarding can show.
   public var offsetRange: ClosedRange<Double> {
     let w = metrics.width
-    return (-overscroll * w)...((lastVisualPosition + overscroll) * w)
+    let r = pagePositionRange
+    return order.isCircular
+      ? (-0.5 * w)...((r.upperBound - 0.5) * w)
+      : (r.lowerBound * w)...(r.upperBound * w)
   }
 
   /// The pages of overscroll the onboarding can show past either end: 1, or 0 when it does not
   /// bounce.
   var overscroll: Double { scrollBehavior.bounces ? 1 : 0 }
 
-  /// The page positions the onboarding can show: ``offsetRange`` in pages.
+  /// The page positions the onboarding can show: ``offsetRange`` in pages. When the pages go
+  /// round (``isCircular``), 0...N: every position is shown, N being page 0 again, and positions
+  /// outside it are taken round the circle rather than clamped.
   public var pagePositionRange: ClosedRange<Double> {
-    (-overscroll)...(lastVisualPosition + overscroll)
+    order.isCircular
+      ? 0...Double(loadedPageCount) : (-overscroll)...(lastVisualPosition + overscroll)
   }
 
   private var lastVisualPosition: Double { Double(Swift.max(0, loadedPageCount - 1)) }
@@ -44,14 +81,15 @@ extension TutorialController {
   /// `p` (a page position) limited to ``pagePositionRange``; the range is the same in both
   /// directions, since the mirror maps −1 to N and N to −1.
   func clampedPosition(_ p: Double) -> Double {
-    p.clamped(to: pagePositionRange)
+    guard order.isCircular else { return p.clamped(to: pagePositionRange) }
+    return p.isFinite ? order.wrapped(p) : 0
   }
 
   func transition(at pagePosition: Double) -> PageTransition {
     PageTransition(
-      offset: order.visualPosition(of: pagePosition) * metrics.width, pageWidth: metrics.width,
+      offset: order.canonicalVisual(of: pagePosition) * metrics.width, pageWidth: metrics.width,
       pageCount: loadedPageCount, pageHeight: metrics.height, arc: metrics.arc,
-      isRightToLeft: isRightToLeft, isMotionReduced: reduceMotion)
+      isRightToLeft: isRightToLeft, isMotionReduced: reduceMotion, isCircular: order.isCircular)
   }
 
   /// The transition at the current offset.
@@ -68,16 +106,18 @@ extension TutorialController {
   ///
   /// - Complexity: O(nodes of the pages near the viewport), independent of the page count.
   public func setContentOffset(_ x: Double) {
-    setPosition(x.isNaN ? position : order.pagePosition(ofVisual: x / metrics.width))
+    setPosition(
+      x.isNaN || (order.isCircular && x.isInfinite)
+        ? position : order.pagePosition(ofVisual: x / metrics.width))
     update()
   }
 
   /// Shows where the scroll model stands (it is the source of the offset).
   func applyPhysicsOffset() {
     let p = position
-    if p != clampedPosition(p) { setPosition(p) }
+    if !order.isCircular, p != clampedPosition(p) { setPosition(p) }
     update()
-    if isMoving, physics.isIdle, touch == nil {
+    if isMoving, physics.isIdle, touch == nil, gating.pending == nil {
       isMoving = false
       emit(.settled(page: currentPage))
       if accessibility.announcesPageChanges {
@@ -94,7 +134,8 @@ extension TutorialController {
   /// Scrolls to a position measured in pages (1.5 is half way from page 1 to page 2, in either
   /// layout direction), clamped like ``setContentOffset(_:)``; NaN leaves it where it was.
   public func setPagePosition(_ pagePosition: Double) {
-    setPosition(pagePosition.isNaN ? position : pagePosition)
+    let keep = pagePosition.isNaN || (order.isCircular && pagePosition.isInfinite)
+    setPosition(keep ? position : pagePosition)
     update()
   }
 

@@ -3,6 +3,7 @@ extension TutorialController {
   public func update() {
     needsUpdate = false
     if needsStaticBase { captureStaticBase() }
+    keepOffsetOnCircle()
     let contentOffset = Point(x: physics.offset, y: 0)
     backgroundsScrollNode.contentOffset = contentOffset
     labelsScrollNode.contentOffset = contentOffset
@@ -12,13 +13,15 @@ extension TutorialController {
     let t = transition(at: position)
     updateWindow(for: t)
     for (node, props) in staticBase { node.animatedProperties = props }
-    var visible: [TutorialPage] = []
+    var visible: [(page: TutorialPage, t: PageTransition)] = []
     if let window {
       visible.reserveCapacity(window.count)
       for slot in window {
         guard let p = pages[slot] else { continue }
         p.restoreBase()
-        visible.append(p)
+        // Going round, the same page may show in two slots: each copy's animators see its own
+        // position.
+        visible.append((p, t.anchored(to: slot)))
       }
     }
     let table: LayerAnimatorTable
@@ -32,8 +35,8 @@ extension TutorialController {
     }
     for layer in TutorialLayer.allCases {
       if layer.isPaged {
-        for p in visible {
-          if let n = p.node(in: layer) { table.animate(layer, n, page: p.index, t) }
+        for (p, pt) in visible {
+          if let n = p.node(in: layer) { table.animate(layer, n, page: p.index, pt) }
         }
       } else if let n = staticNode(layer) {
         table.animate(layer, n, t)
@@ -43,7 +46,7 @@ extension TutorialController {
       }
     }
     if reduceMotion {
-      reduceMotion(visible, t)
+      reduceMotion(visible)
     }
     applyTimeline()
     finishUpdate(t)
@@ -77,12 +80,12 @@ extension TutorialController {
 
   /// The one reduced-motion rule: what an animator moved goes back, and a page's node that was
   /// moved cross-fades instead (keeping the animator's own fade, if it made one).
-  private func reduceMotion(_ visible: [TutorialPage], _ t: PageTransition) {
+  private func reduceMotion(_ visible: [(page: TutorialPage, t: PageTransition)]) {
     for (node, props) in staticBase {
       node.transform = props.transform
       node.position = props.position
     }
-    for p in visible {
+    for (p, t) in visible {
       for (node, props) in p.layerBase
       where node.transform != props.transform || node.position != props.position {
         node.transform = props.transform
@@ -97,6 +100,7 @@ extension TutorialController {
     for i in pageIndicators {
       // Every indicator runs the way the pages do; a manual one keeps its position and count.
       i.isRightToLeft = t.isRightToLeft
+      i.isCircular = t.isCircular
       switch i.tracking {
       case .continuous: i.pagePosition = t.pagePosition
       case .discrete: i.pagePosition = Double(discreteIndicatorPage(atRest: t.nearestPage))
@@ -118,6 +122,7 @@ extension TutorialController {
     if page != currentPage {
       let old = currentPage
       currentPage = page
+      notePageChange(from: old, to: page)
       delegate?.tutorialController(self, didChangePageFrom: old, to: page)
       emit(.pageChanged(from: old, to: page))
       if page == loadedPageCount - 1 { delegate?.tutorialControllerDidReachLastPage(self) }
@@ -132,8 +137,10 @@ extension TutorialController {
       return
     }
     let left = Slot(Int(t.visualPosition.rounded(.down)))
-    let lo = Swift.max(Slot(0), left.advanced(by: -1))
-    let hi = Swift.min(Slot(loadedPageCount - 1), left.advanced(by: 2))
+    let circular = order.isCircular
+    let lo = circular ? left.advanced(by: -1) : Swift.max(Slot(0), left.advanced(by: -1))
+    let hi =
+      circular ? left.advanced(by: 2) : Swift.min(Slot(loadedPageCount - 1), left.advanced(by: 2))
     let newWindow: ClosedRange<Slot>? = lo <= hi ? lo...hi : nil
     if newWindow == window { return }
     if let old = window {

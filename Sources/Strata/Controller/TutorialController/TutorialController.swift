@@ -106,6 +106,15 @@ open class TutorialController {
     }
   }
 
+  /// Whether the pages go round: the page after the last is the first, in both directions, and
+  /// the pages scroll on round the circle (no rewind). Every layer and indicator follows; the
+  /// page position stays in 0..<``pageCount`` (N − ½ is half way from the last page to the
+  /// first) and delegates and events speak of real pages. With fewer than two pages it has no
+  /// effect. Changing it keeps the page position and reloads at once. See Docs/Interaction.md.
+  public var isCircular = false {
+    didSet { if isCircular != oldValue { reloadData() } }
+  }
+
   /// Which way the pages run. Right to left, page 0 is on the right, swiping right moves to the
   /// next page, and positions mirror (so animators mirror their direction). Changing it keeps
   /// the page position and reloads at once.
@@ -212,18 +221,6 @@ open class TutorialController {
   /// indicators are all derived from it.
   var physics = ScrollPhysics(configuration: .init(pageWidth: 1, pageCount: 0))
 
-  /// Where the pages stand, in pages (1.5: half way from page 1 to page 2), in either layout
-  /// direction, read from the scroll model. It is the invariant kept across changes of size,
-  /// direction and data.
-  var position: Double {
-    order.pagePosition(ofVisual: physics.offset / physics.configuration.pageWidth)
-  }
-
-  /// Moves the scroll model to page position `p` (clamped), stopping any motion.
-  func setPosition(_ p: Double) {
-    physics.setOffset(
-      order.visualPosition(of: clampedPosition(p)) * physics.configuration.pageWidth)
-  }
   /// The interaction clock, in seconds.
   var clock = 0.0
   /// Whether the pages have moved under a drag or a programmatic scroll and not yet come to
@@ -231,6 +228,8 @@ open class TutorialController {
   var isMoving = false
   /// Autoplay's settings and where it is.
   var autoplayState = AutoplayState()
+  /// Checks for leaving a page, required steps, and how the onboarding ended.
+  var gating = GatingState()
   /// What happens, for any number of subscribers (taps, page changes, drags, settling,
   /// finishing), with times from ``time``.
   public let events = TutorialEventStream()
@@ -291,16 +290,6 @@ open class TutorialController {
 
   // MARK: Loading
 
-  /// The data source in use: ``dataSource``, or the controller itself if it conforms.
-  public var activeDataSource: (any TutorialDataSource)? {
-    dataSource ?? (self as? any TutorialDataSource)
-  }
-
-  /// The animator in use: ``animator``, the controller itself if it conforms, or the default.
-  public var activeAnimator: any TutorialAnimator {
-    animator ?? (self as? any TutorialAnimator) ?? DefaultTutorialAnimator()
-  }
-
   /// Rebuilds every layer from the data source and lays it out, keeping the page position.
   ///
   /// The controller calls it when an input of the layout changes (``dataSource``,
@@ -333,7 +322,9 @@ open class TutorialController {
     // methods would hold the controller and leak it.
     let sources = LayerSourceTable(source)
     loadedPageCount = Swift.min(Self.maximumPageCount, Swift.max(0, source?.numberOfPages ?? 0))
-    order = PageOrder(count: loadedPageCount, isRightToLeft: layoutDirection == .rightToLeft)
+    order = PageOrder(
+      count: loadedPageCount, isRightToLeft: layoutDirection == .rightToLeft,
+      isCircular: isCircular)
     let labels = source as? any LabelDataSource
     metrics = LayoutMetrics(
       pageSize: pageSize, staticContentHeight: staticContentHeight,
@@ -369,7 +360,10 @@ open class TutorialController {
     // The page position survives the reload. If the page the reader was on is gone, settle on
     // the last page, as a paged scroll view does when its content shrinks.
     var p = kept.isFinite ? kept : 0
-    if p.rounded() > Double(loadedPageCount - 1) { p = Double(Swift.max(0, loadedPageCount - 1)) }
+    if p.rounded() > Double(loadedPageCount - 1), !order.isCircular || p >= Double(loadedPageCount)
+    {
+      p = Double(Swift.max(0, loadedPageCount - 1))
+    }
     p = clampedPosition(p)
     currentPage = transition(at: p).nearestPage
     lastTransition = nil
@@ -377,7 +371,9 @@ open class TutorialController {
     config.pageWidth = m.width
     config.pageCount = loadedPageCount
     config.isPagingEnabled = config.isPagingEnabled && mainScrollNode.isPagingEnabled
+    config.isCircular = order.isCircular
     physics = ScrollPhysics(configuration: config)
+    physics.allowedRange = fullRange
     setPosition(p)
     touch = nil
     navigationButtons = []

@@ -108,10 +108,30 @@ public struct PageIndicatorLayout: Hashable, Sendable {
   public var isVertical: Bool
   /// Whether page 0 is at the end (right or bottom).
   public var isRightToLeft: Bool
+  /// Whether the pages go round (every page has a dot, and there are two or more): a position
+  /// past the last page is on its way to the first.
+  public var isCircular = false
 
-  /// The position clamped to the pages.
+  /// Whether the pages go round and every page has a dot.
+  private var goesRound: Bool { isCircular && count == pageCount && count >= 2 }
+
+  /// The position limited to the pages (going round: taken round into 0..<count).
   public var clampedPosition: Double {
-    count > 0 ? pagePosition.clamped(to: 0...Double(count - 1)) : 0
+    guard count > 0 else { return 0 }
+    guard goesRound, pagePosition.isFinite else {
+      return pagePosition.clamped(to: 0...Double(count - 1))
+    }
+    let n = Double(count)
+    let r = pagePosition - n * (pagePosition / n).rounded(.down)
+    return r >= n ? 0 : r
+  }
+
+  /// Going round, between the last page and the first: how far from the last (0 <..< 1);
+  /// `nil` elsewhere. The dot styles fade the last dot out and the first in over it.
+  public var wrapProgress: Double? {
+    guard goesRound else { return nil }
+    let p = clampedPosition - Double(count - 1)
+    return p > 0 ? p : nil
   }
 
   /// The centre of page `i`'s dot: the dots are centred in the node, `spacing` apart.
@@ -127,7 +147,9 @@ public struct PageIndicatorLayout: Hashable, Sendable {
 
   /// How much page `i` is the current page: 1 − |position − i|, limited to 0...1.
   public func share(of i: Int) -> Double {
-    (1 - Swift.abs(clampedPosition - Double(i))).clamped(to: 0...1)
+    var d = Swift.abs(clampedPosition - Double(i))
+    if goesRound { d = Swift.min(d, Double(count) - d) }
+    return (1 - d).clamped(to: 0...1)
   }
 
   /// A pill from dot position `a` to `b` (in pages), `thickness` across.

@@ -53,6 +53,9 @@ open class PageIndicatorNode: ButtonNode {
   public var orientation: Orientation
   /// Whether page 0 is on the right (set by the controller from its layout direction).
   public var isRightToLeft: Bool
+  /// Whether the pages go round (set by the controller from ``TutorialController/isCircular``):
+  /// past the last dot the position fades into the first, as infinite page controls do.
+  public var isCircular = false
   /// How the controller moves it: continuously (the default), discretely, or not at all.
   public var tracking: Tracking = .continuous
   /// What a tap does: go to the nearest dot's page (the default) or step to a side.
@@ -98,7 +101,7 @@ open class PageIndicatorNode: ButtonNode {
       count: Swift.min(pageCount, Self.maximumDots), pageCount: pageCount,
       pagePosition: pagePosition.isFinite ? pagePosition : 0, size: bounds.size,
       appearance: appearance,
-      isVertical: orientation == .vertical, isRightToLeft: isRightToLeft)
+      isVertical: orientation == .vertical, isRightToLeft: isRightToLeft, isCircular: isCircular)
   }
 
   /// The drawing of the current position: made again only when the style (by name) or the

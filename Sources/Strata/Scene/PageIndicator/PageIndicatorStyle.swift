@@ -171,6 +171,7 @@ public struct PageIndicatorStyle: Sendable, Hashable {
   /// A worm: the current pill's head runs ahead in the first half of a transition and its tail
   /// catches up in the second.
   public static let worm = PageIndicatorStyle(name: "worm") { l, shapes in
+    if wrapping(l, &shapes) { return }
     inactiveDots(l, &shapes, plus: 1)
     let s = l.clampedPosition
     let k = s.rounded(.down)
@@ -184,6 +185,7 @@ public struct PageIndicatorStyle: Sendable, Hashable {
 
   /// The current dot jumps from one place to the next along a little arc.
   public static let jumpingDot = PageIndicatorStyle(name: "jumpingDot") { l, shapes in
+    if wrapping(l, &shapes) { return }
     inactiveDots(l, &shapes, plus: 1)
     let s = l.clampedPosition
     var c = l.center(of: s)
@@ -191,6 +193,26 @@ public struct PageIndicatorStyle: Sendable, Hashable {
     let lift = StrataMath.sin(p * Double.pi) * l.appearance.dotHeight
     if l.isVertical { c.x -= lift } else { c.y -= lift }
     setDot(&shapes[l.count], c, l, l.appearance.activeColor)
+  }
+
+  /// Going round from the last page to the first (``PageIndicatorLayout/wrapProgress``): the
+  /// current dot fades out on the last page and in on the first. Returns whether it drew.
+  private static func wrapping(_ l: PageIndicatorLayout, _ shapes: inout [VectorImage.Shape])
+    -> Bool
+  {
+    guard let p = l.wrapProgress else { return false }
+    inactiveDots(l, &shapes, plus: 2)
+    setDot(&shapes[l.count], l.center(of: l.count - 1), l, l.appearance.activeColor)
+    shapes[l.count].opacity = 1 - p
+    setDot(&shapes[l.count + 1], l.center(of: 0), l, l.appearance.activeColor)
+    shapes[l.count + 1].opacity = p
+    return true
+  }
+
+  /// The position limited to all the pages (not only those with dots).
+  private static func pages(_ l: PageIndicatorLayout) -> Double {
+    l.count == l.pageCount
+      ? l.clampedPosition : l.pagePosition.clamped(to: 0...Double(Swift.max(0, l.pageCount - 1)))
   }
 
   /// The layout's dots in the inactive colour, and `extra` shapes after them for the caller.
@@ -203,9 +225,8 @@ public struct PageIndicatorStyle: Sendable, Hashable {
 
   /// "2 / 5": the nearest page and the count.
   public static let numbers = PageIndicatorStyle(name: "numbers") { l in
-    let current =
-      l.pageCount > 0
-      ? Int(l.pagePosition.clamped(to: 0...Double(l.pageCount - 1)).rounded()) + 1 : 0
+    var current = l.pageCount > 0 ? Int(pages(l).rounded()) + 1 : 0
+    if current > l.pageCount { current = 1 }  // going round, past half way to the first
     return .text(
       TextContent(
         "\(current) / \(l.pageCount)", font: l.appearance.font, color: l.appearance.activeColor,
@@ -217,10 +238,10 @@ public struct PageIndicatorStyle: Sendable, Hashable {
     let a = l.appearance
     let thickness = a.dotHeight / 2
     let length = (l.isVertical ? l.size.height : l.size.width)
-    let fraction =
-      l.pageCount > 0
-      ? ((l.pagePosition.clamped(to: 0...Double(l.pageCount - 1)) + 1) / Double(l.pageCount))
-        .clamped(to: 0...1) : 0
+    let n = Double(l.pageCount)
+    var fraction = l.pageCount > 0 ? ((pages(l) + 1) / n).clamped(to: 0...1) : 0
+    // Going round, the bar runs back from full to the first page's share.
+    if let p = l.wrapProgress { fraction = 1 - p * (1 - 1 / n) }
     let filled = length * fraction
     func bar(_ shape: inout VectorImage.Shape, _ start: Double, _ len: Double, _ color: Color) {
       let r =

@@ -1,0 +1,234 @@
+import Strata
+import StrataTesting
+import Testing
+
+/// Pages that go round: the page after the last is the first, scrolled on to, never rewound.
+@Suite struct CircularPagingTests {
+  final class Pages: TutorialController, LabelDataSource, IconDataSource,
+    DynamicBackgroundDataSource
+  {
+    let count: Int
+    init(count: Int = 3, circular: Bool = true) {
+      self.count = count
+      super.init(pageSize: Size(width: 300, height: 600))
+      isCircular = circular
+    }
+    var numberOfPages: Int { count }
+    func label(at page: Int) -> Node? {
+      Node(frame: Rect(x: 0, y: 0, width: 100, height: 20), name: "label \(page % 3)")
+    }
+    func icon(at page: Int) -> Node? {
+      Node(frame: Rect(x: 0, y: 0, width: 40, height: 40), name: "icon \(page % 3)")
+    }
+    func dynamicBackground(at page: Int) -> Node? { Node(name: "background \(page % 3)") }
+  }
+
+  /// The events a run of `body` sends, as short strings.
+  static func events(_ c: TutorialController, _ body: () -> Void) -> [String] {
+    var heard: [String] = []
+    let s = c.events.subscribe { r in
+      switch r.event {
+      case .pageChanged(let a, let b): heard.append("page \(a)→\(b)")
+      case .settled(let p): heard.append("settled \(p)")
+      case .dragBegan(let p): heard.append("drag \(p)")
+      case .dragEnded(let p): heard.append("release →\(p)")
+      default: break
+      }
+    }
+    defer { s.cancel() }
+    body()
+    return heard
+  }
+
+  /// Advances `c` by `seconds` at 60 Hz, returning the page positions it showed.
+  static func run(_ c: TutorialController, seconds: Double) -> [Double] {
+    var seen: [Double] = []
+    let start = c.time
+    for k in 1...Int((seconds * 60).rounded()) {
+      c.advance(to: start + Double(k) / 60)
+      seen.append(c.pagePosition)
+    }
+    return seen
+  }
+
+  /// The x on screen of the slot that holds `name` (a page's label), or nil if it is not built.
+  static func screenX(of name: String, in c: TutorialController) -> [Double] {
+    _ = c.scene()
+    var xs: [Double] = []
+    c.root.forEachInSubtree { n in
+      if n.name == name { xs.append(n.transformToRoot.apply(to: Point(x: 0, y: 0)).x) }
+    }
+    return xs.sorted()
+  }
+
+  @Test func nextOnTheLastPageScrollsOnToTheFirst() {
+    let c = Pages()
+    c.setPagePosition(2)
+    let heard = Self.events(c) {
+      c.showNextPage()
+      let seen = Self.run(c, seconds: 1)
+      // Forward all the way: 2 → 2.x → 0 (= 3), never back through page 1.
+      let unrolled = seen.map { $0 < 1 ? $0 + 3 : $0 }
+      #expect(zip(unrolled, unrolled.dropFirst()).allSatisfy { $0 <= $1 + 1e-9 })
+      #expect(!seen.contains { $0 > 0.6 && $0 < 1.9 })
+    }
+    #expect(heard == ["page 2→0", "settled 0"])
+    #expect(c.currentPage == 0 && c.pagePosition == 0)
+  }
+
+  @Test func backOnTheFirstPageScrollsBackToTheLast() {
+    let c = Pages()
+    let heard = Self.events(c) {
+      c.showPreviousPage()
+      let seen = Self.run(c, seconds: 1)
+      #expect(!seen.contains { $0 > 0.1 && $0 < 2 })
+    }
+    #expect(heard == ["page 0→2", "settled 2"])
+    #expect(c.pagePosition == 2)
+  }
+
+  @Test func aDragAcrossTheSeamSettlesOnTheFirstPage() {
+    let c = Pages()
+    c.setPagePosition(2)
+    let heard = Self.events(c) {
+      var t = 0.0
+      c.handle(TouchEvent(.down, at: Point(x: 250, y: 300), time: t))
+      for k in 1...12 {
+        t = Double(k) / 60
+        c.handle(TouchEvent(.move, at: Point(x: 250 - 15 * Double(k), y: 300), time: t))
+      }
+      // The drag began at the first move past the slop: 165 points, past half way round. The
+      // last page is on the left, the first coming in on the right.
+      #expect(abs(c.pagePosition - 2.55) < 1e-9)
+      #expect(Self.screenX(of: "label 2", in: c).contains { abs($0 - (-165 + 100)) < 1e-9 })
+      #expect(Self.screenX(of: "label 0", in: c).contains { abs($0 - (135 + 100)) < 1e-9 })
+      c.handle(TouchEvent(.up, at: Point(x: 70, y: 300), time: t + 1.0 / 60))
+      _ = Self.run(c, seconds: 1)
+    }
+    #expect(heard == ["drag 2", "page 2→0", "release →0", "settled 0"])
+    #expect(c.pagePosition == 0)
+  }
+
+  @Test func positionsGoRoundAndStayInThePages() {
+    let c = Pages()
+    c.setPagePosition(-0.5)
+    #expect(c.pagePosition == 2.5)
+    #expect(c.transition.fromPage == 2 && c.transition.toPage == 0)
+    #expect(c.transition.progress == 0.5 && c.transition.nearestPage == 0)
+    c.setPagePosition(7.25)
+    #expect(c.pagePosition == 1.25)
+    c.setPagePosition(.infinity)
+    #expect(c.pagePosition == 1.25)
+    c.setPagePosition(.nan)
+    #expect(c.pagePosition == 1.25)
+    #expect(c.pagePositionRange == 0...3)
+    // Every layer follows across the seam: at 2.5 the last page is half off to the left and the
+    // first half on from the right, in the backgrounds, labels and icons.
+    c.setPagePosition(2.5)
+    for layer in ["background", "label", "icon"] {
+      let last = Self.screenX(of: "\(layer) 2", in: c)
+      let first = Self.screenX(of: "\(layer) 0", in: c)
+      #expect(last.contains { $0 < 0 } && first.contains { $0 > 0 && $0 < 300 }, "\(layer)")
+    }
+  }
+
+  @Test func theIndicatorGoesRoundFromTheLastDotToTheFirst() {
+    let c = Pages()
+    let dots = PageIndicatorNode(
+      pageCount: 3, style: .dots, frame: Rect(x: 0, y: 0, width: 60, height: 10))
+    let content = Node(frame: Rect(x: 0, y: 0, width: 300, height: 200))
+    content.addChild(dots)
+    final class Source: StaticContentDataSource {
+      let node: Node
+      init(_ node: Node) { self.node = node }
+      var numberOfPages: Int { 3 }
+      func staticContent() -> Node? { node }
+    }
+    let source = Source(content)
+    c.dataSource = source
+    c.setPagePosition(2.75)
+    _ = c.scene()
+    let l = dots.layout
+    #expect(l.isCircular && l.wrapProgress == 0.75)
+    #expect(abs(l.share(of: 2) - 0.25) < 1e-12 && abs(l.share(of: 0) - 0.75) < 1e-12)
+    #expect(l.share(of: 1) == 0)
+    // Not circular, the same position is held at the last dot.
+    c.isCircular = false
+    c.setPagePosition(2.75)
+    _ = c.scene()
+    #expect(dots.layout.wrapProgress == nil && dots.layout.share(of: 2) == 1)
+  }
+
+  @Test func twoPagesGoRoundAndOneDoesNot() {
+    let two = Pages(count: 2)
+    two.setPagePosition(1)
+    let heard = Self.events(two) {
+      two.showNextPage()
+      _ = Self.run(two, seconds: 1)
+    }
+    #expect(heard == ["page 1→0", "settled 0"])
+    // Both slots of page 0 around the viewport are built, each in its own place.
+    two.setPagePosition(0.5)
+    let xs = Self.screenX(of: "label 0", in: two)
+    #expect(xs.count >= 2 && xs.contains { abs($0 - (-150 + 100)) < 1e-9 })
+    let one = Pages(count: 1)
+    #expect(!one.transition.isCircular)
+    one.showNextPage()
+    _ = Self.run(one, seconds: 1)
+    #expect(one.pagePosition == 0)
+  }
+
+  @Test func rightToLeftGoesRoundTheOtherWay() {
+    let c = Pages()
+    c.layoutDirection = .rightToLeft
+    c.setPagePosition(2)
+    let heard = Self.events(c) {
+      c.showNextPage()
+      _ = Self.run(c, seconds: 1)
+    }
+    #expect(heard == ["page 2→0", "settled 0"])
+    // Half way from the last page to the first, the first comes in from the left.
+    c.setPagePosition(2.5)
+    #expect(Self.screenX(of: "label 0", in: c).contains { $0 < 0 })
+  }
+
+  /// Going round from any page, in any direction, by any steps, lands where the same steps
+  /// land on a straight onboarding of three times the pages, started on its middle copy.
+  @Test(arguments: [2, 3, 5])
+  func goingRoundIsAStraightLineOfThreeCopies(count: Int) {
+    var rng = SeededRandomNumberGenerator(seed: UInt64(40 + count))
+    for _ in 0..<12 {
+      let start = Int.random(in: 0..<count, using: &rng)
+      let round = Pages(count: count)
+      let line = Pages(count: 3 * count, circular: false)
+      round.setPagePosition(Double(start))
+      line.setPagePosition(Double(count + start))
+      var t = 0.0
+      // At most `count` steps, so that the straight line never reaches an end.
+      for _ in 0..<Int.random(in: 1...count, using: &rng) {
+        let step = Int.random(in: 0..<4, using: &rng)
+        for c in [round, line] {
+          switch step {
+          case 0: c.showNextPage()
+          case 1: c.showPreviousPage()
+          default:
+            // A drag of a random length and speed, one way or the other.
+            let dx = (step == 2 ? -1.0 : 1.0) * Double(40 + 20 * (start % 5))
+            c.handle(TouchEvent(.down, at: Point(x: 150, y: 300), time: t))
+            c.handle(TouchEvent(.move, at: Point(x: 150 + dx / 2, y: 300), time: t + 0.05))
+            c.handle(TouchEvent(.up, at: Point(x: 150 + dx, y: 300), time: t + 0.1))
+          }
+        }
+        for k in 1...60 {
+          for c in [round, line] { c.advance(to: t + 0.1 + Double(k) / 60) }
+          let expected = (line.pagePosition - Double(count))
+          let wrapped = expected - Double(count) * (expected / Double(count)).rounded(.down)
+          let d = abs(round.pagePosition - wrapped)
+          #expect(min(d, Double(count) - d) < 1e-6, "count \(count) start \(start)")
+          #expect(round.currentPage == line.currentPage % count)
+        }
+        t += 1.2
+      }
+    }
+  }
+}
