@@ -47,6 +47,7 @@ enum GoldenCatalog {
     names.formUnion(templatePositions.map { "template-\($0)" })
     names.formUnion(templatePositions.map { "template-styled-\($0)" })
     names.formUnion(ExampleScreensTests.goldenNames)
+    names.formUnion(PagingGoldenTests.names)
     for kind in SliderExample.Transition.allCases {
       names.formUnion(sliderFractions.map { "slider-\(kind.rawValue)-\(Int($0 * 100))" })
     }

@@ -287,9 +287,44 @@ let minimal = """
       controller.advance(to: Double(step) * 0.1)
       if pages.last != controller.currentPage { pages.append(controller.currentPage) }
     }
-    // Wrapping around scrolls back to the first page.
-    #expect(Array(pages.prefix(3)) == [0, 1, 2], "\(pages)")
-    #expect(pages.last == 0, "\(pages)")
+    // The pages go round: on from the last page to the first, never back through page 1.
+    #expect(Array(pages.prefix(4)) == [0, 1, 2, 0], "\(pages)")
+    #expect(controller.isCircular)
+  }
+
+  @Test func navigationHoldsEveryPagerSwitch() throws {
+    let text = minimal.replacingOccurrences(
+      of: "\"pageCount\": 3,",
+      with: """
+        "pageCount": 3, "navigation": {"wrapAround": true, "axis": "vertical", "requiredPages": [1],
+          "leaveCheckTimeout": 4, "autoplay": 2, "autoplayPageIntervals": {"1": 5},
+          "autoplayResumeAfter": 1, "autoplayEnd": "stop", "autoplayReducedMotion": "jump"},
+        """)
+    let loaded = try load(text).get()
+    let c = try #require(loaded.makeController() as? SpecTutorial)
+    #expect(c.isCircular && c.pagingAxis == .vertical && c.leaveCheckTimeout == 4)
+    #expect(c.navigationPolicy(at: 1).isRequired && !c.navigationPolicy(at: 0).isRequired)
+    #expect(
+      c.autoplay
+        == Autoplay(
+          interval: 2, pageIntervals: [1: 5], resumeAfterTouch: 1, end: .stop,
+          reducedMotion: .jump))
+    // What is exported loads back the same.
+    let exported = try SpecExporter(assetFolder: "files").export(c).spec.navigation
+    #expect(exported == loaded.spec.navigation)
+  }
+
+  @Test func navigationPageIndicesAreChecked() {
+    let text = minimal.replacingOccurrences(
+      of: "\"pageCount\": 3,",
+      with: """
+        "pageCount": 3, "navigation": {"requiredPages": [3], "autoplay": 1,
+          "autoplayPageIntervals": {"7": 2}, "axis": "diagonal"},
+        """)
+    let found = problems(text)
+    #expect(
+      found.contains { $0.hasPrefix("navigation.requiredPages[0]: page index 3") }, "\(found)")
+    #expect(found.contains { $0.hasPrefix("navigation.axis") }, "\(found)")
   }
 
 }

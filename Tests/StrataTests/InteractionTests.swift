@@ -310,7 +310,7 @@ func drag(_ c: TutorialController, from: Point, to: Point, duration: Double) {
 
   @Test func mistakesNameTheStatement() {
     for (text, statement) in [
-      ("wait", 1), ("wait 1; hop", 2), ("swipe up", 1), ("tap 'open", 1), ("drag 1 2 3", 1),
+      ("wait", 1), ("wait 1; hop", 2), ("swipe sideways", 1), ("tap 'open", 1), ("drag 1 2 3", 1),
       ("wait -1", 1), ("wait nan", 1),
     ] {
       #expect(throws: GestureScriptError.self) { try GestureScript(text) }

@@ -55,12 +55,13 @@ public struct Parallax: PageAnimation, Hashable {
   /// Parallax stops under reduced motion.
   public var reducedMotion: ReducedMotionBehavior { .stop }
 
-  /// Appends a horizontal translation of (speed − 1) · position · width.
+  /// Appends a translation of (speed − 1) · position · page length along the paging axis.
   public func animate(_ node: Node, page: Int?, transition: PageTransition) {
     guard let page else { return }
     node.append(
       Transform(
-        translationX: (speed - 1) * transition.position(of: page) * transition.pageWidth, y: 0))
+        translation: transition.along(
+          (speed - 1) * transition.position(of: page) * transition.pageLength)))
   }
 }
 
@@ -203,7 +204,7 @@ public struct CircularReveal: PageAnimation, Hashable {
   public func animate(_ node: Node, page: Int?, transition: PageTransition) {
     guard let page else { return }
     let p = transition.position(of: page)
-    node.append(Transform(translationX: -p * transition.pageWidth, y: 0))
+    node.append(Transform(translation: transition.along(-p * transition.pageLength)))
     let arriving = p != 0 && (p > 0) != transition.isRightToLeft
     guard arriving else {
       node.pageSlot.zPosition -= 1
@@ -279,7 +280,7 @@ public struct SlideTransition: PageAnimation, Hashable {
     case .moveIn: displacement = arriving ? d * away : .zero
     case .reveal: displacement = arriving ? .zero : d * -away
     }
-    node.append(Transform(translation: displacement - Vector(dx: p * w, dy: 0)))
+    node.append(Transform(translation: displacement - transition.along(p * transition.pageLength)))
     if style == .fade { node.alpha *= 1 - away }
     switch style {
     case .moveIn: node.pageSlot.zPosition += arriving ? 1 : 0

@@ -10,8 +10,23 @@ struct LayoutMetrics {
   var roundness = 0.0
   var labelsStrip = Rect.zero
   var labelsAlignToBottom = false
+  /// Which way the pages run.
+  var axis = PagingAxis.horizontal
 
   init() {}
+
+  /// The length of one page along the axis: the width, or the height of vertical pages.
+  var extent: Double { axis == .vertical ? height : width }
+
+  /// The origin of slot `i`'s page in its scroll node.
+  func origin(ofSlot i: Int) -> Point {
+    axis == .vertical ? Point(x: 0, y: Double(i) * height) : Point(x: Double(i) * width, y: 0)
+  }
+
+  /// A scroll offset along the axis, as a point.
+  func contentOffset(_ offset: Double) -> Point {
+    axis == .vertical ? Point(x: 0, y: offset) : Point(x: offset, y: 0)
+  }
 
   init(
     pageSize: Size, staticContentHeight: Double, roundnessHeight: Double, labelsTopMargin: Double?,

@@ -13,8 +13,12 @@
 /// the first. Page indices are still real pages (`fromPage` is the last page and `toPage` 0
 /// half way round), ``pagePosition`` is in 0..<``pageCount`` (N − ½ is half way from the last
 /// page to the first), and ``position(of:)`` is the position of the page's nearest copy.
+///
+/// Vertical pages (``axis`` ``PagingAxis/vertical``) read the same with "left" as "above":
+/// the offset is along y, ``pageLength`` is the page height, and ``along(_:)`` turns a distance
+/// along the axis into a vector, so an animator written with it works on both axes.
 public struct PageTransition: Hashable, Sendable {
-  /// The horizontal content offset in points.
+  /// The content offset along the paging axis, in points.
   public let offset: Double
   /// The width of one page in points.
   public let pageWidth: Double
@@ -41,6 +45,11 @@ public struct PageTransition: Hashable, Sendable {
   /// Whether the pages go round (see ``TutorialController/isCircular``): the page after the
   /// last is the first. Never true with fewer than two pages.
   public let isCircular: Bool
+  /// Which way the pages scroll.
+  public let axis: PagingAxis
+  /// The length of one page along the axis: ``pageWidth``, or the page height for vertical
+  /// pages.
+  public let pageLength: Double
   /// How pages map to slots.
   let order: PageOrder
   /// The visual position a page's copy is chosen near, in a circular onboarding: the viewport,
@@ -55,15 +64,20 @@ public struct PageTransition: Hashable, Sendable {
   public init(
     offset: Double, pageWidth: Double, pageCount: Int, pageHeight: Double? = nil,
     arc: RoundnessArc? = nil, isRightToLeft: Bool = false, isMotionReduced: Bool = false,
-    isCircular: Bool = false
+    isCircular: Bool = false, axis: PagingAxis = .horizontal
   ) {
     let w = pageWidth.isFinite && pageWidth > 0 ? pageWidth : 1
     let o = offset.isFinite ? offset : 0
+    let h = pageHeight.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+    // Vertical pages step by their height (their width when none is given).
+    let length = axis == .vertical ? (h ?? w) : w
+    self.axis = axis
+    self.pageLength = length
     self.offset = o
     self.pageWidth = w
     self.pageCount = Swift.max(0, pageCount)
     // Page positions are limited to ±2⁵¹ so that ⌊o/W⌋ always fits an Int.
-    let s = (o / w).clamped(to: -2_251_799_813_685_248...2_251_799_813_685_248)
+    let s = (o / length).clamped(to: -2_251_799_813_685_248...2_251_799_813_685_248)
     let k = s.rounded(.down)
     let n = Swift.max(0, pageCount)
     self.visualPosition = s
@@ -100,8 +114,16 @@ public struct PageTransition: Hashable, Sendable {
   /// to the right (on screen, so right to left the next page is at −1).
   public func position(of page: Int) -> Double { Double(visualIndex(of: page)) - visualPosition }
 
-  /// The x of the centre of `page` in viewport coordinates.
-  public func centerX(of page: Int) -> Double { (position(of: page) + 0.5) * pageWidth }
+  /// The x of the centre of `page` in viewport coordinates (for vertical pages, the middle of
+  /// the page width: they do not move sideways).
+  public func centerX(of page: Int) -> Double {
+    axis == .vertical ? pageWidth / 2 : (position(of: page) + 0.5) * pageWidth
+  }
+
+  /// A distance along the paging axis as a vector: `(d, 0)`, or `(0, d)` for vertical pages.
+  public func along(_ d: Double) -> Vector {
+    axis == .vertical ? Vector(dx: 0, dy: d) : Vector(dx: d, dy: 0)
+  }
 
   /// The page nearest the centre of the viewport, in `0..<pageCount` (0 when there are no pages).
   public var nearestPage: Int {
@@ -131,12 +153,12 @@ public struct PageTransition: Hashable, Sendable {
   /// fade or move while the content bounces at an end; see ``PageAnimation/heldAtEnds()``.
   public var heldAtEnds: PageTransition {
     if isCircular { return self }  // no ends
-    let last = Double(Swift.max(0, pageCount - 1)) * pageWidth
+    let last = Double(Swift.max(0, pageCount - 1)) * pageLength
     let held = offset.clamped(to: 0...last)
     if held == offset { return self }
     return PageTransition(
       offset: held, pageWidth: pageWidth, pageCount: pageCount, pageHeight: pageSize.height,
       arc: arc, isRightToLeft: isRightToLeft, isMotionReduced: isMotionReduced,
-      isCircular: isCircular)
+      isCircular: isCircular, axis: axis)
   }
 }

@@ -36,6 +36,10 @@ public struct GestureScript: Hashable, Sendable {
     case left
     /// Left to right: towards the previous page.
     case right
+    /// Bottom to top: towards the next page of vertical pages.
+    case up
+    /// Top to bottom: towards the previous page of vertical pages.
+    case down
   }
 
   /// The gestures, in order.
@@ -79,7 +83,9 @@ public struct GestureScript: Hashable, Sendable {
       gestures.map { g in
         switch g {
         case .wait, .tapNode: return g
-        case .swipe(let d, let speed): return .swipe(d == .left ? .right : .left, speed: speed)
+        case .swipe(let d, let speed):
+          let flipped: Direction = d == .left ? .right : d == .right ? .left : d
+          return .swipe(flipped, speed: speed)
         case .drag(let from, let to, let duration):
           return .drag(from: from.map(flip), to: flip(to), duration: duration)
         case .tap(let p): return .tap(flip(p))
@@ -123,7 +129,8 @@ public struct GestureScript: Hashable, Sendable {
       case "swipe":
         guard words.count >= 2, let dir = Direction(rawValue: words[1].lowercased()) else {
           throw GestureScriptError(
-            statement: index + 1, text: statement, reason: "swipe left or swipe right")
+            statement: index + 1, text: statement,
+            reason: "swipe left, right, up or down")
         }
         var speed = 1500.0
         if words.count == 3 {
@@ -315,9 +322,19 @@ public struct GestureScript: Hashable, Sendable {
         break
       case .swipe(let dir, _):
         let y = size.height * 0.4
-        let a = Point(x: size.width * (dir == .left ? 0.8 : 0.2), y: y)
-        let b = Point(x: size.width * (dir == .left ? 0.2 : 0.8), y: y)
-        stroke(from: a, to: b, duration: d)
+        switch dir {
+        case .left, .right:
+          let a = Point(x: size.width * (dir == .left ? 0.8 : 0.2), y: y)
+          let b = Point(x: size.width * (dir == .left ? 0.2 : 0.8), y: y)
+          stroke(from: a, to: b, duration: d)
+        case .up, .down:
+          // The same length as a sideways swipe, 0.6 of the width, about 0.4 of the height.
+          let half = size.width * 0.3
+          let x = size.width / 2
+          let a = Point(x: x, y: dir == .up ? y + half : y - half)
+          let b = Point(x: x, y: dir == .up ? y - half : y + half)
+          stroke(from: a, to: b, duration: d)
+        }
       case .drag(let from, let to, let duration):
         stroke(
           from: from ?? Point(x: size.width / 2, y: size.height / 2), to: to, duration: duration)

@@ -42,6 +42,9 @@ struct SpecBuilder {
         controller.swipeMode = m
       }
       if let b = navigation.bounces { controller.scrollBehavior.bounces = b }
+      if let w = navigation.wrapAround { controller.isCircular = w }
+      if let a = navigation.axis.flatMap(PagingAxis.init(rawValue:)) { controller.pagingAxis = a }
+      if let t = navigation.leaveCheckTimeout { controller.leaveCheckTimeout = t }
     }
     controller.reloadData()
     for t in spec.timed ?? [] {

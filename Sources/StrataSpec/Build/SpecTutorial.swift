@@ -22,12 +22,8 @@ public final class SpecTutorial: TutorialController, StaticBackgroundDataSource,
     super.init(pageSize: pageSize)
     textMeasurer = TextEngine.system
     animator = builder.animatorSet()
-    // The controller's autoplay: a touch holds it for a whole interval, as specs always had it.
-    if let interval = builder.spec.navigation?.autoplay {
-      autoplay = Autoplay(
-        interval: interval, resumeAfterTouch: interval,
-        end: builder.spec.navigation?.wrapAround == true ? .loop : .stop)
-    }
+    // The controller's autoplay: by default a touch holds it for a whole interval.
+    autoplay = builder.spec.navigation?.resolvedAutoplay
   }
 
   /// The pages the spec has.
@@ -100,12 +96,6 @@ public final class SpecTutorial: TutorialController, StaticBackgroundDataSource,
     if spec.layout?.pageStacking == "firstAbove" { page.container.zPosition = -Double(page.index) }
   }
 
-  /// The next page, or the first after the last when the spec wraps around.
-  public func goForward() {
-    if currentPage + 1 < numberOfPages {
-      showNextPage()
-    } else if spec.navigation?.wrapAround == true {
-      scroll(toPage: 0, animated: true)
-    }
-  }
+  /// The next page (the first after the last when the spec's pages wrap around).
+  public func goForward() { showNextPage() }
 }

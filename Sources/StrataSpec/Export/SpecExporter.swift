@@ -97,14 +97,23 @@ public struct SpecExporter {
         "\"\(child.name ?? "a node")\", added to the root outside the data source, is not exported")
     }
     var policies: [String: String] = [:]
+    var required: [Int] = []
     for i in 0..<pages {
-      let p = source?.navigationPolicy(at: i) ?? .free
+      var p = source?.navigationPolicy(at: i) ?? .free
+      if p.isRequired { required.append(i) }
+      p.isRequired = false
       if let name = SpecPolicyNames.name(of: p), p != .free { policies[String(i)] = name }
     }
-    let navigation = NavigationSpec(
+    var navigation = NavigationSpec(
       policies: policies.isEmpty ? nil : policies,
       swipeMode: controller.swipeMode == .follow ? nil : controller.swipeMode.rawValue,
-      bounces: controller.scrollBehavior.bounces ? nil : false)
+      bounces: controller.scrollBehavior.bounces ? nil : false,
+      wrapAround: controller.isCircular ? true : nil,
+      axis: controller.pagingAxis == .horizontal ? nil : controller.pagingAxis.rawValue,
+      requiredPages: required.isEmpty ? nil : required,
+      leaveCheckTimeout: controller.leaveCheckTimeout == TutorialController.defaultLeaveCheckTimeout
+        ? nil : controller.leaveCheckTimeout)
+    Self.export(controller.autoplay, into: &navigation)
     let timed = Self.timed(controller.timeline, state)
     for behavior in controller.behaviorsInCode {
       state.notes.append("dropped: \(behavior), which runs in code: add it by hand")
@@ -119,6 +128,19 @@ public struct SpecExporter {
       navigation: navigation == NavigationSpec() ? nil : navigation, layers: layers,
       timed: timed.isEmpty ? nil : timed)
     return Export(spec: spec, files: state.files, notes: state.notes)
+  }
+
+  /// `autoplay` as the navigation keys that give it, each only where it differs from what the
+  /// spec would take by default.
+  static func export(_ autoplay: Autoplay?, into n: inout NavigationSpec) {
+    guard let a = autoplay else { return }
+    n.autoplay = a.interval
+    var pages: [String: Double] = [:]
+    for (page, wait) in a.pageIntervals { pages[String(page)] = wait }
+    n.autoplayPageIntervals = pages.isEmpty ? nil : pages
+    n.autoplayResumeAfter = a.resumeAfterTouch == a.interval ? nil : a.resumeAfterTouch
+    n.autoplayEnd = a.end == (n.wrapAround == true ? .loop : .stop) ? nil : a.end.rawValue
+    n.autoplayReducedMotion = a.reducedMotion == .pause ? nil : a.reducedMotion.rawValue
   }
 
   /// The timed animations and held states on `timeline`, as the spec's `timed` list: each

@@ -63,15 +63,27 @@ struct SpecValidator {
       }
     }
     if let navigation = spec.navigation {
-      for key in (navigation.policies ?? [:]).keys.sorted() {
-        guard let i = Int(key), i >= 0, i < pages else {
-          problem(
-            "navigation.policies.\(key)",
-            Int(key) == nil
-              ? "\"\(key)\" is not a page index"
-              : "page index \(key) is out of range: pageCount is \(pages)")
-          continue
+      // Keys and lists that name pages name pages the spec has.
+      let keyed = [
+        ("policies", (navigation.policies ?? [:]).keys.sorted()),
+        ("autoplayPageIntervals", (navigation.autoplayPageIntervals ?? [:]).keys.sorted()),
+      ]
+      for (field, keys) in keyed {
+        for key in keys {
+          guard let i = Int(key), i >= 0, i < pages else {
+            problem(
+              "navigation.\(field).\(key)",
+              Int(key) == nil
+                ? "\"\(key)\" is not a page index"
+                : "page index \(key) is out of range: pageCount is \(pages)")
+            continue
+          }
         }
+      }
+      for (n, i) in (navigation.requiredPages ?? []).enumerated() where i >= pages {
+        problem(
+          "navigation.requiredPages[\(n)]", "page index \(i) is out of range: pageCount is \(pages)"
+        )
       }
     }
     for (i, t) in (spec.timed ?? []).enumerated() {

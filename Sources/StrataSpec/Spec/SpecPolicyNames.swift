@@ -37,8 +37,16 @@ struct ResolvedPolicies: Sendable {
       guard let page = Int(key), String(page) == key else { continue }
       byPage[page] = SpecPolicyNames.policy(named: name) ?? .free
     }
+    required = Set(navigation?.requiredPages ?? [])
   }
 
+  /// The required steps.
+  var required: Set<Int> = []
+
   /// The policy of `page`.
-  func policy(at page: Int) -> NavigationPolicy { byPage[page] ?? rest }
+  func policy(at page: Int) -> NavigationPolicy {
+    var p = byPage[page] ?? rest
+    if required.contains(page) { p.isRequired = true }
+    return p
+  }
 }

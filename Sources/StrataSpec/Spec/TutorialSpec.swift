@@ -121,24 +121,65 @@ public struct NavigationSpec: Codable, Hashable, Sendable {
   public var swipeMode: String?
   /// Whether the scroll bounces past the ends.
   public var bounces: Bool?
-  /// Whether autoplay goes on from the last page to the first (a navigation button does not
-  /// wrap).
+  /// Whether the pages go round: after the last page comes the first, for swipes, buttons and
+  /// autoplay alike (``TutorialController/isCircular``).
   public var wrapAround: Bool?
+  /// `"horizontal"` (the default) or `"vertical"` (``TutorialController/pagingAxis``).
+  public var axis: String?
+  /// Pages that are required steps: Skip stops at them (``NavigationPolicy/isRequired``).
+  public var requiredPages: [Int]?
+  /// Seconds a check for leaving a page may take (``TutorialController/leaveCheckTimeout``).
+  public var leaveCheckTimeout: Double?
   /// Seconds between automatic page turns; `nil` for none. A spec file must give
   /// ``TimeLimits/minimumInterval``...``TimeLimits/maximumInterval``; a value set in code is
   /// clamped to that range.
   public var autoplay: Double?
+  /// Pages with an autoplay wait of their own, by index (`"2": 8`).
+  public var autoplayPageIntervals: [String: Double]?
+  /// Seconds after a finger lifts before autoplay goes on (the interval by default).
+  public var autoplayResumeAfter: Double?
+  /// `"stop"` at the last page or `"loop"` (the default: loop when the pages wrap around).
+  public var autoplayEnd: String?
+  /// Under reduced motion autoplay `"pause"`s (the default) or `"jump"`s.
+  public var autoplayReducedMotion: String?
+
   /// Creates navigation settings.
   public init(
     policy: String? = nil, policies: [String: String]? = nil, swipeMode: String? = nil,
-    bounces: Bool? = nil, wrapAround: Bool? = nil, autoplay: Double? = nil
+    bounces: Bool? = nil, wrapAround: Bool? = nil, axis: String? = nil,
+    requiredPages: [Int]? = nil, leaveCheckTimeout: Double? = nil, autoplay: Double? = nil,
+    autoplayPageIntervals: [String: Double]? = nil, autoplayResumeAfter: Double? = nil,
+    autoplayEnd: String? = nil, autoplayReducedMotion: String? = nil
   ) {
     self.policy = policy
     self.policies = policies
     self.swipeMode = swipeMode
     self.bounces = bounces
     self.wrapAround = wrapAround
+    self.axis = axis
+    self.requiredPages = requiredPages
+    self.leaveCheckTimeout = leaveCheckTimeout
     self.autoplay = autoplay
+    self.autoplayPageIntervals = autoplayPageIntervals
+    self.autoplayResumeAfter = autoplayResumeAfter
+    self.autoplayEnd = autoplayEnd
+    self.autoplayReducedMotion = autoplayReducedMotion
+  }
+
+  /// The controller's autoplay these settings describe, or `nil` without an interval.
+  public var resolvedAutoplay: Autoplay? {
+    guard let interval = autoplay else { return nil }
+    var pages: [Int: Double] = [:]
+    for (key, value) in autoplayPageIntervals ?? [:] {
+      if let page = Int(key), String(page) == key { pages[page] = value }
+    }
+    return Autoplay(
+      interval: interval, pageIntervals: pages,
+      resumeAfterTouch: autoplayResumeAfter ?? interval,
+      end: autoplayEnd.flatMap(Autoplay.End.init(rawValue:))
+        ?? (wrapAround == true ? .loop : .stop),
+      reducedMotion: autoplayReducedMotion.flatMap(Autoplay.ReducedMotion.init(rawValue:))
+        ?? .pause)
   }
 }
 

@@ -34,7 +34,7 @@ extension TutorialController {
         child, alpha: 1, viewport: viewport, labels: labelNodes, skipped: otherLabels,
         isDecorative: false, into: &elements)
     }
-    var ordered = Self.readingOrder(elements, rightToLeft: isRightToLeft)
+    var ordered = Self.readingOrder(elements, rightToLeft: layoutDirection == .rightToLeft)
     if loadedPageCount > 1 {
       ordered.insert(
         AccessibilityElement(
@@ -128,7 +128,8 @@ extension TutorialController {
           child, alpha: a, viewport: viewport, labels: labels,
           skipped: skipped, isDecorative: false, into: &inner)
       }
-      out += Self.mergingText(Self.readingOrder(inner, rightToLeft: isRightToLeft))
+      out += Self.mergingText(
+        Self.readingOrder(inner, rightToLeft: layoutDirection == .rightToLeft))
       return
     }
     // The rule the scene's ``SceneNode/isDecorative`` follows too.

@@ -13,6 +13,10 @@ public enum SwipeDirection: String, Hashable, Sendable, CaseIterable {
   case left
   /// Left to right.
   case right
+  /// Bottom to top: towards later pages of vertical pages (``PagingAxis/vertical``).
+  case up
+  /// Top to bottom.
+  case down
 }
 
 /// The finger a controller is tracking.
@@ -74,7 +78,7 @@ extension TutorialController {
         mainScrollNode.isScrollEnabled && (swipeRegion?.contains(p) ?? true)
         && gating.pending == nil
       var state = TouchState(start: p, pressed: nil, isDragging: false, mayDrag: mayDrag)
-      state.tracker.add(x: p.x, time: clock)
+      state.tracker.add(x: along(p), time: clock)
       if !physics.isIdle && mayDrag {
         state.isDragging = true
         beginDrag(at: p)
@@ -87,7 +91,7 @@ extension TutorialController {
       update()
     case .move:
       guard var state = touch else { return }
-      state.tracker.add(x: p.x, time: clock)
+      state.tracker.add(x: along(p), time: clock)
       if swipeMode == .discrete {
         if !state.isSwiping, state.mayDrag, (p - state.start).length > Self.touchSlop,
           state.pressed == nil || mainScrollNode.canCancelContentTouches
@@ -106,7 +110,7 @@ extension TutorialController {
         beginDrag(at: p)
       }
       if state.isDragging {
-        physics.drag(fingerX: p.x)
+        physics.drag(fingerX: along(p))
         applyPhysicsOffset()
       } else if let pressed = state.pressed {
         let over = root.hitTest(p)?.enclosingControl === pressed
@@ -119,11 +123,16 @@ extension TutorialController {
     case .up, .cancel:
       guard var state = touch else { return }
       touch = nil
-      state.tracker.add(x: p.x, time: clock)
+      state.tracker.add(x: along(p), time: clock)
       state.pressed?.isHighlighted = false
-      let dx = p.x - state.start.x
-      if state.isSwiping, event.phase == .up, Swift.abs(dx) > Swift.abs(p.y - state.start.y) {
-        let direction: SwipeDirection = dx < 0 ? .left : .right
+      let d = p - state.start
+      let vertical = pagingAxis == .vertical
+      // A swipe along the axis: more along it than across.
+      if state.isSwiping, event.phase == .up,
+        vertical ? Swift.abs(d.dy) > Swift.abs(d.dx) : Swift.abs(d.dx) > Swift.abs(d.dy)
+      {
+        let direction: SwipeDirection =
+          vertical ? (d.dy < 0 ? .up : .down) : (d.dx < 0 ? .left : .right)
         emit(.swiped(direction: direction))
         didSwipe(direction)
         update()
@@ -265,7 +274,8 @@ extension TutorialController {
         let along = indicator.orientation == .vertical ? local.y : local.x
         let middle =
           indicator.orientation == .vertical ? indicator.bounds.midY : indicator.bounds.midX
-        let forward = (along >= middle) != (isRightToLeft && indicator.orientation == .horizontal)
+        let mirrored = layoutDirection == .rightToLeft && indicator.orientation == .horizontal
+        let forward = (along >= middle) != mirrored
         if indicator.tracking == .discrete, discreteIndicatorPage != currentPage {
           // Still heading for another page: step on from that one.
           let target = order.wrapped(discreteIndicatorPage + (forward ? 1 : -1))
@@ -291,11 +301,14 @@ extension TutorialController {
     physics.configuration.isPagingEnabled =
       scrollBehavior.isPagingEnabled && mainScrollNode.isPagingEnabled
     physics.allowedRange = allowedRange(from: Slot(physics.nearestPage))
-    physics.beginDrag(fingerX: p.x)
+    physics.beginDrag(fingerX: along(p))
     isMoving = true
     delegate?.tutorialControllerDidBeginDragging(self)
     emit(.dragBegan(page: currentPage))
   }
+
+  /// A point's coordinate along the paging axis: what a finger drags.
+  func along(_ p: Point) -> Double { pagingAxis == .vertical ? p.y : p.x }
 
   /// The page a discrete page indicator shows, as UIPageControl does under a paging scroll
   /// view: during a drag, the page the drag began on; once released (or scrolled to), the page

@@ -18,9 +18,9 @@ extension TutorialController {
     let m = metrics
     let sources = LayerSourceTable(activeDataSource)
     let index = order.page(in: slot)
-    let x = Double(slot.index) * m.width
+    let at = m.origin(ofSlot: slot.index)
     let container = Node(
-      frame: Rect(x: x, y: 0, width: m.width, height: m.height), name: "page \(index)")
+      frame: Rect(x: at.x, y: at.y, width: m.width, height: m.height), name: "page \(index)")
     container.passesTouchesThrough = true
     // The slots of the decorative layers: what the data source or configurePage puts in them
     // is a picture to screen readers and audits, unless it has a label.
@@ -47,7 +47,8 @@ extension TutorialController {
     }
     let strip = m.labelsStrip
     let labelSlot = Node(
-      frame: Rect(x: x, y: 0, width: m.width, height: strip.height), name: "label slot \(index)")
+      frame: Rect(x: at.x, y: at.y, width: m.width, height: strip.height),
+      name: "label slot \(index)")
     labelSlot.passesTouchesThrough = true
     let label = sources.node(.labels, page: index)
     if let label {
@@ -71,7 +72,7 @@ extension TutorialController {
       labelSlot.addChild(label)
     }
     let iconSlot = Node(
-      frame: Rect(x: x, y: 0, width: m.width, height: 0), name: "icon slot \(index)")
+      frame: Rect(x: at.x, y: at.y, width: m.width, height: 0), name: "icon slot \(index)")
     iconSlot.passesTouchesThrough = true
     iconSlot.isDecorativeLayer = true
     let icon = sources.node(.icons, page: index)

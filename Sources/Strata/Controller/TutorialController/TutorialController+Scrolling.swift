@@ -57,7 +57,7 @@ extension TutorialController {
   /// when the scroll behaviour does not bounce (``ScrollPhysics/Configuration/bounces``): what
   /// the onboarding can show.
   public var offsetRange: ClosedRange<Double> {
-    let w = metrics.width
+    let w = metrics.extent
     let r = pagePositionRange
     return order.isCircular
       ? (-0.5 * w)...((r.upperBound - 0.5) * w)
@@ -87,9 +87,10 @@ extension TutorialController {
 
   func transition(at pagePosition: Double) -> PageTransition {
     PageTransition(
-      offset: order.canonicalVisual(of: pagePosition) * metrics.width, pageWidth: metrics.width,
+      offset: order.canonicalVisual(of: pagePosition) * metrics.extent, pageWidth: metrics.width,
       pageCount: loadedPageCount, pageHeight: metrics.height, arc: metrics.arc,
-      isRightToLeft: isRightToLeft, isMotionReduced: reduceMotion, isCircular: order.isCircular)
+      isRightToLeft: order.isRightToLeft, isMotionReduced: reduceMotion,
+      isCircular: order.isCircular, axis: metrics.axis)
   }
 
   /// The transition at the current offset.
@@ -108,7 +109,7 @@ extension TutorialController {
   public func setContentOffset(_ x: Double) {
     setPosition(
       x.isNaN || (order.isCircular && x.isInfinite)
-        ? position : order.pagePosition(ofVisual: x / metrics.width))
+        ? position : order.pagePosition(ofVisual: x / metrics.extent))
     update()
   }
 

@@ -4,7 +4,7 @@ extension TutorialController {
     needsUpdate = false
     if needsStaticBase { captureStaticBase() }
     keepOffsetOnCircle()
-    let contentOffset = Point(x: physics.offset, y: 0)
+    let contentOffset = metrics.contentOffset(physics.offset)
     backgroundsScrollNode.contentOffset = contentOffset
     labelsScrollNode.contentOffset = contentOffset
     iconsScrollNode.contentOffset = contentOffset
@@ -99,7 +99,7 @@ extension TutorialController {
   private func updateNavigationButtons(_ t: PageTransition) {
     for i in pageIndicators {
       // Every indicator runs the way the pages do; a manual one keeps its position and count.
-      i.isRightToLeft = t.isRightToLeft
+      i.isRightToLeft = layoutDirection == .rightToLeft
       i.isCircular = t.isCircular
       switch i.tracking {
       case .continuous: i.pagePosition = t.pagePosition
@@ -173,9 +173,11 @@ extension TutorialController {
 
   /// Inserts a page slot so that the scroll node's page children stay in page order.
   private func insert(_ node: Node, into scroll: ScrollNode, slot: Slot) {
-    let x = Double(slot.index) * metrics.width
+    let vertical = metrics.axis == .vertical
+    let along = Double(slot.index) * metrics.extent
     var at = scroll.children.count
-    for (i, c) in scroll.children.enumerated() where c.frame.minX > x {
+    for (i, c) in scroll.children.enumerated()
+    where (vertical ? c.frame.minY : c.frame.minX) > along {
       at = i
       break
     }

@@ -83,7 +83,9 @@ open class TutorialController {
   /// (`.left`, left to right) or the previous one is shown over 0.35 s. Override it for your own
   /// timed change; ``run(_:at:)`` starts timed animations.
   open func didSwipe(_ direction: SwipeDirection) {
-    let forward = (direction == .left) != isRightToLeft
+    let forward =
+      direction == .up || (direction == .left && !isRightToLeft)
+      || (direction == .right && isRightToLeft)
     if forward { showNextPage() } else { showPreviousPage() }
   }
 
@@ -113,6 +115,15 @@ open class TutorialController {
   /// effect. Changing it keeps the page position and reloads at once. See Docs/Interaction.md.
   public var isCircular = false {
     didSet { if isCircular != oldValue { reloadData() } }
+  }
+
+  /// Which way the pages are laid out and scroll: side by side (the default) or stacked, page 0
+  /// on top. Vertically every layer moves along y, fingers drag up and down, and the layout
+  /// direction does not reverse the pages (it still mirrors their content). The roundness arc
+  /// and the static content stay where they are; icons sit on the arc's peak and move with their
+  /// page. Changing it keeps the page position and reloads at once (a drag under way ends).
+  public var pagingAxis = PagingAxis.horizontal {
+    didSet { if pagingAxis != oldValue { reloadData() } }
   }
 
   /// Which way the pages run. Right to left, page 0 is on the right, swiping right moves to the
@@ -323,20 +334,26 @@ open class TutorialController {
     let sources = LayerSourceTable(source)
     loadedPageCount = Swift.min(Self.maximumPageCount, Swift.max(0, source?.numberOfPages ?? 0))
     order = PageOrder(
-      count: loadedPageCount, isRightToLeft: layoutDirection == .rightToLeft,
+      count: loadedPageCount,
+      isRightToLeft: layoutDirection == .rightToLeft && pagingAxis == .horizontal,
       isCircular: isCircular)
     let labels = source as? any LabelDataSource
     metrics = LayoutMetrics(
       pageSize: pageSize, staticContentHeight: staticContentHeight,
       roundnessHeight: roundnessHeight, labelsTopMargin: labels?.labelsTopMargin,
       labelsBottomMargin: labels?.labelsBottomMargin)
+    metrics.axis = pagingAxis
     let m = metrics
     root.frame = Rect(origin: .zero, size: pageSize)
     backgroundsScrollNode.frame = Rect(origin: .zero, size: pageSize)
     mainScrollNode.frame = Rect(origin: .zero, size: pageSize)
     // Only the main scroll node scrolls, so only it has a content size (for a host that mirrors
     // it into a real scroll view); the others follow its offset.
-    mainScrollNode.contentSize = Size(width: Double(loadedPageCount) * m.width, height: m.height)
+    let pages = Double(loadedPageCount)
+    mainScrollNode.contentSize =
+      pagingAxis == .vertical
+      ? Size(width: m.width, height: pages * m.height)
+      : Size(width: pages * m.width, height: m.height)
     labelsScrollNode.frame = m.labelsStrip
     iconsScrollNode.frame = Rect(x: 0, y: m.arcTop, width: m.width, height: 0)
 
@@ -368,7 +385,7 @@ open class TutorialController {
     currentPage = transition(at: p).nearestPage
     lastTransition = nil
     var config = scrollBehavior
-    config.pageWidth = m.width
+    config.pageWidth = m.extent
     config.pageCount = loadedPageCount
     config.isPagingEnabled = config.isPagingEnabled && mainScrollNode.isPagingEnabled
     config.isCircular = order.isCircular

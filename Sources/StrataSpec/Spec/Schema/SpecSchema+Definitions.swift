@@ -61,11 +61,34 @@ extension SpecSchema {
           "swipeMode", .string(values: ["follow", "discrete"]), "How swipes turn pages."),
         SchemaField("bounces", .boolean, "Whether the scroll bounces past the ends."),
         SchemaField(
-          "wrapAround", .boolean, "Whether autoplay goes on from the last page to the first."),
+          "wrapAround", .boolean,
+          "Whether the pages go round: after the last page, the first (swipes, buttons, autoplay)."),
+        SchemaField(
+          "axis", .string(values: PagingAxis.allCases.map(\.rawValue)),
+          "Which way the pages scroll (vertical: page 0 on top)."),
+        SchemaField(
+          "requiredPages", .array(.integer(minimum: 0), maxCount: 1000),
+          "Required steps: Skip stops at them."),
+        SchemaField(
+          "leaveCheckTimeout", .number(minimum: 0, maximum: 3600),
+          "Seconds a check for leaving a page may take before it counts as no."),
         SchemaField(
           "autoplay",
           .number(minimum: TimeLimits.minimumInterval, maximum: TimeLimits.maximumInterval),
           "Seconds between automatic page turns (1/120 s to a day)."),
+        SchemaField(
+          "autoplayPageIntervals",
+          .map(.number(minimum: TimeLimits.minimumInterval, maximum: TimeLimits.maximumInterval)),
+          "Pages with a wait of their own, by index (\"2\": 8)."),
+        SchemaField(
+          "autoplayResumeAfter", .number(minimum: 0, maximum: TimeLimits.maximumInterval),
+          "Seconds after a finger lifts before autoplay goes on (the interval by default)."),
+        SchemaField(
+          "autoplayEnd", .string(values: Autoplay.End.allCases.map(\.rawValue)),
+          "Stop at the last page, or loop (the default when the pages wrap around)."),
+        SchemaField(
+          "autoplayReducedMotion", .string(values: Autoplay.ReducedMotion.allCases.map(\.rawValue)),
+          "Under reduced motion: pause (the default) or jump."),
       ]),
     ObjectSchema(
       "layers", "The seven layers, bottom to top.",
