@@ -16,6 +16,9 @@ enum PageMessage: Equatable {
   struct Settings: Equatable {
     /// The reader's direction, motion and text size: what is given replaces the session's.
     var reader = ReaderSettings()
+    /// The pager switches (going round, the axis, autoplay): what is given replaces the
+    /// session's.
+    var pager = PagerSettings()
     var size: SizeRequest = .keep
   }
 
@@ -66,6 +69,9 @@ enum PageMessage: Equatable {
       s.reader.layoutDirection = (object["rtl"] as? Bool).map { $0 ? .rightToLeft : .leftToRight }
       s.reader.reduceMotion = object["reduceMotion"] as? Bool
       s.reader.contentSize = (object["textSize"] as? String).flatMap(ContentSize.init(rawValue:))
+      s.pager.isCircular = object["circular"] as? Bool
+      s.pager.axis = (object["vertical"] as? Bool).map { $0 ? .vertical : .horizontal }
+      s.pager.autoplayInterval = number("autoplay")
       if let text = object["size"] as? String {
         let parts = text.split(separator: "x").compactMap { Double($0) }
         if parts.count == 2, sizeLimits.contains(parts[0]), sizeLimits.contains(parts[1]) {

@@ -54,6 +54,15 @@ enum PreviewPage {
             <label><input type="checkbox" id="reduceMotion"> reduced motion</label>
             <label><input type="checkbox" id="rtl"> right to left</label>
           </div>
+          <div class="row" id="pager">
+            <label><input type="checkbox" id="circular"> go round</label>
+            <label><input type="checkbox" id="vertical"> vertical</label>
+            <label>autoplay <select id="autoplay">
+              <option value="">the onboarding's</option><option value="0">off</option>
+              <option value="1">1 s</option><option value="2">2 s</option>
+              <option value="4">4 s</option>
+            </select></label>
+          </div>
           <div class="row">
             <label>size <select id="size">
               <option value="">the onboarding's</option>
@@ -328,6 +337,15 @@ enum PreviewPage {
     for (const id of ["rtl", "reduceMotion", "size", "textSize"]) {
       document.getElementById(id).addEventListener("change", settings);
     }
+    // The pager switches send only the one that changed, so the spec's own stay until then.
+    for (const id of ["circular", "vertical"]) {
+      const box = document.getElementById(id);
+      box.addEventListener("change", () => send({ type: "settings", [id]: box.checked }));
+    }
+    const autoplay = document.getElementById("autoplay");
+    autoplay.addEventListener("change", () => {
+      if (autoplay.value !== "") send({ type: "settings", autoplay: Number(autoplay.value) });
+    });
 
     """
 }

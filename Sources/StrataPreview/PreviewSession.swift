@@ -15,7 +15,7 @@ import StrataRender
 ///
 /// The page sends JSON text messages: `{"type": "touch", "phase": "down"|"move"|"up"|"cancel",
 /// "x", "y"}` (points), `{"type": "settings", "rtl", "reduceMotion", "size": "390x844",
-/// "textSize"}`, `{"type": "scrub", "position"}` and `{"type": "ack"}` after drawing a frame.
+/// "textSize", "circular", "vertical", "autoplay": seconds (0: off)}` (each optional), `{"type": "scrub", "position"}` and `{"type": "ack"}` after drawing a frame.
 /// The server sends `{"type": "frame", ...}` (the frame's state) followed by the frame as a
 /// binary PNG message, `{"type": "event", "event": {...}}` for each controller event,
 /// `{"type": "error", "message"}` and `{"type": "reloaded"}`.
@@ -39,6 +39,8 @@ struct PreviewSession {
   /// The page's direction, motion and text size, given to every controller the tab builds.
   var readerSettings = ReaderSettings(
     layoutDirection: .leftToRight, reduceMotion: false, contentSize: .large)
+  /// The pager switches the page set; those it has not set stay as the onboarding has them.
+  var pagerSettings = PagerSettings()
   let start = ContinuousClock.now
   /// Frames sent and not yet acknowledged.
   var unacknowledged = 0
@@ -153,6 +155,7 @@ struct PreviewSession {
       controller.setPagePosition(p)
     case .settings(let settings):
       readerSettings = readerSettings.merging(settings.reader)
+      pagerSettings = pagerSettings.merging(settings.pager)
       switch settings.size {
       case .keep: break
       case .set(let wanted, let written):
@@ -176,6 +179,7 @@ struct PreviewSession {
     do {
       let c = try server.source.makeController(size)
       readerSettings.apply(to: c)
+      pagerSettings.apply(to: c)
       c.setPagePosition(position)
       subscription?.cancel()
       let box = heard

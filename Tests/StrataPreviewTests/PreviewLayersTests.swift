@@ -165,6 +165,23 @@ import Testing
     #expect(page.layers.count > count / 2)
   }
 
+  /// The pager controls reach the controller: going round with autoplay every second, the
+  /// page hears autoplay turn the pages.
+  @Test func thePagerControlsReachTheOnboarding() throws {
+    let (running, client) = try Self.openLayers()
+    defer { running.stop() }
+    client.sendJSON(["type": "settings", "circular": true])
+    client.sendJSON(["type": "settings", "autoplay": 1])
+    var turned = false
+    let end = Date().addingTimeInterval(20)
+    while !turned, Date() < end, let f = client.nextFrame(timeout: end.timeIntervalSinceNow) {
+      guard f.opcode == 1 else { continue }
+      if f.payload.contains(Array("\"layers\"".utf8)) { client.sendJSON(["type": "ack"]) }
+      turned = f.payload.contains(Array("autoplayTurned".utf8))
+    }
+    #expect(turned)
+  }
+
   @Test func layersTakeAFractionOfThePicturesBytes() {
     let source = RunningServer.animals
     let frames = PreviewMeasure.measure(source: source, scale: 2, seconds: 1, layers: false)

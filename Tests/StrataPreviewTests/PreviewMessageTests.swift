@@ -23,6 +23,11 @@ import Testing
       PageMessage.parse(
         #"{"type":"settings","rtl":true,"textSize":"accessibility2","size":"390x844"}"#)
         == .success(.settings(s)))
+    var pager = PageMessage.Settings()
+    pager.pager = PagerSettings(isCircular: true, axis: .vertical, autoplayInterval: 2)
+    #expect(
+      PageMessage.parse(#"{"type":"settings","circular":true,"vertical":true,"autoplay":2}"#)
+        == .success(.settings(pager)))
     var refused = PageMessage.Settings()
     refused.size = .refused("9x9")
     #expect(PageMessage.parse(#"{"type":"settings","size":"9x9"}"#) == .success(.settings(refused)))

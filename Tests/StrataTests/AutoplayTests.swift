@@ -118,6 +118,26 @@ import Testing
     #expect(Self.run(fresh, seconds: 1, from: 1.5) == ["2.0 0→1"])
   }
 
+  /// A script's `wait` lets autoplay run, and each frame it plays carries where autoplay is.
+  @Test func aScriptsWaitLetsItRun() throws {
+    let pages = Pages()
+    pages.isCircular = true
+    pages.autoplay = Autoplay(interval: 1, end: .loop)
+    let frames = try pages.play(GestureScript("wait 3.6"))
+    // A turn each second, from when the last began: 0→1 at 1 s, 1→2 at 2 s, 2→0 at 3 s, on
+    // round the circle (after 3 s nothing passes back through page 1).
+    #expect(pages.currentPage == 0 && pages.pagePosition == 0)
+    let positions = frames.map(\.pagePosition)
+    #expect(positions.contains { $0 > 1.2 && $0 < 1.8 })
+    #expect(positions.dropFirst(181).allSatisfy { $0 > 2 || $0 < 0.5 })
+    #expect(positions.dropFirst(181).contains { $0 > 2.2 && $0 < 2.8 })
+    let replay = Pages()
+    replay.isCircular = true
+    replay.autoplay = Autoplay(interval: 1, end: .loop)
+    replay.show(try #require(frames.last))
+    #expect(replay.pagePosition == pages.pagePosition)
+  }
+
   @Test func theEventHasItsJSON() {
     let r = TutorialEventRecord(time: 2, event: .autoplayTurned(from: 0, to: 1))
     #expect(r.json == "{\"time\":2,\"event\":\"autoplayTurned\",\"from\":0,\"to\":1}")

@@ -232,3 +232,25 @@ import Testing
     }
   }
 }
+
+/// The pager switches from outside the code (the preview's controls).
+@Suite struct PagerSettingsTests {
+  @Test func theyApplyWhatIsGivenAndMergeOverEachOther() {
+    let c = CircularPagingTests.Pages(count: 3, circular: false)
+    PagerSettings(isCircular: true, axis: .vertical, autoplayInterval: 2).apply(to: c)
+    #expect(c.isCircular && c.pagingAxis == .vertical)
+    #expect(c.autoplay == Autoplay(interval: 2, end: .loop))
+    // An interval keeps the rest of the autoplay; 0 turns it off; NaN and nil leave it.
+    c.autoplay = Autoplay(interval: 5, pageIntervals: [1: 9], end: .stop)
+    PagerSettings(autoplayInterval: 3).apply(to: c)
+    #expect(c.autoplay == Autoplay(interval: 3, pageIntervals: [1: 9], end: .stop))
+    PagerSettings(autoplayInterval: .nan).apply(to: c)
+    PagerSettings().apply(to: c)
+    #expect(c.autoplay?.interval == 3 && c.isCircular)
+    PagerSettings(autoplayInterval: 0).apply(to: c)
+    #expect(c.autoplay == nil)
+    let merged = PagerSettings(isCircular: true, axis: .vertical).merging(
+      PagerSettings(axis: .horizontal, autoplayInterval: 1))
+    #expect(merged == PagerSettings(isCircular: true, axis: .horizontal, autoplayInterval: 1))
+  }
+}

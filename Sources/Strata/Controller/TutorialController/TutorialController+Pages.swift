@@ -1,4 +1,18 @@
 extension TutorialController {
+  /// The smallest page width or height; smaller (or NaN) sizes are raised to it.
+  public static let minimumPageDimension = 1.0
+  /// The largest page width or height; larger (or infinite) sizes are lowered to it.
+  public static let maximumPageDimension = 100_000.0
+  /// The most pages a controller shows; a data source that says more is clamped to it (so that
+  /// every offset and page index stays exact in a `Double`).
+  public static let maximumPageCount = 1 << 31
+
+  /// How many built pages are kept beyond the ones near the viewport.
+  public static let pageCacheLimit = 8
+
+  /// The number of pages, read from the data source's `numberOfPages` at the last reload.
+  public var pageCount: Int { loadedPageCount }
+
   /// The data source in use: ``dataSource``, or the controller itself if it conforms.
   public var activeDataSource: (any TutorialDataSource)? {
     dataSource ?? (self as? any TutorialDataSource)

@@ -32,17 +32,6 @@
 /// only those pages are in the node tree. An update and ``scene()`` cost
 /// O(nodes of the visible pages), whatever the number of pages.
 open class TutorialController {
-  /// The smallest page width or height; smaller (or NaN) sizes are raised to it.
-  public static let minimumPageDimension = 1.0
-  /// The largest page width or height; larger (or infinite) sizes are lowered to it.
-  public static let maximumPageDimension = 100_000.0
-  /// The most pages a controller shows; a data source that says more is clamped to it (so that
-  /// every offset and page index stays exact in a `Double`).
-  public static let maximumPageCount = 1 << 31
-
-  /// How many built pages are kept beyond the ones near the viewport.
-  public static let pageCacheLimit = 8
-
   /// The source of the layers' nodes. When `nil`, a controller that conforms to
   /// ``TutorialDataSource`` is its own data source. Setting it reloads at once.
   public var dataSource: (any TutorialDataSource)? {
@@ -219,8 +208,6 @@ open class TutorialController {
   public private(set) var staticBackgroundNode: Node?
   /// The static content node, if the data source gave one.
   public private(set) var staticContentNode: Node?
-  /// The number of pages, read from the data source's `numberOfPages` at the last reload.
-  public var pageCount: Int { loadedPageCount }
   var loadedPageCount = 0
   /// The page nearest the centre of the viewport.
   public internal(set) var currentPage = 0
