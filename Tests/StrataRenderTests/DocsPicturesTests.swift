@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataExamples
 import StrataIO
 import StrataRaster
 import StrataRender
@@ -286,6 +287,26 @@ import Testing
   func pageIndicatorStylesMatchTheirGoldens(name: String) throws {
     let style = try #require(PageIndicatorStyle.presets.first { $0.name == name })
     try expectMatchesGolden(try Self.indicatorPicture(style), "indicator-\(name)")
+  }
+
+  /// Docs/Interaction.md's sheets of the pager switches: the animals going round from the
+  /// last page to the first, and stacked vertically.
+  @Test(arguments: ["circular", "vertical"])
+  func pagerSheets(kind: String) throws {
+    let animals = AnimalsTutorial()
+    let sheet: ContactSheet
+    if kind == "circular" {
+      animals.isCircular = true
+      sheet = ContactSheet(
+        positions: [2, 2.25, 2.5, 2.75, 3], columns: 5, thumbnailScale: 0.4,
+        title: "isCircular: from the last page on to the first", textEngine: engine)
+    } else {
+      animals.pagingAxis = .vertical
+      sheet = ContactSheet(
+        positions: [0, 0.25, 0.5, 0.75, 1], columns: 5, thumbnailScale: 0.4,
+        title: "pagingAxis = .vertical: page 0 on top", textEngine: engine)
+    }
+    try Self.check(try sheet.render(animals), "pager-\(kind).png")
   }
 
   @Test func verticalIndicatorsRunDown() throws {

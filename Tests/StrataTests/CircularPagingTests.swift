@@ -254,3 +254,38 @@ import Testing
     #expect(merged == PagerSettings(isCircular: true, axis: .horizontal, autoplayInterval: 1))
   }
 }
+
+/// The dot styles going round: the current dot fades out on the last dot and in on the first.
+@Suite struct CircularIndicatorTests {
+  @Test(arguments: ["worm", "jumpingDot"])
+  func theCurrentDotFadesAcrossTheSeam(style: String) throws {
+    let s = try #require(PageIndicatorStyle.presets.first { $0.name == style })
+    let node = PageIndicatorNode(
+      pageCount: 4, style: s, frame: Rect(x: 0, y: 0, width: 80, height: 10))
+    node.isCircular = true
+    node.pagePosition = 3.25
+    guard case .shapes(let shapes) = s.draw(node.layout) else {
+      Issue.record("\(style) drew no shapes")
+      return
+    }
+    // Four inactive dots, the last page's current dot at 75 %, the first's at 25 %.
+    #expect(shapes.count == 6)
+    #expect(shapes[4].opacity == 0.75 && shapes[5].opacity == 0.25)
+    #expect(shapes[4].path.bounds.midX > shapes[5].path.bounds.midX)
+    node.isCircular = false
+    guard case .shapes(let straight) = s.draw(node.layout) else { return }
+    #expect(straight.count == 5)
+  }
+
+  @Test func numbersAndTheBarGoRound() throws {
+    let node = PageIndicatorNode(
+      pageCount: 4, style: .numbers, frame: Rect(x: 0, y: 0, width: 80, height: 20))
+    node.isCircular = true
+    node.pagePosition = 3.75
+    guard case .text(let t) = PageIndicatorStyle.numbers.draw(node.layout) else {
+      Issue.record("numbers drew no text")
+      return
+    }
+    #expect(t.string == "1 / 4")
+  }
+}
