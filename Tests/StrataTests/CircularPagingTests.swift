@@ -289,3 +289,52 @@ import Testing
     #expect(t.string == "1 / 4")
   }
 }
+
+/// Scripted sessions of each switch, their event streams compared whole.
+@Suite struct PagerSessionTests {
+  static func session(_ c: TutorialController, _ script: String) throws -> [String] {
+    var heard: [String] = []
+    let s = c.events.subscribe { heard.append($0.json) }
+    defer { s.cancel() }
+    _ = try c.play(GestureScript(script))
+    return heard
+  }
+
+  @Test func swipingRoundBothWays() throws {
+    let c = CircularPagingTests.Pages()
+    let heard = try Self.session(c, "swipe right; wait 0.5; swipe left; wait 0.5")
+    #expect(heard == Self.round, "\(heard)")
+  }
+
+  @Test func swipingVerticalPages() throws {
+    let c = CircularPagingTests.Pages(count: 3, circular: false)
+    c.pagingAxis = .vertical
+    let heard = try Self.session(c, "swipe up; wait 0.5; swipe up; wait 0.5; swipe down")
+    #expect(heard == Self.vertical, "\(heard)")
+  }
+
+  /// Right from page 0 round to the last page, then left on round to page 0 again (each
+  /// swipe catching the pages before they settle).
+  static let round = [
+    #"{"time":0.008276,"event":"dragBegan","page":0}"#,
+    #"{"time":0.111724,"event":"pageChanged","from":0,"to":2}"#,
+    #"{"time":0.12,"event":"dragEnded","targetPage":2}"#,
+    #"{"time":0.62,"event":"dragBegan","page":2}"#,
+    #"{"time":0.723448,"event":"pageChanged","from":2,"to":0}"#,
+    #"{"time":0.74,"event":"dragEnded","targetPage":0}"#,
+    #"{"time":1.283333,"event":"settled","page":0}"#,
+  ]
+  /// Up twice, down once.
+  static let vertical = [
+    #"{"time":0.008276,"event":"dragBegan","page":0}"#,
+    #"{"time":0.12,"event":"dragEnded","targetPage":1}"#,
+    #"{"time":0.166667,"event":"pageChanged","from":0,"to":1}"#,
+    #"{"time":0.62,"event":"dragBegan","page":1}"#,
+    #"{"time":0.74,"event":"dragEnded","targetPage":2}"#,
+    #"{"time":0.783333,"event":"pageChanged","from":1,"to":2}"#,
+    #"{"time":1.24,"event":"dragBegan","page":2}"#,
+    #"{"time":1.36,"event":"dragEnded","targetPage":1}"#,
+    #"{"time":1.416667,"event":"pageChanged","from":2,"to":1}"#,
+    #"{"time":2,"event":"settled","page":1}"#,
+  ]
+}
