@@ -99,7 +99,9 @@ public struct PageTransition: Hashable, Sendable {
 
   /// The page's slot from the left: the page itself left to right, mirrored right to left
   /// (circular: the slot of the copy nearest the viewport).
-  public func visualIndex(of page: Int) -> Int { order.slot(of: page, near: anchor).index }
+  public func visualIndex(of page: Int) -> Int {
+    isCircular ? order.slot(of: page, near: anchor).index : order.slot(of: page).index
+  }
 
   /// The same transition with the copies of pages chosen near `slot`: what the animators of
   /// the page in that slot get, in a circular onboarding.

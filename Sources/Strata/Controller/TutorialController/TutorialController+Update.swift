@@ -13,17 +13,18 @@ extension TutorialController {
     let t = transition(at: position)
     updateWindow(for: t)
     for (node, props) in staticBase { node.animatedProperties = props }
-    var visible: [(page: TutorialPage, t: PageTransition)] = []
+    var visible: [(page: TutorialPage, slot: Slot)] = []
     if let window {
       visible.reserveCapacity(window.count)
       for slot in window {
         guard let p = pages[slot] else { continue }
         p.restoreBase()
-        // Going round, the same page may show in two slots: each copy's animators see its own
-        // position.
-        visible.append((p, t.anchored(to: slot)))
+        visible.append((p, slot))
       }
     }
+    // Going round, the same page may show in two slots: each copy's animators see its own
+    // position.
+    let circular = t.isCircular
     let table: LayerAnimatorTable
     if let cached = animators {
       table = cached
@@ -35,8 +36,9 @@ extension TutorialController {
     }
     for layer in TutorialLayer.allCases {
       if layer.isPaged {
-        for (p, pt) in visible {
-          if let n = p.node(in: layer) { table.animate(layer, n, page: p.index, pt) }
+        for (p, slot) in visible {
+          guard let n = p.node(in: layer) else { continue }
+          table.animate(layer, n, page: p.index, circular ? t.anchored(to: slot) : t)
         }
       } else if let n = staticNode(layer) {
         table.animate(layer, n, t)
@@ -46,7 +48,7 @@ extension TutorialController {
       }
     }
     if reduceMotion {
-      reduceMotion(visible)
+      reduceMotion(visible, t)
     }
     applyTimeline()
     finishUpdate(t)
@@ -80,12 +82,13 @@ extension TutorialController {
 
   /// The one reduced-motion rule: what an animator moved goes back, and a page's node that was
   /// moved cross-fades instead (keeping the animator's own fade, if it made one).
-  private func reduceMotion(_ visible: [(page: TutorialPage, t: PageTransition)]) {
+  private func reduceMotion(_ visible: [(page: TutorialPage, slot: Slot)], _ t: PageTransition) {
     for (node, props) in staticBase {
       node.transform = props.transform
       node.position = props.position
     }
-    for (p, t) in visible {
+    for (p, slot) in visible {
+      let t = t.anchored(to: slot)
       for (node, props) in p.layerBase
       where node.transform != props.transform || node.position != props.position {
         node.transform = props.transform
