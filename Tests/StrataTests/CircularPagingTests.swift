@@ -23,7 +23,8 @@ import Testing
     func dynamicBackground(at page: Int) -> Node? { Node(name: "background \(page % 3)") }
   }
 
-  /// The events a run of `body` sends, as short strings.
+  /// The events a run of `body` sends, as short strings (page changes, settling, drags and
+  /// swipes; shared with ``VerticalPagingTests``).
   static func events(_ c: TutorialController, _ body: () -> Void) -> [String] {
     var heard: [String] = []
     let s = c.events.subscribe { r in
@@ -32,12 +33,21 @@ import Testing
       case .settled(let p): heard.append("settled \(p)")
       case .dragBegan(let p): heard.append("drag \(p)")
       case .dragEnded(let p): heard.append("release →\(p)")
+      case .swiped(let d): heard.append("swiped \(d)")
       default: break
       }
     }
     defer { s.cancel() }
     body()
     return heard
+  }
+
+  /// The events of one press of next and a second to settle.
+  static func next(_ c: TutorialController) -> [String] {
+    events(c) {
+      c.showNextPage()
+      _ = run(c, seconds: 1)
+    }
   }
 
   /// Advances `c` by `seconds` at 60 Hz, returning the page positions it showed.
@@ -162,11 +172,7 @@ import Testing
   @Test func twoPagesGoRoundAndOneDoesNot() {
     let two = Pages(count: 2)
     two.setPagePosition(1)
-    let heard = Self.events(two) {
-      two.showNextPage()
-      _ = Self.run(two, seconds: 1)
-    }
-    #expect(heard == ["page 1→0", "settled 0"])
+    #expect(Self.next(two) == ["page 1→0", "settled 0"])
     // Both slots of page 0 around the viewport are built, each in its own place.
     two.setPagePosition(0.5)
     let xs = Self.screenX(of: "label 0", in: two)
@@ -182,11 +188,7 @@ import Testing
     let c = Pages()
     c.layoutDirection = .rightToLeft
     c.setPagePosition(2)
-    let heard = Self.events(c) {
-      c.showNextPage()
-      _ = Self.run(c, seconds: 1)
-    }
-    #expect(heard == ["page 2→0", "settled 0"])
+    #expect(Self.next(c) == ["page 2→0", "settled 0"])
     // Half way from the last page to the first, the first comes in from the left.
     c.setPagePosition(2.5)
     #expect(Self.screenX(of: "label 0", in: c).contains { $0 < 0 })

@@ -33,18 +33,7 @@ import Testing
   }
 
   static func events(_ c: TutorialController, _ body: () -> Void) -> [String] {
-    var heard: [String] = []
-    let s = c.events.subscribe { r in
-      switch r.event {
-      case .pageChanged(let a, let b): heard.append("page \(a)→\(b)")
-      case .settled(let p): heard.append("settled \(p)")
-      case .swiped(let d): heard.append("swiped \(d)")
-      default: break
-      }
-    }
-    defer { s.cancel() }
-    body()
-    return heard
+    CircularPagingTests.events(c, body)
   }
 
   static func stroke(_ c: TutorialController, from a: Point, to b: Point) {
@@ -86,7 +75,11 @@ import Testing
       Self.stroke(c, from: Point(x: 150, y: 150), to: Point(x: 150, y: 400))
     }
     // The sideways stroke was a drag (it came to rest where it began), not a page change.
-    #expect(heard == ["page 0→1", "settled 1", "settled 1", "page 1→0", "settled 0"])
+    #expect(
+      heard == [
+        "drag 0", "release →1", "page 0→1", "settled 1", "drag 1", "release →1", "settled 1",
+        "drag 1", "release →0", "page 1→0", "settled 0",
+      ])
   }
 
   @Test func discreteSwipesGoUpAndDown() {
@@ -149,7 +142,7 @@ import Testing
     let heard = Self.events(c) {
       Self.stroke(c, from: Point(x: 150, y: 400), to: Point(x: 150, y: 150))
     }
-    #expect(heard == ["page 2→0", "settled 0"])
+    #expect(heard == ["drag 2", "release →0", "page 2→0", "settled 0"])
   }
 
   @Test func aScriptSwipesUp() throws {
