@@ -119,7 +119,7 @@ import Testing
     #expect(c.pagePosition == 0)
   }
 
-  @Test func positionsGoRoundAndStayInThePages() {
+  @Test func positionsGoRoundAndStayInThePages() throws {
     let c = Pages()
     c.setPagePosition(-0.5)
     #expect(c.pagePosition == 2.5)
@@ -135,6 +135,10 @@ import Testing
     // Every layer follows across the seam: at 2.5 the last page is half off to the left and the
     // first half on from the right, in the backgrounds, labels and icons.
     c.setPagePosition(2.5)
+    _ = c.scene()
+    // page(_:) gives the copy on screen, the one left of the seam.
+    let shown = try #require(c.page(2))
+    #expect(shown.container.parent != nil && shown.container.frame.minX < 0)
     for layer in ["background", "label", "icon"] {
       let last = Self.screenX(of: "\(layer) 2", in: c)
       let first = Self.screenX(of: "\(layer) 0", in: c)

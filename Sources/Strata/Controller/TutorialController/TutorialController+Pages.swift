@@ -152,7 +152,8 @@ extension TutorialController {
   /// `nil` for an index outside `0..<pageCount`.
   public func page(_ index: Int) -> TutorialPage? {
     guard index >= 0, index < loadedPageCount else { return nil }
-    let slot = order.slot(of: index)
+    // Going round, a page may be built in several slots: the copy nearest the viewport.
+    let slot = order.slot(of: index, near: physics.offset / physics.configuration.pageWidth)
     if let p = pages[slot] { return p }
     return buildPage(slot)
   }
