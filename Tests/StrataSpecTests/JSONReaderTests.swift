@@ -49,7 +49,6 @@ import Testing
       ("[1.]", "expected a digit after '.', found ']' (line 1, column 4)"),
       ("[tru]", "expected 'true', found ']' (line 1, column 2)"),
       ("\n\n  [1e400]", "the number 1e400 is too large (line 3, column 4)"),
-      ("{\"a\": 1, \"a\": 2}", "the key \"a\" is given twice (line 1, column 10)"),
       ("[\"\\x\"]", "invalid escape \\'x' (line 1, column 3)"),
       ("[\"\\ud800\"]", "invalid escape an unpaired surrogate (line 1, column 3)"),
       ("[\"a\u{1}\"]", "control character 0x1 inside a string (line 1, column 4)"),

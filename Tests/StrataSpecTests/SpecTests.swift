@@ -346,6 +346,16 @@ let minimal = """
     }
   }
 
+  /// JSON allows a key twice; a spec that does it is told where both are, and the last counts.
+  @Test func aKeyGivenTwiceIsAProblemWithBothPositions() throws {
+    let text = minimal.replacingOccurrences(
+      of: "\"pageSize\": {\"width\": 375,", with: "\"pageSize\": {\"width\": 375, \"width\": 400,")
+    #expect(
+      problems(text) == [
+        "pageSize.width: the key \"width\" is given twice, first at line 3, column 16; the last counts (line 3, column 30)"
+      ])
+  }
+
   @Test func colourAndPathMessages() throws {
     #expect(
       problems(

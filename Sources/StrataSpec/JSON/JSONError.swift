@@ -16,8 +16,6 @@ public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
     case unexpectedEnd(expected: String)
     /// A number too large for a `Double`.
     case numberOutOfRange(String)
-    /// A key given twice in one object.
-    case duplicateKey(String)
     /// A bad escape in a string.
     case invalidEscape(String)
     /// A control character inside a string.
@@ -47,7 +45,6 @@ public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
     case .unexpected(let found, let expected): what = "expected \(expected), found \(found)"
     case .unexpectedEnd(let expected): what = "the document ends where \(expected) was expected"
     case .numberOutOfRange(let n): what = "the number \(n) is too large"
-    case .duplicateKey(let k): what = "the key \"\(k)\" is given twice"
     case .invalidEscape(let e): what = "invalid escape \(e)"
     case .controlCharacter(let c):
       what = "control character 0x\(String(c, radix: 16)) inside a string"

@@ -1,10 +1,14 @@
 /// Reads JSON (RFC 8259) into ``JSONValue``s that remember where they began, within limits
 /// that bound the work any document can cause.
 ///
-/// Refused, each with a ``JSONError`` saying where: documents over ``Limits/maximumBytes``,
-/// nesting deeper than ``Limits/maximumDepth``, invalid UTF-8, numbers that do not fit a
-/// `Double`, duplicate keys, unpaired surrogate escapes, control characters in strings,
-/// trailing content, and anything that is not JSON.
+/// Every document RFC 8259 calls valid is read (within the limits), a key given twice in an
+/// object included: both members are kept, in order, and lookups take the last (the spec's
+/// checker reports the repeat). Refused, each with a ``JSONError`` saying where: documents
+/// over ``Limits/maximumBytes``, nesting deeper than ``Limits/maximumDepth``, invalid UTF-8,
+/// control characters in strings, trailing content, anything that is not JSON, and, where the
+/// RFC leaves it to the implementation, numbers that do not fit a `Double` and escapes of
+/// unpaired surrogates (which no `String` can hold). A byte order mark at the start is
+/// skipped, as the RFC allows.
 public struct JSONReader: Sendable {
   /// The limits a document must keep.
   public struct Limits: Hashable, Sendable {

@@ -15,7 +15,7 @@ public struct JSONValue: Hashable, Sendable {
     case string(String)
     /// An array.
     case array([JSONValue])
-    /// An object's members in document order (keys are unique: duplicates are refused).
+    /// An object's members in document order (a key given twice is there twice).
     case object([Member])
   }
 
@@ -28,6 +28,13 @@ public struct JSONValue: Hashable, Sendable {
     public var position: TextPosition
     /// The value.
     public var value: JSONValue
+
+    /// Creates a member.
+    public init(key: String, position: TextPosition, value: JSONValue) {
+      self.key = key
+      self.position = position
+      self.value = value
+    }
 
     /// Whether key and value are equal.
     public static func == (a: Member, b: Member) -> Bool { a.key == b.key && a.value == b.value }
@@ -54,10 +61,10 @@ public struct JSONValue: Hashable, Sendable {
     self.position = position
   }
 
-  /// The member `key` of an object, or `nil`.
+  /// The member `key` of an object (the last, when the key is given twice), or `nil`.
   public subscript(key: String) -> JSONValue? {
     guard case .object(let members) = kind else { return nil }
-    return members.first { $0.key == key }?.value
+    return members.last { $0.key == key }?.value
   }
 
   /// A short name of the value's type, for messages: "a number", "an object"…

@@ -116,12 +116,16 @@ private struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let members: [JSONValue.Member]
   var codingPath: [any CodingKey] { decoder.codingPath }
 
-  var allKeys: [Key] { members.compactMap { Key(stringValue: $0.key) } }
+  var allKeys: [Key] {
+    var seen = Set<String>()
+    return members.compactMap { seen.insert($0.key).inserted ? Key(stringValue: $0.key) : nil }
+  }
 
   func contains(_ key: Key) -> Bool { members.contains { $0.key == key.stringValue } }
 
   func value(_ key: Key) throws -> JSONValue {
-    guard let m = members.first(where: { $0.key == key.stringValue }) else {
+    // A key given twice: the last member, as JSONValue's subscript has it.
+    guard let m = members.last(where: { $0.key == key.stringValue }) else {
       throw DecodingError.keyNotFound(key, decoder.context("no member \"\(key.stringValue)\""))
     }
     return m.value

@@ -112,6 +112,7 @@ public struct SpecChecker: Sendable {
       walk(value, .object(definition), path: path, into: &problems)
     case .object(let object):
       guard case .object(let members) = value.kind else { return expected("an object") }
+      Self.repeatedKeys(members, path: path, into: &problems)
       let variant = object.variants.flatMap { $0.variant(of: value) }
       let fields = object.fields(for: value)
       for member in members {
@@ -157,6 +158,7 @@ public struct SpecChecker: Sendable {
       }
     case .map(let item, let keys):
       guard case .object(let members) = value.kind else { return expected("an object") }
+      Self.repeatedKeys(members, path: path, into: &problems)
       for member in members {
         let memberPath = path.isEmpty ? member.key : "\(path).\(member.key)"
         if let keys, !keys.contains(member.key) {
@@ -219,6 +221,26 @@ public struct SpecChecker: Sendable {
     values.count > 12
       ? values.prefix(12).map { "\"\($0)\"" }.joined(separator: ", ") + "…"
       : values.map { "\"\($0)\"" }.joined(separator: ", ")
+  }
+
+  /// A key given twice in one object (JSON allows it; the last one counts): a problem at the
+  /// repeat, naming where the key was first given.
+  static func repeatedKeys(
+    _ members: [JSONValue.Member], path: String, into problems: inout [SpecProblem]
+  ) {
+    guard members.count > 1 else { return }
+    var first: [String: TextPosition] = [:]
+    for m in members {
+      guard let earlier = first[m.key] else {
+        first[m.key] = m.position
+        continue
+      }
+      problems.append(
+        SpecProblem(
+          path: path.isEmpty ? m.key : "\(path).\(m.key)",
+          message: "the key \"\(m.key)\" is given twice, first at \(earlier); the last counts",
+          position: m.position))
+    }
   }
 
   /// The closest of `candidates` to `word`, when it is close enough to be a slip (an edit
