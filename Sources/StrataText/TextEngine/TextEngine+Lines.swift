@@ -64,9 +64,13 @@ extension TextEngine {
           finish(Array(current[...b]), style: nil)
           current = Array(current[(b + 1)...]).drop { $0.isSpace }.map { $0 }
         } else {
-          // A word wider than the line: break before the last character.
-          finish(Array(current.dropLast()), style: nil)
-          current = [current[current.count - 1]]
+          // A word wider than the line: break before its last grapheme cluster; a line that
+          // is one cluster stays whole, however wide.
+          var cut = current.count - 1
+          while cut > 0 && current[cut].continuesCluster { cut -= 1 }
+          if cut == 0 { break }
+          finish(Array(current[..<cut]), style: nil)
+          current = Array(current[cut...])
         }
         resum()
         wrapped = true
@@ -213,7 +217,11 @@ extension TextEngine {
     func w(_ it: Item) -> Double { it.advance + it.kern }
     func startOfKept(_ k: Int) -> Int {
       var k = k
-      while k < rest.count, rest[k].isSpace || rest[k].attachment != nil { k += 1 }
+      while k < rest.count,
+        rest[k].isSpace || rest[k].attachment != nil || rest[k].continuesCluster
+      {
+        k += 1
+      }
       return k
     }
     switch mode {
@@ -227,7 +235,10 @@ extension TextEngine {
       running.reserveCapacity(rest.count + 1)
       for it in rest { running.append(running[running.count - 1] + w(it)) }
       var k = rest.count
-      while k > 0 && (rest[k - 1].isSpace || running[k - 1] + rest[k - 1].advance + ew > width) {
+      while k > 0
+        && (rest[k - 1].isSpace || running[k - 1] + rest[k - 1].advance + ew > width
+          || (k < rest.count && rest[k].continuesCluster))
+      {
         k -= 1
       }
       return Array(rest[..<k]) + ellipsis
@@ -269,7 +280,9 @@ extension TextEngine {
         }
       }
       var head = i
-      while head > 0, rest[head - 1].isSpace { head -= 1 }
+      while head > 0, rest[head - 1].isSpace || (head < end && rest[head].continuesCluster) {
+        head -= 1
+      }
       return Array(rest[..<head]) + ellipsis + rest[startOfKept(j)..<end]
     }
   }

@@ -77,6 +77,7 @@ extension TextEngine {
         let next = k + 1 < buffer.count ? buffer[k + 1].cluster : segment.count
         if k > 0, buffer[k - 1].cluster == g.cluster {
           item.characters = []
+          item.continuesCluster = true  // the second glyph of one character
         } else if next > g.cluster + 1 {
           item.characters = segment[g.cluster..<Swift.min(next, segment.count)].map(\.scalar)
         }

@@ -151,6 +151,33 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
     var kind = Bidi.Kind.l
     var level: UInt8 = 0
     var paragraphLevel: UInt8 = 0
+    /// Whether it continues the grapheme cluster (UAX #29) of the item before it: a line is
+    /// never broken, nor text cut, before it.
+    var continuesCluster = false
+  }
+
+  /// Where each grapheme cluster of `text` begins, as offsets in its Unicode scalars (the first
+  /// is 0; `text`'s scalar count ends the last). Clusters are the extended grapheme clusters of
+  /// UAX #29, as Swift's `Character` has them (the toolchain's Unicode version): a flag, a
+  /// Hangul syllable in jamo, an emoji ZWJ sequence, a letter and its marks each stay whole.
+  public static func graphemeClusterStarts(of text: String) -> [Int] {
+    var starts: [Int] = []
+    var offset = 0
+    for c in text {
+      starts.append(offset)
+      offset += c.unicodeScalars.count
+    }
+    return starts
+  }
+
+  /// For each scalar of the runs' text, in order, whether it continues a grapheme cluster;
+  /// empty when none does (text in which every scalar is its own cluster, as ASCII is).
+  static func clusterContinuations(_ text: TextContent) -> [Bool] {
+    if text.runs.allSatisfy({ $0.string.utf8.allSatisfy { $0 < 0x80 } }) { return [] }
+    let all = text.runs.map(\.string).joined()
+    var continues = [Bool](repeating: true, count: all.unicodeScalars.count)
+    for start in graphemeClusterStarts(of: all) { continues[start] = false }
+    return continues
   }
 
   /// The face for `font` (cached).
@@ -164,11 +191,15 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
   func items(_ text: TextContent) -> [Item] {
     var out: [Item] = []
     var budget = Self.maximumCharacters
+    let continuations = Self.clusterContinuations(text)
+    var next = 0  // the offset of the run's first scalar in the whole text
     for run in text.runs {
+      let first = next
+      next += run.string.unicodeScalars.count
       guard budget > 0, let face = face(for: run.font) else { continue }
       let size = run.font.size
       var prevCR = false
-      for scalar in run.string.unicodeScalars {
+      for (k, scalar) in run.string.unicodeScalars.enumerated() {
         guard budget > 0 else { break }
         budget -= 1
         let newline =
@@ -201,7 +232,8 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
             isSpace: isSpace, isNewline: newline,
             breakAfter: false, underline: run.underline,
             strikethrough: run.strikethrough, paragraph: run.paragraphStyle, spacing: spacing,
-            kind: Bidi.kind(of: scalar)))
+            kind: Bidi.kind(of: scalar),
+            continuesCluster: continuations.isEmpty ? false : continuations[first + k]))
       }
     }
     // Break opportunities come from the characters, before shaping merges or splits them.
