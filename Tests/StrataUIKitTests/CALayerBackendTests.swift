@@ -50,8 +50,12 @@ import UIKit
       #expect(backend.rootLayer.sublayers?.first === backend.caLayer(for: root))
       #expect(Self.mirrors(backend, root), "at \(position)")
     }
-    // Contents are Strata's bitmaps at the backend's scale.
-    let withContent = backend.tree.layers.first { $0.value.state.content != nil }
+    // Contents are Strata's bitmaps at the backend's scale. (A tinted content's bitmap is the
+    // mask of its tint layer instead: the first untinted one, by id, so that the layer checked
+    // does not depend on the dictionary's order.)
+    let withContent = backend.tree.layers
+      .filter { $0.value.state.content != nil && $0.value.state.tints.isEmpty }
+      .min { $0.key < $1.key }
     let box = try #require(withContent.flatMap { backend.caLayer(for: $0.key) })
     let content = try #require(box.sublayers?.first { $0.contents is CGImage })
     #expect(

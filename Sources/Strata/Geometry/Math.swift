@@ -57,6 +57,14 @@ extension Double {
     return Swift.min(Swift.max(self, range.lowerBound), range.upperBound)
   }
 
+  /// `self` taken round a circle of `period` (positive, finite) into 0..<period: the remainder
+  /// that is never negative.
+  @inlinable
+  package func wrapped(period n: Double) -> Double {
+    let r = self - n * (self / n).rounded(.down)
+    return r >= n ? 0 : r
+  }
+
   /// Whether `self` and `other` differ by at most `tolerance`.
   @inlinable
   package func isApproximatelyEqual(to other: Double, tolerance: Double = 1e-9) -> Bool {

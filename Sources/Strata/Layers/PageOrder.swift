@@ -34,10 +34,7 @@ struct PageOrder: Hashable, Sendable {
 
   /// `x` taken round the circle into 0..<N (itself when not circular).
   func wrapped(_ x: Double) -> Double {
-    guard isCircular else { return x }
-    let n = Double(count)
-    let r = x - n * (x / n).rounded(.down)
-    return r >= n ? 0 : r
+    isCircular ? x.wrapped(period: Double(count)) : x
   }
 
   /// `i` taken round the circle into 0..<N (itself when not circular).

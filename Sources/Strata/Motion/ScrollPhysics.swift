@@ -119,7 +119,7 @@ public struct ScrollPhysics: Hashable, Sendable {
   public var nearestPage: Int {
     guard configuration.pageCount > 0 else { return 0 }
     if configuration.isCircular {
-      return Int((offset / configuration.pageWidth).rounded().clamped(to: -1e15...1e15))
+      return slot(at: offset)
     }
     return Int(
       (offset / configuration.pageWidth).rounded().clamped(
@@ -202,6 +202,11 @@ public struct ScrollPhysics: Hashable, Sendable {
     phase = .idle
   }
 
+  /// The slot (page place, not limited to the pages) nearest the offset `x`, within ±10¹⁵.
+  func slot(at x: Double) -> Int {
+    Int((x / configuration.pageWidth).rounded().clamped(to: -1e15...1e15))
+  }
+
   /// Moves everything that is a place — the offset, the drag's start, the target, the allowed
   /// range — by `dx` points, leaving the motion as it was: how a circular onboarding takes its
   /// offset round the circle without a jump.
@@ -212,8 +217,8 @@ public struct ScrollPhysics: Hashable, Sendable {
     switch phase {
     case .idle, .decelerating: break
     case .dragging(let start, let finger, let page):
-      let pages = Int((dx / configuration.pageWidth).rounded().clamped(to: -1e15...1e15))
-      phase = .dragging(startOffset: start + dx, startFinger: finger, startPage: page + pages)
+      phase = .dragging(
+        startOffset: start + dx, startFinger: finger, startPage: page + slot(at: dx))
     case .settling(let target): phase = .settling(target: target + dx)
     case .animating(let from, let to, let elapsed, let duration, let easing):
       phase = .animating(

@@ -158,9 +158,7 @@ extension TutorialController {
       pagePosition: pagePosition, pressedButton: pressed, time: clock, timeline: timeline,
       interaction: FrameState.Interaction(
         scrollPhysics: physics, touch: finger, isMoving: isMoving, currentPage: currentPage,
-        autoplay: AutoplayState(
-          next: autoplayState.next, page: autoplayState.page, isPaused: autoplayState.isPaused,
-          hasEnded: autoplayState.hasEnded)),
+        autoplay: autoplayState.withoutSettings),
       custom: customFrameState)
   }
 

@@ -73,6 +73,13 @@ struct AutoplayState: Hashable, Sendable {
   var page: Int?
   var isPaused = false
   var hasEnded = false
+
+  /// Where autoplay is, without its settings: what a frame carries.
+  var withoutSettings: AutoplayState {
+    var s = self
+    s.settings = nil
+    return s
+  }
 }
 
 extension TutorialController {

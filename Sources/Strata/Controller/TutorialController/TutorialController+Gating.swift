@@ -63,11 +63,12 @@ extension TutorialController {
     emit(.left(page: currentPage))
   }
 
-  /// Ends the onboarding `how` (the first ending only is kept) and tells the delegate.
-  func end(_ how: TutorialEnding) {
-    if gating.ending == nil { gating.ending = how }
-    delegate?.tutorialController(self, didFinish: how == .skipped)
-    emit(how == .skipped ? .skipped : .finished)
+  /// A done or skip button ends the onboarding (the first ending only is kept): tells the
+  /// delegate and sends the event.
+  func end(skipped: Bool) {
+    if gating.ending == nil { gating.ending = skipped ? .skipped : .finished }
+    delegate?.tutorialController(self, didFinish: skipped)
+    emit(skipped ? .skipped : .finished)
   }
 
   /// Moves to the page in `slot` if the current page's policy and its check allow it, or holds
@@ -81,8 +82,7 @@ extension TutorialController {
       emit(.navigationBlocked(page: from, reason: .checking, by: trigger))
       return .refused
     }
-    let w = physics.configuration.pageWidth
-    let here = order.slot(of: from, near: physics.offset / w)
+    let here = order.slot(of: from, near: visualOffset)
     if slot != here {
       let forward = (slot > here) != isRightToLeft
       let policy = activeDataSource?.navigationPolicy(at: from) ?? .free
@@ -148,11 +148,10 @@ extension TutorialController {
       emit(.navigationBlocked(page: from, reason: .policy, by: .swipe))
     }
     guard case .settling(let target) = physics.phase else { return }
-    let w = physics.configuration.pageWidth
-    let slot = Slot(Int((target / w).rounded().clamped(to: -1e15...1e15)))
+    let slot = Slot(physics.slot(at: target))
     guard slot != start else { return }
     if ask(from: from, here: start, to: slot, by: .swipe) == .refused {
-      physics.settle(to: Double(start.index) * w)
+      physics.settle(to: Double(start.index) * physics.configuration.pageWidth)
     }
   }
 
@@ -164,7 +163,7 @@ extension TutorialController {
     let required = (currentPage..<Swift.max(currentPage, limit)).first {
       !gating.passed.contains($0) && (source?.navigationPolicy(at: $0).isRequired ?? false)
     }
-    guard let required else { return end(.skipped) }
+    guard let required else { return end(skipped: true) }
     emit(.navigationBlocked(page: required, reason: .requiredStep, by: .button))
     if required != currentPage { scroll(toPage: required) }
   }

@@ -203,10 +203,9 @@ extension TutorialController {
     toPage page: Int, animated: Bool = true, duration: Double = 0.35, easing: Easing = .easeInOut
   ) {
     guard pageCount > 0 else { return }
-    let here = physics.offset / physics.configuration.pageWidth
     let slot =
       order.isCircular
-      ? order.slot(of: page, near: here + (isRightToLeft ? -1e-9 : 1e-9))
+      ? order.slot(of: page, near: visualOffset + (isRightToLeft ? -1e-9 : 1e-9))
       : order.slot(of: Swift.min(Swift.max(page, 0), pageCount - 1))
     scroll(toSlot: slot, animated: animated, duration: duration, easing: easing)
   }
@@ -225,7 +224,7 @@ extension TutorialController {
   /// the first page's copy after the last; `nil` at an end of pages that do not go round.
   func slot(steppingForward forward: Bool) -> Slot? {
     guard pageCount > 0 else { return nil }
-    let here = order.slot(of: currentPage, near: physics.offset / physics.configuration.pageWidth)
+    let here = order.slot(of: currentPage, near: visualOffset)
     let step = (forward != isRightToLeft) ? 1 : -1
     let next = here.advanced(by: step)
     if !order.isCircular, !(0..<pageCount).contains(next.index) { return nil }
@@ -266,8 +265,7 @@ extension TutorialController {
       switch indicator.tapBehavior {
       case .nearestDot:
         if let page = indicator.page(at: local) {
-          let here = physics.offset / physics.configuration.pageWidth
-          navigate(toSlot: order.slot(of: page, near: here), by: .button)
+          navigate(toSlot: order.slot(of: page, near: visualOffset), by: .button)
         }
       case .sides:
         // UIPageControl's way: the half towards later pages steps forward, the other back.
@@ -290,7 +288,7 @@ extension TutorialController {
       case .next: step(forward: true, by: .button)
       case .back: step(forward: false, by: .button)
       case .skip: skip()
-      case .done: end(.finished)
+      case .done: end(skipped: false)
       }
     }
     update()

@@ -153,7 +153,7 @@ extension TutorialController {
   public func page(_ index: Int) -> TutorialPage? {
     guard index >= 0, index < loadedPageCount else { return nil }
     // Going round, a page may be built in several slots: the copy nearest the viewport.
-    let slot = order.slot(of: index, near: physics.offset / physics.configuration.pageWidth)
+    let slot = order.slot(of: index, near: visualOffset)
     if let p = pages[slot] { return p }
     return buildPage(slot)
   }

@@ -21,9 +21,11 @@ extension TutorialController {
   /// Where the pages stand, in pages (1.5: half way from page 1 to page 2), in either layout
   /// direction, read from the scroll model. It is the invariant kept across changes of size,
   /// direction and data.
-  var position: Double {
-    order.pagePosition(ofVisual: physics.offset / physics.configuration.pageWidth)
-  }
+  var position: Double { order.pagePosition(ofVisual: visualOffset) }
+
+  /// The scroll model's offset in pages along the axis, left to right (or top to bottom): the
+  /// visual position, not taken round the circle.
+  var visualOffset: Double { physics.offset / physics.configuration.pageWidth }
 
   /// Moves the scroll model to page position `p` (clamped), stopping any motion.
   func setPosition(_ p: Double) {
@@ -43,14 +45,14 @@ extension TutorialController {
   func keepOffsetOnCircle() {
     guard order.isCircular else { return }
     let w = physics.configuration.pageWidth
-    let v = physics.offset / w
+    let v = visualOffset
     let canonical = order.canonicalVisual(of: order.pagePosition(ofVisual: v))
     let turns = ((v - canonical) / Double(loadedPageCount)).rounded()
     if turns != 0 { physics.shift(by: -turns * Double(loadedPageCount) * w) }
   }
 
-  /// The horizontal content offset of the main scroll node, in points (visual: right to left,
-  /// page 0 is at the largest offset).
+  /// The content offset of the main scroll node along the paging axis, in points (visual: right
+  /// to left, page 0 is at the largest offset).
   public var contentOffset: Double { physics.offset }
 
   /// The range offsets are clamped to: one page width of overscroll past either end, or none

@@ -121,9 +121,7 @@ public struct PageIndicatorLayout: Hashable, Sendable {
     guard goesRound, pagePosition.isFinite else {
       return pagePosition.clamped(to: 0...Double(count - 1))
     }
-    let n = Double(count)
-    let r = pagePosition - n * (pagePosition / n).rounded(.down)
-    return r >= n ? 0 : r
+    return pagePosition.wrapped(period: Double(count))
   }
 
   /// Going round, between the last page and the first: how far from the last (0 <..< 1);
