@@ -8,40 +8,22 @@ import Testing
 /// The Joining_Type table shaping picks Arabic forms with: generated from the Unicode Character
 /// Database, and the forms it gives.
 @Suite struct JoiningTests {
-  /// What Perl's database says of every code point equals the table, when the two are of the
-  /// same Unicode version (the table is generated from it: this catches an edited table, a
-  /// lookup that misses ranges, and a generator that drops a kind).
+  /// What the Unicode Character Database's DerivedJoiningType.txt says of every code point it
+  /// lists equals the table, when the file is of the table's Unicode version (the table is
+  /// generated from it: this catches an edited table, a lookup that misses ranges, and a
+  /// generator that drops a kind).
   @Test(
     .enabled(
-      if: Peers.perlUnicodeVersion == ArabicJoining.unicodeVersion,
-      "Perl's Unicode::UCD is missing or of another Unicode version than the table"))
+      if: UnicodeConformanceTests.hasFile("extracted/DerivedJoiningType.txt"),
+      UnicodeConformanceTests.skipNote))
   func everyCodePointHasTheDatabasesJoiningType() throws {
-    let perl = try #require(Peers.perl)
-    let script = """
-      use Unicode::UCD qw(prop_invmap);
-      my ($s, $v) = prop_invmap('Joining_Type');
-      for my $i (0 .. $#$s) { my $x = ref $v->[$i] ? $v->[$i][0] : $v->[$i];
-        printf "%X %s\\n", $s->[$i], $x; }
-      """
-    let out = try runCapturing(perl, ["-e", script])
-    try #require(out.status == 0)
-    let rows = out.out.split(separator: "\n").map { $0.split(separator: " ") }
-    let expected: [String: ArabicJoining.Kind] = [
+    let expected: [Substring: ArabicJoining.Kind] = [
       "D": .dual, "R": .right, "L": .left, "C": .causing, "T": .transparent, "U": .none,
-      "Non_Joining": .none,
     ]
-    var checked = 0
-    for (i, row) in rows.enumerated() {
-      let start = try #require(UInt32(row[0], radix: 16))
-      let end = i + 1 < rows.count ? (UInt32(rows[i + 1][0], radix: 16) ?? 0x110000) : 0x110000
-      let kind = try #require(expected[String(row[1])])
-      // Every code point of short ranges; the ends and middle of long ones.
-      let points = end - start <= 64 ? Array(start..<end) : [start, (start + end) / 2, end - 1]
-      for v in points {
-        guard let c = Unicode.Scalar(v) else { continue }
-        #expect(ArabicJoining.kind(of: c) == kind, "U+\(String(v, radix: 16, uppercase: true))")
-        checked += 1
-      }
+    let checked = try UnicodeConformanceTests.eachListedCodePoint(
+      "extracted/DerivedJoiningType.txt", version: ArabicJoining.unicodeVersion
+    ) { c, value in
+      #expect(ArabicJoining.kind(of: c) == expected[value], "U+\(String(c.value, radix: 16))")
     }
     #expect(checked > 1000)
   }

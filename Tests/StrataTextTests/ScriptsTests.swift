@@ -72,11 +72,11 @@ import Testing
   @Test func bidiLevelsFollowTheWeakAndNeutralRules() {
     typealias K = Bidi.Kind
     // AL EN → the number is Arabic (W2) and sits at level 2 in a left-to-right paragraph.
-    #expect(Bidi.levels([.al, .ws, .en], base: 0) == [1, 1, 2])
+    #expect(Bidi.resolve([.al, .ws, .en], base: 0).levels == [1, 1, 2])
     // L WS R WS L: the spaces between different directions take the paragraph's.
-    #expect(Bidi.levels([.l, .ws, .r, .ws, .l], base: 0) == [0, 0, 1, 0, 0])
+    #expect(Bidi.resolve([.l, .ws, .r, .ws, .l], base: 0).levels == [0, 0, 1, 0, 0])
     // EN ES EN is one number (W4); ET next to a number joins it (W5).
-    #expect(Bidi.levels([.r, .en, .es, .en, .et], base: 1) == [1, 2, 2, 2, 2])
+    #expect(Bidi.resolve([.r, .en, .es, .en, .et], base: 1).levels == [1, 2, 2, 2, 2])
     #expect(
       Bidi.visualOrder(levels: [0, 1, 1, 1, 0], kinds: [.l, .r, .r, .r, .l], base: 0) == [
         0, 3, 2, 1, 4,

@@ -121,10 +121,11 @@ extension TextEngine {
         continue
       }
       let kinds = items[start..<end].map(\.kind)
-      let level: UInt8 =
-        base.map { $0 == .rightToLeft ? 1 : 0 } ?? Bidi.paragraphLevel(kinds)
-      let levels = Bidi.levels(kinds, base: level, scalars: items[start..<end].map(\.scalar))
-      for (k, l) in levels.enumerated() {
+      let resolution = Bidi.resolve(
+        kinds, scalars: items[start..<end].map(\.scalar),
+        base: base.map { $0 == .rightToLeft ? 1 : 0 })
+      let level = resolution.paragraphLevel
+      for (k, l) in resolution.levels.enumerated() {
         let i = start + k
         items[i].level = l
         items[i].paragraphLevel = level

@@ -158,16 +158,10 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
 
   /// Where each grapheme cluster of `text` begins, as offsets in its Unicode scalars (the first
   /// is 0; `text`'s scalar count ends the last). Clusters are the extended grapheme clusters of
-  /// UAX #29, as Swift's `Character` has them (the toolchain's Unicode version): a flag, a
-  /// Hangul syllable in jamo, an emoji ZWJ sequence, a letter and its marks each stay whole.
+  /// UAX #29 at ``unicodeVersion``: a flag, a Hangul syllable in jamo, an emoji ZWJ sequence, a
+  /// letter and its marks each stay whole.
   public static func graphemeClusterStarts(of text: String) -> [Int] {
-    var starts: [Int] = []
-    var offset = 0
-    for c in text {
-      starts.append(offset)
-      offset += c.unicodeScalars.count
-    }
-    return starts
+    GraphemeBreaks.clusterStarts(text.unicodeScalars)
   }
 
   /// For each scalar of the runs' text, in order, whether it continues a grapheme cluster;
