@@ -11,8 +11,11 @@ extension TextEngine {
     var out: [(FontFace, Double, Color, Rect)] = []
     var end = line.glyphs.count
     while end > 0, line.glyphs[end - 1].scalar == " " { end -= 1 }
+    // The spaces that end a right-to-left line hang before its start.
+    var start = 0
+    while start < end, line.glyphs[start].x < 0, line.glyphs[start].scalar == " " { start += 1 }
     for strike in [false, true] {
-      var i = 0
+      var i = start
       while i < end {
         let g = line.glyphs[i]
         guard strike ? g.strikethrough : g.underline else {

@@ -41,7 +41,8 @@ extension TextEngine {
       }
       if item.isNewline {
         finish(current, style: item)
-        paragraphStarts = true
+        // A line separator (VT, FF, U+2028) ends the line, not the paragraph.
+        paragraphStarts = item.kind == .b
         current = []
         resum()
         lastBreak = nil
@@ -151,15 +152,13 @@ extension TextEngine {
       var placed: [PlacedGlyph] = []
       let base = l.first?.paragraphLevel ?? lineStyles[i]?.paragraphLevel ?? 0
       paragraphLevels.append(base)
-      // Visual order (UAX #9, L1–L2), trailing spaces kept at the end.
+      // Visual order (UAX #9, L1–L2). The trailing white space of a right-to-left line comes
+      // first, and hangs before the line's start, so that its text still ends at the right.
       var content = l.count
       while content > 0, l[content - 1].isSpace { content -= 1 }
       var order = Array(0..<l.count)
-      if l[..<content].contains(where: { $0.level > 0 }) {
-        order =
-          Bidi.visualOrder(
-            levels: l[..<content].map(\.level), kinds: l[..<content].map(\.kind), base: base)
-          + Array(content..<l.count)
+      if l.contains(where: { $0.level > 0 }) {
+        order = Bidi.visualOrder(levels: l.map(\.level), kinds: l.map(\.kind), base: base)
       }
       for (j, index) in order.enumerated() {
         let it = l[index]
@@ -176,6 +175,10 @@ extension TextEngine {
           if next == index + 1 { kern = it.kern } else if next == index - 1 { kern = l[next].kern }
         }
         x += it.advance + kern
+      }
+      if let first = order.firstIndex(where: { $0 < content }), placed[first].x > 0 {
+        let hang = placed[first].x
+        for j in placed.indices { placed[j].x -= hang }
       }
       // Marks meet their bases' anchors, wherever the bases were drawn.
       if l.contains(where: { $0.attachment != nil }) {

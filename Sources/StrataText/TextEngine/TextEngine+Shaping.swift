@@ -110,7 +110,7 @@ extension TextEngine {
     var start = 0
     while start < items.count {
       var end = start
-      while end < items.count, !items[end].isNewline { end += 1 }
+      while end < items.count, !(items[end].isNewline && items[end].kind == .b) { end += 1 }
       // Left-to-right text with nothing right to left in it stays at level 0.
       if base != .rightToLeft,
         !items[start..<end].contains(where: {

@@ -97,7 +97,9 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
 
   /// One laid-out line.
   public struct Line: Hashable, Sendable {
-    /// The glyphs, in order (trailing spaces included).
+    /// The glyphs, left to right in the order they are drawn (trailing spaces included). The
+    /// white space at the end of a right-to-left line is drawn first, hanging before the
+    /// line's start (negative x), where rule L1 of UAX #9 puts it.
     public var glyphs: [PlacedGlyph]
     /// The width without trailing spaces.
     public var width: Double
@@ -174,6 +176,15 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
     return continues
   }
 
+  /// Whether a line must end after `c`: LF, CR, VT, FF, NEL, U+2028, U+2029 (classes BK, CR,
+  /// LF and NL of UAX #14).
+  static func isMandatoryBreak(_ c: Unicode.Scalar) -> Bool {
+    switch c.value {
+    case 0x0A...0x0D, 0x85, 0x2028, 0x2029: return true
+    default: return false
+    }
+  }
+
   /// The face for `font` (cached).
   public func face(for font: Font) -> FontFace? {
     if let f = faces.withLock({ $0[font] }) { return f }
@@ -196,8 +207,9 @@ public final class TextEngine: TextShaper, TextMeasurer, Sendable {
       for (k, scalar) in run.string.unicodeScalars.enumerated() {
         guard budget > 0 else { break }
         budget -= 1
-        let newline =
-          scalar == "\n" || scalar == "\r" || scalar == "\u{2028}" || scalar == "\u{2029}"
+        // Every mandatory break of UAX #14 (BK, CR, LF, NL) ends a line; of them, the
+        // paragraph separators of UAX #9 (LF, CR, NEL, U+2029) also end a paragraph.
+        let newline = Self.isMandatoryBreak(scalar)
         if scalar == "\n" && prevCR {
           prevCR = false
           continue
