@@ -16,7 +16,8 @@ extension DisplayListBuilder {
 
   /// The commands of one glyph run: its decorations, then its glyphs (outlines, colour
   /// layers or colour bitmaps).
-  private mutating func runCommands(_ run: GlyphRun, _ t: Transform, bounds: inout Rect) {
+  private mutating func runCommands(_ whole: GlyphRun, _ t: Transform, bounds: inout Rect) {
+    var run = whole
     // Underlines and strikethroughs: rectangles in the run's colour.
     if !run.decorations.isEmpty {
       var lines = Path()
@@ -30,6 +31,37 @@ extension DisplayListBuilder {
       bounds = bounds.union(t.apply(to: box))
     }
     if run.glyphs.isEmpty { return }
+    // Colour glyphs of COLR version 1: each drawn into a bitmap in device pixels.
+    if let paints = run.face.colorPaints, run.glyphs.contains(where: paints.has) {
+      var rest = run
+      rest.glyphs = []
+      rest.positions = []
+      let s = run.size / Double(run.face.unitsPerEm)
+      for (i, g) in run.glyphs.enumerated() {
+        guard paints.has(g) else {
+          rest.glyphs.append(g)
+          rest.positions.append(run.positions[i])
+          continue
+        }
+        let p = run.positions[i]
+        let m = Transform(a: s, b: 0, c: 0, d: -s, tx: p.x, ty: p.y).concatenating(t)
+        guard
+          let picture = ColorGlyphPainter.picture(
+            of: g, face: run.face, transform: m, foreground: run.color)
+        else { continue }
+        commands.append(
+          .image(
+            picture.image,
+            transform: Transform(translationX: Double(picture.x), y: Double(picture.y)),
+            opacity: 1))
+        bounds = bounds.union(
+          Rect(
+            x: Double(picture.x), y: Double(picture.y), width: Double(picture.image.width),
+            height: Double(picture.image.height)))
+      }
+      if rest.glyphs.isEmpty { return }
+      run = rest
+    }
     // Layered colour glyphs: each layer's outline filled with its colour (or the text's).
     if let colour = run.face.colorLayers {
       var plain = run

@@ -11,19 +11,7 @@ package struct ColorLayers: Sendable {
   ) {
     guard let colr else { return nil }
     let r = FontReader(data, table: "COLR")
-    var palette: [Color] = []
-    if let cpal, let entries = try? r.u16(cpal.offset + 2),
-      let records = try? r.u32(cpal.offset + 8), let first = try? r.u16(cpal.offset + 12)
-    {
-      for k in 0..<Swift.min(entries, 4096) {
-        let at = cpal.offset + records + 4 * (first + k)
-        guard let b = try? r.u8(at), let g = try? r.u8(at + 1), let rr = try? r.u8(at + 2),
-          let a = try? r.u8(at + 3)
-        else { break }
-        palette.append(
-          Color(red8: UInt8(rr), green8: UInt8(g), blue8: UInt8(b), alpha8: UInt8(a)))
-      }
-    }
+    let palette = Self.palette(data, cpal: cpal)
     guard let baseCount = try? r.u16(colr.offset + 2),
       let baseOffset = try? r.u32(colr.offset + 4),
       let layerOffset = try? r.u32(colr.offset + 8),
@@ -45,5 +33,25 @@ package struct ColorLayers: Sendable {
     }
     guard !out.isEmpty else { return nil }
     layers = out
+  }
+
+  /// The first palette of a `CPAL` table (empty without one).
+  package static func palette(_ data: [UInt8], cpal: (offset: Int, length: Int)?) -> [Color] {
+    guard let cpal else { return [] }
+    let r = FontReader(data, table: "CPAL")
+    var palette: [Color] = []
+    if let entries = try? r.u16(cpal.offset + 2), let records = try? r.u32(cpal.offset + 8),
+      let first = try? r.u16(cpal.offset + 12)
+    {
+      for k in 0..<Swift.min(entries, 4096) {
+        let at = cpal.offset + records + 4 * (first + k)
+        guard let b = try? r.u8(at), let g = try? r.u8(at + 1), let rr = try? r.u8(at + 2),
+          let a = try? r.u8(at + 3)
+        else { break }
+        palette.append(
+          Color(red8: UInt8(rr), green8: UInt8(g), blue8: UInt8(b), alpha8: UInt8(a)))
+      }
+    }
+    return palette
   }
 }

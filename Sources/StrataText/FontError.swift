@@ -57,6 +57,11 @@ struct FontReader {
     Int(Int16(bitPattern: UInt16(try u16(o))))
   }
 
+  func u24(_ o: Int) throws(FontError) -> Int {
+    try check(o, 3)
+    return Int(data[o]) << 16 | Int(data[o + 1]) << 8 | Int(data[o + 2])
+  }
+
   func u32(_ o: Int) throws(FontError) -> Int {
     try check(o, 4)
     return Int(data[o]) << 24 | Int(data[o + 1]) << 16 | Int(data[o + 2]) << 8 | Int(data[o + 3])

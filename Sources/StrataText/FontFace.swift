@@ -71,6 +71,8 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
   package let colorBitmaps: ColorBitmaps?
   /// The colour layers of the face's glyphs, if it has them (`COLR`/`CPAL`).
   package let colorLayers: ColorLayers?
+  /// The colour glyphs of `COLR` version 1 (gradients, transforms, compositing), if any.
+  package let colorPaints: ColorPaints?
   /// The shaping plans made for this face, by script tag (see `TextEngine.plan`).
   let plans = Locked([String: [(index: Int, feature: UInt8)]]())
 
@@ -165,8 +167,10 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     advances = adv
 
     // Colour bitmap glyphs (CBDT/CBLC, as Noto Color Emoji has them).
-    colorBitmaps = ColorBitmaps(data, cblc: tables["CBLC"], cbdt: tables["CBDT"])
+    colorBitmaps = ColorBitmaps.read(data, tables: tables, glyphCount: glyphCount)
     colorLayers = ColorLayers(data, colr: tables["COLR"], cpal: tables["CPAL"])
+    colorPaints = ColorPaints(
+      data, colr: tables["COLR"], palette: ColorLayers.palette(data, cpal: tables["CPAL"]))
     if tables["glyf"] == nil, tables["loca"] == nil, colorBitmaps != nil {
       // A bitmap-only font: every outline is empty.
       glyphOffsets = [Int](repeating: 0, count: glyphCount + 1)

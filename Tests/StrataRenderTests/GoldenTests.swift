@@ -133,6 +133,7 @@ enum GoldenCatalog {
     for style in PageIndicatorStyle.presets { names.insert("indicator-\(style.name)") }
     for scale in TextRenderingTests.labelScales { names.insert("label@\(Int(scale))x") }
     for name in SVGCorpus.names { names.insert("svg-\(name)") }
+    names.insert("colr-v1-showcase")
     return names
   }
 }
