@@ -160,7 +160,7 @@ let package = Package(
       name: "StrataCommandTests",
       dependencies: ["StrataTestSupport", 
         "StrataCommand", "StrataRender", "Strata", "StrataExamples", "strata", "DocSnippetsCore",
-        "StrataRecords", "StrataTesting",
+        "StrataRecords", "StrataTesting", "StrataSpec",
       ],
       exclude: ["Golden"]),
   ],

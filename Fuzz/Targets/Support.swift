@@ -52,6 +52,14 @@ func exercise(_ bytes: [UInt8]) {
       _ = face.kerning(g, face.glyphID(for: "V"))
     }
     for g in 0..<Swift.min(face.glyphCount, 64) { _ = try? face.outline(of: UInt16(g)) }
+    // Drawn: colour glyphs (COLR's paint graphs, sbix and CBDT bitmaps) go through the
+    // renderer, small.
+    let catalog = FontCatalog()
+    catalog.add(face)
+    let text = TextContent("AgB", font: Font(family: face.familyName, size: 12))
+    let node = TextNode(text: text, frame: Rect(x: 0, y: 0, width: 40, height: 16))
+    _ = try? FrameRenderer(scale: 1, textShaper: TextEngine(catalog: catalog)).render(
+      Scene(root: node, size: Size(width: 40, height: 16)))
   }
 }
 

@@ -3,7 +3,8 @@ import StrataRender
 
 /// A font with a valid table directory whose tables come from the fuzzer: head, hhea and maxp
 /// are well formed and hmtx and loca have the lengths they must have (so parsing gets past
-/// them, with hostile contents), and cmap, glyf, GPOS, GSUB, kern and name are hostile.
+/// them, with hostile contents), and cmap, glyf, GPOS, GSUB, kern, name and the colour
+/// tables (COLR of either version, CPAL, sbix) are hostile.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   var input = FuzzInput(data, size)
@@ -25,7 +26,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     ("hmtx", exactly(4 * metrics)), ("loca", exactly((glyphs + 1) * (longLoca ? 4 : 2))),
   ]
   // The hostile ones, each a length-prefixed slice of what is left.
-  for tag in ["cmap", "glyf", "GPOS", "GSUB", "kern", "name"] {
+  for tag in ["cmap", "glyf", "GPOS", "GSUB", "kern", "name", "COLR", "CPAL", "sbix"] {
     tables.append((tag, input.take(input.u16() % 2048)))
   }
   tables.sort { $0.0 < $1.0 }

@@ -3,6 +3,8 @@ import Foundation
 import Strata
 import StrataCommand
 import StrataExamples
+import StrataRender
+import StrataSpec
 import Testing
 
 /// Records the delegate's taps.
@@ -64,6 +66,43 @@ final class DocTapLog: TutorialDelegate {
         }
       }
     }
+  }
+
+  /// Every JSON block of the docs is JSON, and every one that is a whole spec (it has the
+  /// `strata` key) loads without a problem, its files read from `Examples/Specs` (where the
+  /// example specs' files are), and renders its first page. A block that is deliberately a
+  /// part of a spec says so with `<!-- json: fragment -->` above it.
+  @Test func everyJSONBlockIsValidAndEverySpecLoadsAndRenders() throws {
+    let blocks = reader.allBlocks.filter { $0.language == "json" }
+    var specs = 0
+    for block in blocks {
+      let where_ = "\(block.file):\(block.line)"
+      let bytes = Array(block.body.joined(separator: "\n").utf8)
+      let value: JSONValue
+      do {
+        value = try JSONReader().read(bytes)
+      } catch {
+        Issue.record("\(where_): not JSON: \(error)")
+        continue
+      }
+      if block.marker == "json: fragment" { continue }
+      guard case .object(let members) = value.kind, members.contains(where: { $0.key == "strata" })
+      else {
+        Issue.record("\(where_): not a whole spec; mark a part with <!-- json: fragment -->")
+        continue
+      }
+      specs += 1
+      let folder = Self.root.appendingPathComponent("Examples/Specs").path
+      switch SpecLoader.load(bytes, baseDirectory: folder) {
+      case .failure(let error): Issue.record("\(where_): \(error)")
+      case .success(let loaded):
+        let controller = loaded.makeController()
+        let frame = try FrameRenderer(scale: 1).render(controller.scene())
+        #expect(frame.width == Int(loaded.spec.pageSize.width), "\(where_)")
+        #expect(Set(frame.pixels).count > 2, "\(where_): the first page draws something")
+      }
+    }
+    #expect(specs >= 2)
   }
 
   /// Every command in the docs runs the release build, as the README's do.

@@ -18,6 +18,7 @@ import Testing
     case .boolean: return true
     case .string(let values): return .string(values?.last ?? "x")
     case .color: return "#336699"
+    case .easing: return "quadOut"
     case .array(.number, 2, 2): return [3, 4]
     case .array(.color, _, _): return ["#336699", "#996633"]
     case .array(.reference("keyframe"), _, _):

@@ -182,6 +182,7 @@ let minimal = """
       case .boolean: return true
       case .string(let values): return values?.first ?? "x"
       case .color: return "#112233"
+      case .easing: return "cubicBezier(0.4, 0, 0.2, 1)"
       case .pathData: return "M0 0 L1 1 Z"
       case .length: return "50%"
       case .file: return "f.png"
@@ -362,7 +363,7 @@ let minimal = """
         minimal.replacingOccurrences(
           of: "\"name\": \"title\",", with: "\"name\": \"title\", \"backgroundColor\": \"#zz\","))
         == [
-          "layers.labels.pages[0].backgroundColor: \"#zz\" is not a colour: write #RRGGBB or #RRGGBBAA, or color(srgb R G B / A) from 0 to 1 (line 8, column 62)"
+          "layers.labels.pages[0].backgroundColor: \"#zz\" is not a colour: write #RRGGBB or #RRGGBBAA, color(srgb R G B / A) from 0 to 1, or a name: clear, black, white, gray, red, green, blue, orange, yellow, purple, pink, teal, brown (line 8, column 62)"
         ])
     #expect(
       SpecColor.parse("color(srgb 0.1 0.2 0.3 / 0.5)")

@@ -103,6 +103,20 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
   public static let teal = Color(red8: 48, green8: 176, blue8: 199)
   /// Brown (162, 132, 94).
   public static let brown = Color(red8: 162, green8: 132, blue8: 94)
+
+  /// The named colours above, by their Swift names: the one list the spec, the command line
+  /// and the preview read names from.
+  public static let named: [(name: String, color: Color)] = [
+    ("clear", .clear), ("black", .black), ("white", .white), ("gray", .gray), ("red", .red),
+    ("green", .green), ("blue", .blue), ("orange", .orange), ("yellow", .yellow),
+    ("purple", .purple), ("pink", .pink), ("teal", .teal), ("brown", .brown),
+  ]
+
+  /// The colour of one of the names of ``named``, or nil.
+  public init?(named name: String) {
+    guard let found = Self.named.first(where: { $0.name == name }) else { return nil }
+    self = found.color
+  }
 }
 
 /// Why a hex colour string could not be parsed.

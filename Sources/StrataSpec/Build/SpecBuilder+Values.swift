@@ -35,9 +35,7 @@ extension SpecBuilder {
 
   static func easing(_ name: String?) -> Easing {
     guard let name else { return .linear }
-    if name == "linear" { return .linear }
-    if name == "ease" { return .ease }
-    return Easing.presets.first { $0.name == name } ?? .linear
+    return Easing(named: name) ?? .linear
   }
 
   static func weight(_ w: WeightSpec?) -> Font.Weight {

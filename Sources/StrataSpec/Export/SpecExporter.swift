@@ -149,7 +149,7 @@ public struct SpecExporter {
   static func timed(_ timeline: Timeline, _ state: State) -> [TimedSpec] {
     timeline.entries.map { entry in
       let a = entry.animation
-      let named = a.easing == .linear || Easing.presets.contains { $0.name == a.easing.name }
+      let named = Easing(named: a.easing.name) != nil
       if !named {
         state.notes.append(
           "the easing of the timed animation of \"\(a.target)\" has no name: exported as linear")

@@ -6,6 +6,7 @@ import Strata
 public enum SpecColor {
   /// The colour of `text`, or `nil` when it is not one.
   public static func parse(_ text: String) -> Color? {
+    if let named = Color(named: text) { return named }
     if text.hasPrefix("color(srgb "), text.hasSuffix(")") {
       let inner = text.dropFirst("color(srgb ".count).dropLast()
       let parts = inner.split(separator: "/", omittingEmptySubsequences: false)

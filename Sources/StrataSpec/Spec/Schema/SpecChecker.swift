@@ -1,3 +1,5 @@
+import Strata
+
 /// A problem in a spec: where (a JSON path and, when known, a line and column) and what.
 public struct SpecProblem: Hashable, Sendable, CustomStringConvertible, Error {
   /// The JSON path, such as `layers.labels.pages[2].text.runs[0].font.size` (empty for the
@@ -79,9 +81,13 @@ public struct SpecChecker: Sendable {
       }
       if SpecColor.parse(s) == nil {
         problem(
-          "\"\(s)\" is not a colour: write #RRGGBB or #RRGGBBAA, or color(srgb R G B / A) from 0 to 1"
+          "\"\(s)\" is not a colour: write #RRGGBB or #RRGGBBAA, color(srgb R G B / A) from 0 to 1,"
+            + " or a name: " + Color.named.map(\.name).joined(separator: ", ")
         )
       }
+    case .easing:
+      guard case .string(let s) = value.kind else { return expected(Self.describe(schema)) }
+      if let p = Easing.problem(with: s) { problem(p) }
     case .pathData:
       guard case .string(let s) = value.kind else {
         return expected("path data such as \"M0 0 L10 0 Z\"")
@@ -206,6 +212,7 @@ public struct SpecChecker: Sendable {
     case .string(let values): return values.map { "one of \(list($0))" } ?? "a string"
     case .color: return "a colour such as \"#1D1D1F\""
     case .pathData: return "path data"
+    case .easing: return "an easing such as \"easeOut\" or \"cubicBezier(0.4, 0, 0.2, 1)\""
     case .length: return "a number of points, a percentage such as \"50%\", or \"auto\""
     case .file: return "a file's path"
     case .array(let item, _, _):

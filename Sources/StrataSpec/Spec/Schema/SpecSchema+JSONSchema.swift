@@ -1,3 +1,5 @@
+import Strata
+
 extension SpecSchema {
   /// The format as a JSON Schema (draft 2020-12), for editors that complete and check specs.
   public static var jsonSchema: JSONValue {
@@ -35,9 +37,30 @@ extension SpecSchema {
           (
             "pattern",
             string(
-              "^(#[0-9A-Fa-f]{6}([0-9A-Fa-f]{2})?|color\\(srgb [0-9.eE+-]+ [0-9.eE+-]+ [0-9.eE+-]+( / [0-9.eE+-]+)?\\))$"
+              "^(#[0-9A-Fa-f]{6}([0-9A-Fa-f]{2})?|color\\(srgb [0-9.eE+-]+ [0-9.eE+-]+ [0-9.eE+-]+( / [0-9.eE+-]+)?\\)|"
+                + Color.named.map(\.name).joined(separator: "|") + ")$"
             )
           ),
+        ])
+      case .easing:
+        let number = "\\s*-?[0-9]+(\\.[0-9]+)?([eE][+-]?[0-9]+)?\\s*"
+        return object([
+          (
+            "anyOf",
+            v(
+              .array([
+                object([("type", string("string")), ("enum", v(.array(Easing.names.map(string))))]),
+                object([
+                  ("type", string("string")),
+                  (
+                    "pattern",
+                    string(
+                      "^\\s*(cubicBezier\\((\(number),){3}\(number)\\)|steps\\(\(number)\\)"
+                        + "|spring\\(\(number),\(number)\\))\\s*$")
+                  ),
+                ]),
+              ]))
+          )
         ])
       case .pathData:
         return object([

@@ -22,6 +22,7 @@ extension SpecSchema {
           + (values.count > 12 ? " …" : "")
       case .color: return "colour"
       case .pathData: return "path data"
+      case .easing: return "easing"
       case .length: return "points, `\"N%\"` or `\"auto\"`"
       case .file: return "file path"
       case .array(let item, let minCount, let maxCount):

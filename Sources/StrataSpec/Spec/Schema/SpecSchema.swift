@@ -13,6 +13,9 @@ public indirect enum SchemaNode: Sendable {
   case string(values: [String]? = nil)
   /// A colour string: `#RRGGBB` or `#RRGGBBAA`.
   case color
+  /// An easing: one of `Easing.names`, or a parameterised form such as
+  /// `cubicBezier(0.4, 0, 0.2, 1)` (read by `Easing(named:)`).
+  case easing
   /// Path data.
   case pathData
   /// A layout length: a number of points, a percentage such as `"50%"`, or `"auto"`.
@@ -92,12 +95,7 @@ public enum SpecSchema {
   static let pair = SchemaNode.array(.number(), minCount: 2, maxCount: 2)
   static let frame = SchemaNode.array(.number(), minCount: 4, maxCount: 4)
   static let affine = SchemaNode.array(.number(), minCount: 6, maxCount: 6)
-  static let easingNames =
-    ["linear", "ease"]
-    + Easing.presets.map(\.name).filter {
-      $0 != "linear" && $0 != "ease"
-    }
-  static let easing = SchemaNode.string(values: easingNames)
+  static let easing = SchemaNode.easing
   /// Size classes by axis: `{"width": "compact", "height": "regular"}`.
   static let sizeClasses = SchemaNode.map(
     .string(values: SizeClass.allCases.map(\.rawValue)), keys: ["width", "height"])
