@@ -66,7 +66,8 @@ public final class ContentCache {
     drawing(.content(content), in: content.bounds) {
       [textShaper = renderer.textShaper] (s: Double) throws(RenderError) in
       try DrawnContent.displayList(
-        for: content.content, in: content.bounds, scale: s, textShaper: textShaper)
+        for: content.content, in: content.bounds, scale: s, textShaper: textShaper,
+        clipCornerRadius: content.clipCornerRadius)
     }
   }
 

@@ -74,11 +74,16 @@ public struct HostContent: Hashable, Sendable {
   public var content: SceneNode.Content
   /// The bounds it is laid out in, in the layer's own coordinates (points).
   public var bounds: Rect
+  /// When its layer clips to its bounds: the corner radius of that clip, which cuts the
+  /// content as it cuts the sublayers (as the renderer and Core Animation's masksToBounds do).
+  public var clipCornerRadius: Double?
 
-  /// Creates a content laid out in `bounds`.
-  public init(content: SceneNode.Content, bounds: Rect) {
+  /// Creates a content laid out in `bounds`, cut to them (with rounded corners) when
+  /// `clipCornerRadius` is given.
+  public init(content: SceneNode.Content, bounds: Rect, clipCornerRadius: Double? = nil) {
     self.content = content
     self.bounds = bounds
+    self.clipCornerRadius = clipCornerRadius
   }
 
   /// Creates a content laid out in bounds of `size` at the origin.
@@ -142,6 +147,10 @@ public struct HostLayerState: Hashable, Sendable {
       tints = []
     } else {
       (content, tints) = HostContent.splitting(c, bounds: node.bounds)
+    }
+    if node.clipsToBounds {
+      content?.clipCornerRadius =
+        node.cornerRadius.isFinite ? Swift.max(0, node.cornerRadius) : 0
     }
   }
 

@@ -58,8 +58,9 @@ public struct HostLayerParts: Hashable, Sendable {
   public var shadow: Bitmap?
   /// The background.
   public var background: Fill?
-  /// The content's bitmap, over the background, under the sublayers; never clipped by
-  /// ``clipsSublayers`` (as Strata's renderer draws it). `nil` when the content is split.
+  /// The content's bitmap, over the background, under the sublayers. When the layer clips,
+  /// the bitmap itself is drawn cut to the rounded bounds (``HostContent/clipCornerRadius``),
+  /// as Strata's renderer cuts it. `nil` when the content is split.
   public var content: Bitmap?
   /// A split content's shapes, in drawing order (in the content's place): each a coverage
   /// drawn once, shown in its tint.

@@ -92,7 +92,8 @@ extension HostContent {
     case .image(.vector(let v), let mode) where v.items.indices.contains(index):
       guard case .shape(let s) = v.items[index] else { return nil }
       return HostContent(
-        content: .image(.vector(VectorImage(size: v.size, shapes: [s])), mode), bounds: bounds)
+        content: .image(.vector(VectorImage(size: v.size, shapes: [s])), mode), bounds: bounds,
+        clipCornerRadius: clipCornerRadius)
     default:
       return nil
     }

@@ -49,20 +49,22 @@ struct DisplayListBuilder {
       commands.append(.fill(outline(), transform: t, paint: .solid(bg), rule: .nonZero, opacity: 1))
       bounds = bounds.union(t.apply(to: node.bounds))
     }
-    content(node, t, bounds: &bounds)
-
-    let childStart = commands.count
-    var childBounds = Rect.zero
+    // With clipsToBounds the content and the children are clipped to the (rounded) bounds,
+    // as Core Animation's masksToBounds clips a layer's contents and sublayers; the background
+    // is already that shape and the border lies inside it.
+    let contentStart = commands.count
+    var innerBounds = Rect.zero
+    content(node, t, bounds: &innerBounds)
     for child in node.children {
-      childBounds = childBounds.union(build(child))
+      innerBounds = innerBounds.union(build(child))
     }
-    if commands.count > childStart {
+    if commands.count > contentStart {
       if node.clipsToBounds {
-        commands.insert(.beginClip(outline(), transform: t, rule: .nonZero), at: childStart)
+        commands.insert(.beginClip(outline(), transform: t, rule: .nonZero), at: contentStart)
         commands.append(.endClip)
-        bounds = bounds.union(childBounds.intersection(t.apply(to: node.bounds)))
+        bounds = bounds.union(innerBounds.intersection(t.apply(to: node.bounds)))
       } else {
-        bounds = bounds.union(childBounds)
+        bounds = bounds.union(innerBounds)
       }
     }
     if let border = node.border, border.width > 0, border.color.alpha > 0 {

@@ -41,13 +41,21 @@ public struct DrawnContent: Hashable, Sendable {
   ///   when what it draws is larger than a bitmap may be.
   public static func displayList(
     for content: SceneNode.Content, in bounds: Rect, scale: Double,
-    textShaper: (any TextShaper)? = TextEngine.system
+    textShaper: (any TextShaper)? = TextEngine.system, clipCornerRadius: Double? = nil
   ) throws(RenderError) -> (list: DisplayList, origin: Point)? {
     guard scale > 0, scale.isFinite else { throw .invalidScale(scale) }
     let node = SceneNode(content: content, bounds: bounds)
     return try cut(scale: scale, textShaper: textShaper) { builder, t in
       var ink = Rect.zero
+      let start = builder.commands.count
       builder.content(node, t, bounds: &ink)
+      // Cut to the (rounded) bounds when the layer clips, as a clipping node's content is.
+      if let radius = clipCornerRadius, builder.commands.count > start {
+        let shape = DisplayListBuilder.roundedRect(bounds, cornerRadius: radius)
+        builder.commands.insert(.beginClip(shape, transform: t, rule: .nonZero), at: start)
+        builder.commands.append(.endClip)
+        ink = ink.intersection(t.apply(to: bounds))
+      }
       return ink
     }
   }

@@ -65,16 +65,40 @@ public struct ImageDifference: Hashable, Sendable, CustomStringConvertible {
     return "\(differingPixels) pixels differ, by up to \(maximum) (mean \(m) per channel)"
   }
 
-  /// An image of where `a` and `b` differ: black where they agree, brighter where they differ
-  /// more (each channel's difference ×4), opaque.
+  /// An image of where `a` and `b` differ, opaque: where they agree, `b` faded to light grey
+  /// (to see where things are); where they differ, red from half strength (a difference of
+  /// one level) to full (the largest difference), so that the smallest change shows.
   public static func picture(_ a: RasterImage, _ b: RasterImage) -> RasterImage? {
     guard a.width == b.width, a.height == b.height else { return nil }
+    let n = a.width * a.height
     var out = [UInt8](repeating: 255, count: a.pixels.count)
-    for p in 0..<(a.width * a.height) {
-      for c in 0..<3 {
-        let d = Swift.abs(Int(a.pixels[p * 4 + c]) - Int(b.pixels[p * 4 + c]))
-        let da = Swift.abs(Int(a.pixels[p * 4 + 3]) - Int(b.pixels[p * 4 + 3]))
-        out[p * 4 + c] = UInt8(Swift.min(255, 4 * Swift.max(d, da)))
+    var largest = 0
+    var differences = [Int](repeating: 0, count: n)
+    for p in 0..<n {
+      var d = 0
+      for c in 0..<4 {
+        d = Swift.max(d, Swift.abs(Int(a.pixels[p * 4 + c]) - Int(b.pixels[p * 4 + c])))
+      }
+      differences[p] = d
+      largest = Swift.max(largest, d)
+    }
+    for p in 0..<n {
+      if differences[p] == 0 {
+        // Where they agree: the reference faded to light grey, for where things are.
+        let k = p * 4
+        let luma = (Int(b.pixels[k]) * 3 + Int(b.pixels[k + 1]) * 6 + Int(b.pixels[k + 2])) / 10
+        let faded = UInt8(
+          215 + (luma * Int(b.pixels[k + 3]) / 255 + 255 - Int(b.pixels[k + 3])) * 40 / 255)
+        out[k] = faded
+        out[k + 1] = faded
+        out[k + 2] = faded
+      } else {
+        // Where they differ: red, from half strength at a difference of one level to full at
+        // the largest difference, so that even the smallest change shows.
+        let strength = 128 + 127 * differences[p] / Swift.max(1, largest)
+        out[p * 4] = UInt8(strength)
+        out[p * 4 + 1] = 0
+        out[p * 4 + 2] = 0
       }
     }
     return RasterImage(width: a.width, height: a.height, pixels: out)

@@ -59,6 +59,19 @@ public struct MissingReference: Error, Hashable, Sendable, CustomStringConvertib
   }
 }
 
+/// A reference that was missing and has just been recorded: the check fails once, so that
+/// a new picture is looked at before it is trusted; the next run compares against it.
+public struct RecordedReference: Error, Hashable, Sendable, CustomStringConvertible {
+  /// Where the new reference was written.
+  public let path: String
+
+  /// Says what was recorded and what to do.
+  public var description: String {
+    "there was no reference image at \(path): the rendered image was recorded there; look at it,"
+      + " then run the test again (it passes while the rendering stays the same)"
+  }
+}
+
 /// Reference images ("goldens") in a folder: compare a rendered image with its reference,
 /// recording the reference when it is missing or when asked.
 ///
@@ -67,8 +80,9 @@ public struct MissingReference: Error, Hashable, Sendable, CustomStringConvertib
 /// try references.check(image, named: "welcome-1.5")
 /// ```
 ///
-/// - A missing reference is recorded (and the check passes), except in CI (the `CI`
-///   environment variable is set), where it is an error.
+/// - A missing reference is recorded and the check fails once with ``RecordedReference``
+///   saying where (look at the picture, then run again); in CI (the `CI` environment variable
+///   is set) nothing is recorded and it is ``MissingReference``.
 /// - With `STRATA_RECORD_REFERENCES=1` (or the older `STRATA_RECORD_GOLDENS=1`) every checked
 ///   reference is re-recorded.
 /// - A mismatch throws ``ReferenceMismatch``: the rendered image and a picture of the
@@ -118,7 +132,8 @@ public struct ReferenceImages: Sendable {
   /// Compares `image` with the reference `name`, within `tolerance`.
   ///
   /// - Throws: ``ReferenceMismatch`` when they differ by more than the tolerance,
-  ///   ``MissingReference`` when the reference is missing in CI, and the codec's errors.
+  ///   ``RecordedReference`` when the reference was missing and has just been recorded,
+  ///   ``MissingReference`` when it is missing in CI, and the codec's errors.
   public func check(_ image: RasterImage, named name: String, tolerance: ImageTolerance = .exact)
     throws
   {
@@ -130,6 +145,8 @@ public struct ReferenceImages: Sendable {
       }
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       try PNGEncoder(mode: .small).write(image, to: path)
+      // Asked for (the variable set): quietly; found missing: said, once.
+      if !Self.isRecording { throw RecordedReference(path: path) }
       return
     }
     let reference = try PNGDecoder().decodeFile(path)

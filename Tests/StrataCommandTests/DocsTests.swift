@@ -76,30 +76,30 @@ final class DocTapLog: TutorialDelegate {
     let blocks = reader.allBlocks.filter { $0.language == "json" }
     var specs = 0
     for block in blocks {
-      let where_ = "\(block.file):\(block.line)"
+      let place = "\(block.file):\(block.line)"
       let bytes = Array(block.body.joined(separator: "\n").utf8)
       let value: JSONValue
       do {
         value = try JSONReader().read(bytes)
       } catch {
-        Issue.record("\(where_): not JSON: \(error)")
+        Issue.record("\(place): not JSON: \(error)")
         continue
       }
       if block.marker == "json: fragment" { continue }
       guard case .object(let members) = value.kind, members.contains(where: { $0.key == "strata" })
       else {
-        Issue.record("\(where_): not a whole spec; mark a part with <!-- json: fragment -->")
+        Issue.record("\(place): not a whole spec; mark a part with <!-- json: fragment -->")
         continue
       }
       specs += 1
       let folder = Self.root.appendingPathComponent("Examples/Specs").path
       switch SpecLoader.load(bytes, baseDirectory: folder) {
-      case .failure(let error): Issue.record("\(where_): \(error)")
+      case .failure(let error): Issue.record("\(place): \(error)")
       case .success(let loaded):
         let controller = loaded.makeController()
         let frame = try FrameRenderer(scale: 1).render(controller.scene())
-        #expect(frame.width == Int(loaded.spec.pageSize.width), "\(where_)")
-        #expect(Set(frame.pixels).count > 2, "\(where_): the first page draws something")
+        #expect(frame.width == Int(loaded.spec.pageSize.width), "\(place)")
+        #expect(Set(frame.pixels).count > 2, "\(place): the first page draws something")
       }
     }
     #expect(specs >= 2)

@@ -20,9 +20,15 @@ import Testing
     defer { try? FileManager.default.removeItem(at: dir) }
     let references = ReferenceImages(directory: dir)
     let grey = try image(Color(white: 0.5))
-    // Missing outside CI: recorded, and the check passes.
+    // Missing outside CI: recorded, and the check fails once, saying where.
     if ProcessInfo.processInfo.environment["CI"] == nil {
-      try references.check(grey, named: "grey")
+      do {
+        try references.check(grey, named: "grey")
+        Issue.record("a missing reference was recorded without a word")
+      } catch let recorded as RecordedReference {
+        #expect(recorded.path == references.path(of: "grey"))
+        #expect(recorded.description.contains("run the test again"))
+      }
     } else {
       #expect(throws: MissingReference.self) { try references.check(grey, named: "grey") }
       try PNGEncoder().write(grey, to: references.path(of: "grey"))
@@ -37,9 +43,12 @@ import Testing
       #expect(mismatch.difference.differingPixels == 2)
       #expect(mismatch.difference.maximum == 25 || mismatch.difference.maximum == 26)
       #expect(FileManager.default.fileExists(atPath: mismatch.actualPath))
-      let picture = try #require(mismatch.differencePath)
-      #expect(try PNGDecoder().decodeFile(picture).pixel(x: 2, y: 2).r > 90)
-      #expect(try PNGDecoder().decodeFile(picture).pixel(x: 0, y: 0).r == 0)
+      let picture = try PNGDecoder().decodeFile(try #require(mismatch.differencePath))
+      // The changed pixels red at full strength (the largest change), the rest light grey.
+      let changed = picture.pixel(x: 2, y: 2)
+      #expect(changed.r == 255 && changed.g == 0 && changed.b == 0)
+      let same = picture.pixel(x: 0, y: 0)
+      #expect(same.r == same.g && same.r >= 215)
       #expect(mismatch.description.contains("2 pixels differ"))
     }
     // Within a tolerance it passes.
@@ -52,5 +61,15 @@ import Testing
     #expect(throws: ReferenceMismatch.self) {
       try references.check(try image(.red), named: "grey", tolerance: ImageTolerance(maximum: 30))
     }
+  }
+
+  /// A change of one level shows plainly: at least half-strength red, not near black.
+  @Test func theSmallestDifferenceIsVisibleInThePicture() throws {
+    let a = try image(Color(white: 0.5))
+    var b = a
+    b.pixels[4 * 9] &+= 1  // one channel of one pixel, one level
+    let picture = try #require(ImageDifference.picture(b, a))
+    #expect(picture.pixel(x: 1, y: 1).r >= 128 && picture.pixel(x: 1, y: 1).g == 0)
+    #expect(picture.pixel(x: 5, y: 5).g >= 215)
   }
 }

@@ -6,7 +6,10 @@ import Testing
     let a = TimedAnimation(
       target: "x", tracks: [.alpha([0, 1])], duration: 1, delay: 0.5, repeatCount: 2,
       autoreverses: true)
-    #expect(a.progress(at: 0.25) == nil, "not begun")
+    #expect(a.progress(at: 0.25) == 0, "not begun: the first keyframe holds (backwards fill)")
+    var unfilled = a
+    unfilled.fillsBackward = false
+    #expect(unfilled.progress(at: 0.25) == nil, "not begun, not filled: as laid out")
     #expect(a.progress(at: 0.75) == 0.25)
     #expect(a.progress(at: 1.5) == 1)
     #expect(a.progress(at: 2.0) == 0.5, "on the way back")
@@ -27,6 +30,44 @@ import Testing
     #expect(TimedAnimation.Track.alpha([0, 1, 0]).value(at: 0.5) == 1, "evenly spread")
   }
 
+  /// The docs' own example: a title fading in after 0.05 s stays hidden through the delay
+  /// (it showed at full opacity until 0.049 s, then blinked out).
+  @Test func aDelayedFadeInHoldsItsFirstKeyframe() {
+    var line = Timeline()
+    line.add(
+      TimedAnimation(
+        target: "title", tracks: [.alpha([0, 1]), .translationY([12, 0])], duration: 0.35,
+        delay: 0.05, easing: .easeOut),
+      at: 0)
+    for t in [0.0, 0.02, 0.049] {
+      #expect(line.value(.alpha, of: "title", at: t) == 0, "at \(t)")
+      #expect(line.value(.translationY, of: "title", at: t) == 12)
+    }
+    #expect(line.value(.alpha, of: "title", at: 0.05) == 0)
+    let rising = line.value(.alpha, of: "title", at: 0.08) ?? 0
+    #expect(rising > 0 && rising < 1)
+    let root = Node(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+    let title = Node(frame: root.bounds, name: "title")
+    root.addChild(title)
+    line.apply(to: root, at: 0.01)
+    #expect(title.alpha == 0)
+  }
+
+  /// A newer animation of one property leaves the older one's other properties running.
+  @Test func replacementIsPerProperty() {
+    var line = Timeline()
+    line.add(
+      TimedAnimation(target: "a", tracks: [.alpha([0, 1]), .scale([1, 2])], duration: 1), at: 0)
+    line.add(TimedAnimation(target: "a", tracks: [.alpha([1, 0.5])], duration: 1), at: 0.5)
+    #expect(line.value(.scale, of: "a", at: 0.75) == 1.75, "the scale runs on")
+    #expect(line.value(.alpha, of: "a", at: 0.75) == 0.875, "the newer alpha")
+    #expect(line.entries.count == 2)
+    line.add(TimedAnimation(target: "a", tracks: [.scale([3, 3])], duration: 1), at: 0.6)
+    #expect(line.entries.count == 2, "the first animation had nothing left and went")
+    line.add(TimedAnimation(target: "b", tracks: [.scale([3, 3])], duration: 1), at: 0.6)
+    #expect(line.entries.count == 3, "another node's animation stays")
+  }
+
   @Test func theNewestAnimationOfAPropertyWins() {
     var line = Timeline()
     line.add(TimedAnimation(target: "a", tracks: [.alpha([0, 1])], duration: 1), at: 0)
@@ -34,7 +75,7 @@ import Testing
     line.add(
       TimedAnimation(target: "a", tracks: [.alpha([1, 0]), .translationX([0, 5])], duration: 1),
       at: 1)
-    #expect(line.entries.count == 2, "the alpha one was replaced, the scale one kept")
+    #expect(line.entries.count == 2, "the alpha one had nothing left, the scale one kept")
     #expect(line.isRunning(at: 1.5) && !line.isRunning(at: 2.5))
   }
 

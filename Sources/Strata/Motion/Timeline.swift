@@ -101,12 +101,16 @@ public struct TimedAnimation: Hashable, Sendable {
   /// Whether the end values stay once it is over (Core Animation's fill mode forwards);
   /// otherwise the node goes back to how it is laid out.
   public var fillsForward: Bool
+  /// Whether the first values show from its start time through the delay (Core Animation's
+  /// fill mode backwards): on by default, so a delayed fade-in does not show the node before
+  /// it begins. Off, the node shows as laid out until the delay is over.
+  public var fillsBackward: Bool
 
   /// Creates an animation.
   public init(
     target: String, tracks: [Track], duration: Double, delay: Double = 0,
     easing: Easing = .linear, repeatCount: Double = 1, autoreverses: Bool = false,
-    fillsForward: Bool = true
+    fillsForward: Bool = true, fillsBackward: Bool = true
   ) {
     self.target = target
     self.tracks = tracks
@@ -116,6 +120,7 @@ public struct TimedAnimation: Hashable, Sendable {
     self.repeatCount = repeatCount.isNaN ? 1 : Swift.max(0, repeatCount)
     self.autoreverses = autoreverses
     self.fillsForward = fillsForward
+    self.fillsBackward = fillsBackward
   }
 
   /// How long it runs in all, from its start time (infinite for endless repeats).
@@ -124,10 +129,11 @@ public struct TimedAnimation: Hashable, Sendable {
   }
 
   /// The eased progress `elapsed` seconds after its start time, or `nil` when it shows nothing
-  /// (not begun, or over without filling forward).
+  /// (not begun without filling backward, or over without filling forward).
   public func progress(at elapsed: Double) -> Double? {
     let e = elapsed - delay
-    guard e >= 0, e.isFinite else { return nil }
+    guard e.isFinite, elapsed >= 0 else { return nil }
+    guard e >= 0 else { return fillsBackward ? easing(0) : nil }
     let cycle = duration * (autoreverses ? 2 : 1)
     if e >= cycle * repeatCount {
       guard fillsForward else { return nil }
@@ -164,15 +170,17 @@ public struct Timeline: Hashable, Sendable {
   /// Whether nothing is running.
   public var isEmpty: Bool { entries.isEmpty }
 
-  /// Adds `animation` starting at `time`. An earlier animation of the same node that animates
-  /// any of the same properties is replaced (the newest wins), so the timeline stays small.
+  /// Adds `animation` starting at `time`. It replaces, property by property, what earlier
+  /// animations of the same node animate: their tracks of the same properties go (the newest
+  /// wins), their other tracks run on, and an animation left with no track goes, so the
+  /// timeline stays small.
   public mutating func add(_ animation: TimedAnimation, at time: Double) {
     guard time.isFinite else { return }
     let kinds = Set(animation.tracks.map(\.kind))
-    entries.removeAll {
-      $0.animation.target == animation.target
-        && !kinds.isDisjoint(with: $0.animation.tracks.map(\.kind))
+    for i in entries.indices where entries[i].animation.target == animation.target {
+      entries[i].animation.tracks.removeAll { kinds.contains($0.kind) }
     }
+    entries.removeAll { $0.animation.tracks.isEmpty }
     entries.append(Entry(animation: animation, start: time))
     if entries.count > Self.maximumEntries {
       entries.removeFirst(entries.count - Self.maximumEntries)

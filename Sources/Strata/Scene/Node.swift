@@ -58,7 +58,8 @@ open class Node {
   public var border: Border?
   /// A shadow cast by the node's shape (or by ``Shadow/path``), if any.
   public var shadow: Shadow?
-  /// Whether children are cut to the bounds (with ``cornerRadius``).
+  /// Whether the content and the children are cut to the bounds (with ``cornerRadius``), as
+  /// Core Animation's `masksToBounds` cuts a layer's contents and sublayers.
   public var clipsToBounds: Bool
   /// A path in the node's own coordinates; only what lies inside it is drawn (the node and its children).
   public var mask: Path?

@@ -29,7 +29,8 @@ extension SpecBuilder {
       },
       duration: t.duration, delay: t.delay ?? 0, easing: Self.easing(t.easing),
       repeatCount: t.repeatCount ?? 1,
-      autoreverses: t.autoreverses ?? false, fillsForward: t.fillsForward ?? true)
+      autoreverses: t.autoreverses ?? false, fillsForward: t.fillsForward ?? true,
+      fillsBackward: t.fillsBackward ?? true)
   }
 
   // MARK: Template

@@ -164,7 +164,8 @@ public struct SpecExporter {
         delay: a.delay > 0 ? a.delay : nil,
         easing: a.easing == .linear || !named ? nil : a.easing.name,
         repeatCount: a.repeatCount == 1 ? nil : a.repeatCount,
-        autoreverses: a.autoreverses ? true : nil, fillsForward: a.fillsForward ? nil : false)
+        autoreverses: a.autoreverses ? true : nil, fillsForward: a.fillsForward ? nil : false,
+        fillsBackward: a.fillsBackward ? nil : false)
     }
   }
 

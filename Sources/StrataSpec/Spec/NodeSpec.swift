@@ -18,7 +18,7 @@ public struct NodeSpec: Codable, Hashable, Sendable {
   public var backgroundColor: String?
   /// Its corner radius.
   public var cornerRadius: Double?
-  /// Whether it clips its children to its bounds.
+  /// Whether it clips its content and children to its rounded bounds.
   public var clipsToBounds: Bool?
   /// Its border.
   public var border: BorderSpec?

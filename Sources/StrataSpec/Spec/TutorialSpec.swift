@@ -291,11 +291,13 @@ public struct TimedSpec: Codable, Hashable, Sendable {
   public var autoreverses: Bool?
   /// Whether it holds its end value.
   public var fillsForward: Bool?
+  /// Whether it shows its first value during the delay (default true).
+  public var fillsBackward: Bool?
   /// Creates a timed animation.
   public init(
     target: String, tracks: [TrackSpec], duration: Double, start: Double? = nil,
     delay: Double? = nil, easing: String? = nil, repeatCount: Double? = nil,
-    autoreverses: Bool? = nil, fillsForward: Bool? = nil
+    autoreverses: Bool? = nil, fillsForward: Bool? = nil, fillsBackward: Bool? = nil
   ) {
     self.target = target
     self.tracks = tracks
@@ -306,6 +308,7 @@ public struct TimedSpec: Codable, Hashable, Sendable {
     self.repeatCount = repeatCount
     self.autoreverses = autoreverses
     self.fillsForward = fillsForward
+    self.fillsBackward = fillsBackward
   }
 }
 

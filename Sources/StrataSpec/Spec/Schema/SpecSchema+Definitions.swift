@@ -113,7 +113,9 @@ extension SpecSchema {
         SchemaField("hidden", .boolean, "Whether it is hidden."),
         SchemaField("backgroundColor", .color, "Its background."),
         SchemaField("cornerRadius", nonNegative, "Its corner radius."),
-        SchemaField("clipsToBounds", .boolean, "Whether it clips its children."),
+        SchemaField(
+          "clipsToBounds", .boolean,
+          "Whether it clips its content and children to its rounded bounds."),
         SchemaField("border", .reference("border"), "Its border."),
         SchemaField("shadow", .reference("shadow"), "Its shadow."),
         SchemaField("zPosition", anyNumber, "Its order among siblings."),
@@ -314,6 +316,9 @@ extension SpecSchema {
         SchemaField("repeatCount", .number(minimum: 0, maximum: 10000), "Plays."),
         SchemaField("autoreverses", .boolean, "Plays back after each run."),
         SchemaField("fillsForward", .boolean, "Holds its end value."),
+        SchemaField(
+          "fillsBackward", .boolean, default: true,
+          "Shows its first value from its start through the delay."),
       ]),
     ObjectSchema(
       "track", "One property over a timed animation.",
