@@ -356,8 +356,10 @@ public final class SliderExample: TutorialController, StaticBackgroundDataSource
         let gone = T(.alpha, [slide.alpha, slide.alpha, 0], times: [0, 0.9999, 1])
         let moves =
           t.style == .push || t.style == .reveal || (t.style == .moveIn && rank > place)
+        // A fade is a cross-dissolve: what lies under the arriving slide stays as it shows
+        // until the end (so nothing behind shows through half way), what lies over it fades.
         tracks = [
-          t.style == .fade ? .alpha([slide.alpha, 0]) : gone,
+          t.style == .fade && rank > place ? .alpha([slide.alpha, 0]) : gone,
           .translationX([slide.x, slide.x + (moves ? shift : 0)]),
           .zPosition([z(rank), z(rank)]),
         ]

@@ -58,6 +58,44 @@ final class IndexRecorder: SliderDelegate {
     }
   }
 
+  /// A fade is a cross-dissolve: half way, each pixel is half the one image and half the other,
+  /// and nothing behind them shows (the leaving image stays opaque under the arriving one).
+  @Test func aFadeIsACrossDissolve() throws {
+    // Two opaque images, one red and one blue, and no bullets: every pixel of the slide area
+    // is one image or the other.
+    var red = try RasterImage(width: 20, height: 14)
+    red.fill(.red)
+    var blue = try RasterImage(width: 20, height: 14)
+    blue.fill(.blue)
+    func frame(at fraction: Double) throws -> (RasterImage, [Double]) {
+      let s = SliderExample(
+        images: [.raster(red), .raster(blue)], transition: .fade, showsBullets: false,
+        pageSize: Self.size)
+      s.layoutIfNeeded()
+      s.show(1, direction: .left, at: 0)
+      s.advance(to: fraction * s.duration)
+      let scene = s.scene()
+      let alphas = (0..<2).map { scene.node(named: "slide \($0)")?.alpha ?? -1 }
+      return (try FrameRenderer(scale: 1).render(scene), alphas)
+    }
+    let (before, _) = try frame(at: 0)
+    let (after, _) = try frame(at: 1)
+    let (half, alphas) = try frame(at: 0.5)
+    #expect(alphas == [1, 0.5], "the leaving slide stays opaque; the arriving one is half in")
+    var worst = 0
+    var compared = 0
+    for i in stride(from: 0, to: half.pixels.count, by: 4 * 97)
+    where before.pixels[i] > 250 && after.pixels[i + 2] > 250 {
+      for c in 0..<3 {
+        let mix = (Int(before.pixels[i + c]) + Int(after.pixels[i + c])) / 2
+        worst = max(worst, abs(Int(half.pixels[i + c]) - mix))
+      }
+      compared += 1
+    }
+    #expect(compared > 100)
+    #expect(worst <= 2, "half way is the mean of the two images, within rounding (\(worst))")
+  }
+
   /// index = ((i mod n) + n) mod n, and the images in between never show.
   @Test func itWrapsAroundBothWaysWithoutPassingTheOthers() throws {
     let s = SliderExample.example(pageSize: Self.size)
