@@ -77,3 +77,37 @@ import Testing
     #expect(SpecColor.parse("Red") == nil)
   }
 }
+
+@Suite struct SpecKindKeyTests {
+  /// An unknown key of an animator says which keys that animator takes.
+  @Test func anUnknownAnimatorKeyListsTheAnimatorsKeys() {
+    let rotate = minimal.replacingOccurrences(
+      of: "{\"name\": \"fade\"}", with: "{\"name\": \"rotate\", \"angle\": 1, \"degrees\": 90}")
+    let found = problems(rotate)
+    #expect(found.count == 1)
+    #expect(
+      found.first?.contains("unknown key; a \"rotate\" animator takes \"angle\"") == true,
+      "\(found)")
+    let follow = minimal.replacingOccurrences(
+      of: "{\"name\": \"fade\"}", with: "{\"name\": \"followArc\", \"wobble\": 2}")
+    #expect(
+      problems(follow).first?.contains("takes no keys of its own") == true, "\(problems(follow))")
+  }
+}
+
+@Suite struct SpecFileHintTests {
+  /// A misspelt file name is told the right one when it sits beside it.
+  @Test func aMisspeltFileGetsTheNameBesideIt() {
+    let text = minimal.replacingOccurrences(
+      of: "\"name\": \"title\",",
+      with:
+        "\"name\": \"title\", \"children\": [{\"type\": \"image\", \"source\": \"assets/pgae1.svg\", \"frame\": [0, 0, 10, 10]}],"
+    )
+    let found = problems(text)
+    #expect(found.count == 1)
+    #expect(found.first?.contains("did you mean \"assets/page1.svg\"?") == true, "\(found)")
+    let far = text.replacingOccurrences(
+      of: "assets/pgae1.svg", with: "assets/completely-different.png")
+    #expect(problems(far).first?.contains("did you mean") == false)
+  }
+}

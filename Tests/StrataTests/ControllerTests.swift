@@ -284,3 +284,27 @@ func makeController(
     #expect(c.staticContentNode?.backgroundColor == nil)
   }
 }
+
+/// `settled` follows a drag, a fling or a scroll call; scrubbing the position sends
+/// `pageChanged` only.
+@Suite struct SettledEventTests {
+  @Test func settledFollowsMotionAndAJumpSendsPageChangedOnly() {
+    let (c, _) = makeController()
+    var events: [TutorialEvent] = []
+    let token = c.events.subscribe { events.append($0.event) }
+    c.setPagePosition(1)
+    #expect(events == [.pageChanged(from: 0, to: 1)])
+    events = []
+    c.scroll(toPage: 2, animated: true)
+    c.advance(by: 2)
+    #expect(events.contains(.settled(page: 2)), "\(events)")
+    events = []
+    c.scroll(toPage: 0, animated: false)
+    #expect(events.contains(.pageChanged(from: 2, to: 0)) && events.contains(.settled(page: 0)))
+    // Dropping nothing: the subscription lasts until it is cancelled.
+    token.cancel()
+    events = []
+    c.setPagePosition(1)
+    #expect(events.isEmpty)
+  }
+}

@@ -40,6 +40,32 @@ struct FixedMeasurer: TextMeasurer {
     #expect(centres == [10, 52.5, 95])
   }
 
+  /// A hidden node leaves no gap, as a stack view collapses a hidden arranged view; shown
+  /// again, it takes its place back.
+  @Test func hiddenNodesCollapse() {
+    let frame = Rect(x: 0, y: 0, width: 100, height: 30)
+    let nodes = boxes([20, 30, 10])
+    nodes[1].isHidden = true
+    let equal = StackNode(
+      axis: .horizontal, spacing: 5, distribution: .fillEqually, frame: frame,
+      arrangedNodes: nodes)
+    #expect(nodes[0].frame.width == 47.5 && nodes[2].frame.minX == 52.5)
+    let spacedOut = boxes([20, 30, 10])
+    spacedOut[1].isHidden = true
+    let spaced = StackNode(
+      axis: .horizontal, spacing: 5, distribution: .equalSpacing, frame: frame,
+      arrangedNodes: spacedOut)
+    #expect(spaced.fittingSize(for: .zero, measurer: nil).width == 35, "20 + 5 + 10")
+    #expect(spacedOut[2].frame.maxX == 100 && spacedOut[0].frame.minX == 0)
+    let column = StackNode(axis: .vertical, spacing: 4, frame: frame, arrangedNodes: boxes([1, 1]))
+    column.arrangedNodes[0].isHidden = true
+    column.layoutArrangedNodes()
+    #expect(column.arrangedNodes[1].frame.minY == 0, "the second moves up into the gap")
+    nodes[1].isHidden = false
+    equal.layoutArrangedNodes()
+    #expect(widths(equal) == [30, 30, 30] && starts(equal) == [0, 35, 70])
+  }
+
   @Test func alignmentPlacesNodesAcross() {
     let frame = Rect(x: 0, y: 0, width: 100, height: 30)
     for (alignment, y, h) in [

@@ -13,7 +13,11 @@ public enum TutorialEvent: Hashable, Sendable {
   case dragBegan(page: Int)
   /// The finger let go; the pages are heading for `targetPage`.
   case dragEnded(targetPage: Int)
-  /// The pages came to rest on `page` after moving.
+  /// The pages came to rest on `page`: after a drag or a fling once the motion stops, and
+  /// after ``TutorialController/scroll(toPage:animated:duration:easing:)`` (animated or not)
+  /// once it lands. Scrubbing the position (``TutorialController/setPagePosition(_:)``,
+  /// ``TutorialController/setContentOffset(_:)``: any position, a page or between two) sends
+  /// ``pageChanged(from:to:)`` when the page changes but never `settled`.
   case settled(page: Int)
   /// In the discrete swipe mode, a finger swiped (before anything it starts).
   case swiped(direction: SwipeDirection)
@@ -133,6 +137,11 @@ public final class TutorialEventStream {
   public init() {}
 
   /// Calls `handler` with every event from now on, in order, on the controller's thread.
+  ///
+  /// The subscription lasts until ``Subscription/cancel()`` is called or the stream is
+  /// released with its controller. Dropping the returned token does not end it (the result
+  /// may be discarded for a handler that lives as long as the controller): keep the token to
+  /// stop listening earlier.
   @discardableResult
   public func subscribe(_ handler: @escaping (TutorialEventRecord) -> Void) -> Subscription {
     add {

@@ -101,6 +101,8 @@ open class StackNode: Node {
       axis == .horizontal
       ? Size(width: .infinity, height: cross) : Size(width: cross, height: .infinity)
     return arrangedNodes.map { n in
+      // A hidden node takes no room (as a stack view collapses a hidden arranged view).
+      if n.isHidden { return (0, 0) }
       let s = n.fittingSize(for: proposal, measurer: measurer)
       let (m, c) = split(s)
       return (m.isFinite ? Swift.max(0, m) : 0, c.isFinite ? Swift.max(0, c) : 0)
@@ -110,8 +112,9 @@ open class StackNode: Node {
   /// The row or column's own fitting size: the nodes end to end, `spacing` apart.
   open override func fittingSize(for proposal: Size, measurer: (any TextMeasurer)?) -> Size {
     let sizes = naturalSizes()
+    let shown = arrangedNodes.filter { !$0.isHidden }.count
     let main =
-      sizes.reduce(0) { $0 + $1.main } + spacing * Double(Swift.max(0, sizes.count - 1))
+      sizes.reduce(0) { $0 + $1.main } + spacing * Double(Swift.max(0, shown - 1))
     let cross = sizes.map(\.cross).max() ?? 0
     return axis == .horizontal
       ? Size(width: main, height: cross) : Size(width: cross, height: main)
@@ -157,9 +160,19 @@ open class StackNode: Node {
 
   /// Gives every arranged node the item style the distribution asks for.
   private func prepareArrangedStyles() {
-    let n = arrangedNodes.count
+    // Hidden nodes are out of the layout (display none): the others close up, as a stack
+    // view collapses its hidden arranged views.
+    for node in arrangedNodes where node.isHidden {
+      var s = FlexStyle()
+      s.display = .none
+      node.flexStyle = s
+      node.pinnedEdges = []
+    }
+    let shown = arrangedNodes.filter { !$0.isHidden }
+    let n = shown.count
     guard n > 0 else { return }
-    let sizes = naturalSizes()
+    let all = naturalSizes()
+    let sizes = arrangedNodes.indices.filter { !arrangedNodes[$0].isHidden }.map { all[$0] }
     let horizontal = axis == .horizontal
     // Equal centering: the step between centres, and the margin before each node that makes it.
     var before = [Double](repeating: 0, count: n)
@@ -171,7 +184,7 @@ open class StackNode: Node {
       }
       for i in 1..<n { before[i] = step - (sizes[i - 1].main + sizes[i].main) / 2 }
     }
-    for (i, node) in arrangedNodes.enumerated() {
+    for (i, node) in shown.enumerated() {
       var s = FlexStyle()
       // Text and images are measured as they are laid out; other nodes keep their sizes.
       let measured = node is TextNode || node is ImageNode || node is StackNode

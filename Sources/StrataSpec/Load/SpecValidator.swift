@@ -198,7 +198,7 @@ struct SpecValidator {
     }
     guard let full = permitted(source, path) else { return nil }
     guard FileManager.default.fileExists(atPath: full) else {
-      problem(path, "no file at \"\(source)\" (looked for \(full))")
+      problem(path, Self.noFile(source, full))
       return nil
     }
     do {
@@ -209,6 +209,22 @@ struct SpecValidator {
       problem(path, "cannot read the image \"\(source)\": \(error)")
       return nil
     }
+  }
+
+  /// The message for a file that is not there, with the nearest name in its folder when one
+  /// is close enough to be a typo ("page1.svg" for "pgae1.svg").
+  static func noFile(_ source: String, _ full: String) -> String {
+    let url = URL(fileURLWithPath: full)
+    let folder = url.deletingLastPathComponent().path
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    var message = "no file at \"\(source)\" (looked for \(full))"
+    if let near = SpecChecker.suggestion(for: url.lastPathComponent, among: names) {
+      let prefix =
+        source.contains("/")
+        ? String(source[..<(source.lastIndex(of: "/") ?? source.endIndex)]) + "/" : ""
+      message += "; did you mean \"\(prefix)\(near)\"?"
+    }
+    return message
   }
 
   /// Reads image `name` from the spec's asset folder, keyed `asset:name`.
@@ -241,6 +257,10 @@ struct SpecValidator {
   mutating func vector(_ source: String, _ path: String) {
     if vectors[source] != nil { return }
     guard let full = permitted(source, path) else { return }
+    guard FileManager.default.fileExists(atPath: full) else {
+      problem(path, Self.noFile(source, full))
+      return
+    }
     let bytes: [UInt8]
     do {
       bytes = try SafeFile.read(full, limit: SpecLoader.limits.maximumBytes + 1)

@@ -136,6 +136,10 @@ extension TutorialController {
 
   /// Scrolls to a position measured in pages (1.5 is half way from page 1 to page 2, in either
   /// layout direction), clamped like ``setContentOffset(_:)``; NaN leaves it where it was.
+  ///
+  /// A scrub, not a scroll: it sends ``TutorialEvent/pageChanged(from:to:)`` when the page
+  /// changes and never ``TutorialEvent/settled(page:)`` (use
+  /// ``scroll(toPage:animated:duration:easing:)`` to land on a page as a user would).
   public func setPagePosition(_ pagePosition: Double) {
     let keep = pagePosition.isNaN || (order.isCircular && pagePosition.isInfinite)
     setPosition(keep ? position : pagePosition)

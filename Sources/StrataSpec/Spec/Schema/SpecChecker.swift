@@ -140,7 +140,15 @@ public struct SpecChecker: Sendable {
               Self.suggestion(for: member.key, among: fields.map(\.name)).map {
                 "; did you mean \"\($0)\"?"
               } ?? ""
-            message = "unknown key\(hint)"
+            // Of a kind (an animator, a node type): say which keys that kind takes.
+            var takes = ""
+            if let variants = object.variants, let variant {
+              let own = variant.fields.map { "\"\($0.name)\"" }
+              takes =
+                "; \(variants.subject(variant.name)) takes "
+                + (own.isEmpty ? "no keys of its own" : own.joined(separator: ", "))
+            }
+            message = "unknown key\(hint)\(takes)"
           }
           problems.append(
             SpecProblem(path: memberPath, message: message, position: member.position))
