@@ -308,3 +308,75 @@ func makeController(
     #expect(events.isEmpty)
   }
 }
+
+/// Pins inside the static content follow the frame the controller gives it: the user never
+/// sets the card's frame (layout owns it), as Docs/Controller.md says.
+@Suite struct StaticContentPinTests {
+  final class Card: StaticContentDataSource {
+    var numberOfPages: Int { 3 }
+    func staticContent() -> Node? {
+      let card = Node(name: "card")
+      let button = Node(frame: Rect(x: 0, y: 0, width: 100, height: 44), name: "start")
+      card.addChild(button)
+      button.pin(.leading, toSuperviewEdgeWithInset: 20)
+      button.pin(.trailing, toSuperviewEdgeWithInset: 20)
+      button.pin(.bottom, toSuperviewEdgeWithInset: 30)
+      let title = Node(frame: Rect(x: 0, y: 0, width: 200, height: 20), name: "heading")
+      card.addChild(title)
+      title.centerInSuperview()
+      title.pin(.top, toSuperviewEdgeWithInset: 16)
+      let label = TextNode(text: TextContent("Hello"), frame: .zero, name: "label")
+      card.addChild(label)
+      label.pin(.leading, toSuperviewEdgeWithInset: 10)
+      label.pin(.trailing, toSuperviewEdgeWithInset: 10)
+      label.centerInSuperview(vertically: true)
+      let stack = StackNode(
+        axis: .horizontal, spacing: 8, distribution: .fillEqually,
+        frame: Rect(x: 0, y: 0, width: 0, height: 30),
+        arrangedNodes: [Node(name: "a"), Node(name: "b")])
+      stack.name = "stack"
+      card.addChild(stack)
+      stack.pin(.leading, toSuperviewEdgeWithInset: 20)
+      stack.pin(.trailing, toSuperviewEdgeWithInset: 20)
+      stack.pin(.bottom, toSuperviewEdgeWithInset: 90)
+      // Pinned before it is added (it did nothing then, and the node stayed at the top).
+      let early = Node(frame: Rect(x: 0, y: 0, width: 60, height: 20), name: "early")
+      early.pin(.trailing, toSuperviewEdgeWithInset: 12)
+      early.pin(.bottom, toSuperviewEdgeWithInset: 8)
+      early.centerInSuperview(vertically: false)
+      card.addChild(early)
+      let late = Node(frame: Rect(x: 0, y: 0, width: 60, height: 20), name: "late")
+      late.pin(.right, toSuperviewEdgeWithInset: 12)
+      late.pin(.bottom, toSuperviewEdgeWithInset: 8)
+      card.addChild(late)
+      return card
+    }
+  }
+
+  @Test func pinsFollowTheCardsFrame() throws {
+    let c = TutorialController(pageSize: Size(width: 375, height: 667))
+    let source = Card()
+    c.dataSource = source
+    c.layoutIfNeeded()
+    let card = try #require(c.staticContentNode)
+    let h = c.staticContentFrame.height
+    #expect(
+      card.frame.size == c.staticContentFrame.size && h > 100,
+      "\(card.frame) \(c.staticContentFrame)")
+    func node(_ name: String) throws -> Node { try #require(card.descendant(named: name)) }
+    #expect(try node("start").frame == Rect(x: 20, y: h - 30 - 44, width: 335, height: 44))
+    #expect(try node("heading").frame == Rect(x: 87.5, y: 16, width: 200, height: 20))
+    let label = try node("label")
+    #expect(label.frame.minX == 10 && label.frame.width == 355)
+    #expect(abs(label.frame.midY - h / 2) < 0.001, "centred down the card: \(label.frame)")
+    #expect(try node("stack").frame == Rect(x: 20, y: h - 90 - 30, width: 335, height: 30))
+    #expect(try node("b").frame == Rect(x: 171.5, y: 0, width: 163.5, height: 30))
+    #expect(try node("late").frame == Rect(x: 375 - 12 - 60, y: h - 8 - 20, width: 60, height: 20))
+    #expect(try node("early").frame == Rect(x: 157.5, y: h - 8 - 20, width: 60, height: 20))
+    // A new page size lays the card out again.
+    c.pageSize = Size(width: 320, height: 568)
+    c.layoutIfNeeded()
+    let resized = try #require(c.staticContentNode?.descendant(named: "start"))
+    #expect(resized.frame.width == 280)
+  }
+}

@@ -74,22 +74,25 @@ extension Rect {
 extension Node {
   /// Pins `edge` to the same edge of the parent, `inset` inside it (and inside `safeArea`,
   /// for a layout that keeps clear of the status bar and the home indicator). Without a parent
-  /// nothing changes.
+  /// yet, the pin is kept and takes effect when the parent lays its children out (as the
+  /// controller does with every layer's nodes), so nodes may be pinned before they are added.
   public func pin(
     _ edge: LayoutEdge, toSuperviewEdgeWithInset inset: Double = 0, safeArea: Insets = .zero,
     direction: LayoutDirection = .leftToRight
   ) {
-    guard let parent else { return }
     let screen = edge.resolved(direction)
-    let area = parent.bounds
-    let value: Double
-    switch screen {
-    case .top: value = area.minY + safeArea.top + inset
-    case .bottom: value = area.maxY - safeArea.bottom - inset
-    case .left, .leading: value = area.minX + safeArea.left + inset
-    case .right, .trailing: value = area.maxX - safeArea.right - inset
+    if let area = parent?.bounds {
+      let value: Double
+      switch screen {
+      case .top: value = area.minY + safeArea.top + inset
+      case .bottom: value = area.maxY - safeArea.bottom - inset
+      case .left, .leading: value = area.minX + safeArea.left + inset
+      case .right, .trailing: value = area.maxX - safeArea.right - inset
+      }
+      place(screen, at: value)
+    } else {
+      pinnedEdges.insert(screen)
     }
-    place(screen, at: value)
     var record = pinRecord ?? PinRecord()
     switch screen {
     case .top: record.insets[.top] = safeArea.top + inset
@@ -154,18 +157,19 @@ extension Node {
   }
 
   /// Centres the node in its parent along the horizontal axis (`vertical: false`) or the
-  /// vertical one, `offset` off centre.
+  /// vertical one, `offset` off centre. Without a parent yet, it is centred when the parent
+  /// lays its children out.
   public func centerInSuperview(vertically: Bool = false, offset: Double = 0) {
-    guard let parent else { return }
     var f = frame
     var record = pinRecord ?? PinRecord()
+    let area = parent?.bounds ?? Rect(origin: .zero, size: f.size)
     if vertically {
-      f.origin.y = parent.bounds.midY - f.size.height / 2 + offset
+      f.origin.y = area.midY - f.size.height / 2 + offset
       record.insets[.top] = nil
       record.insets[.bottom] = nil
       record.centreY = offset
     } else {
-      f.origin.x = parent.bounds.midX - f.size.width / 2 + offset
+      f.origin.x = area.midX - f.size.width / 2 + offset
       record.insets[.left] = nil
       record.insets[.right] = nil
       record.centreX = offset
