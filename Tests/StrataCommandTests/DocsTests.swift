@@ -5,6 +5,7 @@ import StrataCommand
 import StrataExamples
 import StrataRender
 import StrataSpec
+import StrataTestSupport
 import Testing
 
 /// Records the delegate's taps.
@@ -103,6 +104,51 @@ final class DocTapLog: TutorialDelegate {
       }
     }
     #expect(specs >= 2)
+  }
+
+  /// Every shell line of the docs that is safe to run here runs and succeeds: the `strata`
+  /// commands (through the tool in process, the package's paths made absolute), with what they write
+  /// sent to a temporary folder and long renders cut to three frames. Left out, and said why:
+  /// `swift test` (this very suite), `watch` and `preview` (they run until stopped), and the
+  /// usage summaries in brackets.
+  @Test func everySafeShellLineRuns() throws {
+    let temporary = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "strata-doc-shell-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: temporary) }
+    var ran = 0
+    for block in reader.allBlocks where block.language == "sh" {
+      for raw in block.body {
+        let line = raw.split(separator: "#", maxSplits: 1).first.map(String.init) ?? ""
+        var words = line.split(separator: " ").map(String.init)
+        if words.starts(with: ["swift", "run", "-c", "release"]) { words.removeFirst(4) }
+        guard words.first == "strata", words.count > 1, !line.contains("[") else { continue }
+        words.removeFirst()
+        if let redirect = words.firstIndex(of: ">") { words.removeSubrange(redirect...) }
+        let command = words[0]
+        if command == "watch" || command == "preview" { continue }
+        // Outputs go to the temporary folder; renders are cut short.
+        let out = temporary.appendingPathComponent("\(ran)").path
+        if let at = words.firstIndex(of: "--out"), at + 1 < words.count {
+          words[at + 1] = out + "-" + URL(fileURLWithPath: words[at + 1]).lastPathComponent
+        } else if command == "render" {
+          words += ["--out", out]
+        } else if command == "frame" || command == "export" {
+          words += ["--out", out + (command == "frame" ? ".png" : ".json")]
+        }
+        if command == "render" { words += ["--frames", "3", "--scale", "1"] }
+        // Paths in the package, from its folder (the tests may run from another).
+        words = words.map {
+          $0.hasPrefix("Examples/") ? Self.root.appendingPathComponent($0).path : $0
+        }
+        let result = runTool(words)
+        #expect(
+          result.status == 0,
+          "\(block.file):\(block.line): strata \(words.joined(separator: " ")): \(result.err)")
+        ran += 1
+      }
+    }
+    #expect(ran >= 6)
   }
 
   /// Every command in the docs runs the release build, as the README's do.
