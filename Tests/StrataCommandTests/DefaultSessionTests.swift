@@ -33,6 +33,20 @@ let sessionGoldens = ReferenceImages(besideTestFile: #filePath)
     scene.node(named: name)?.alpha ?? 0
   }
 
+  /// Whether a slide drawn over the slide called `name` in frame `a` is fully opaque in frame
+  /// `b` (the slides are the same size and, in a fade, in the same place; frames leave out
+  /// what they do not show).
+  static func coveredBy(_ a: Scene, _ b: Scene, _ name: String) -> Bool {
+    func search(_ n: SceneNode) -> [String]? {
+      if let i = n.children.firstIndex(where: { $0.name == name }) {
+        return n.children[(i + 1)...].compactMap(\.name).filter { $0.hasPrefix("slide") }
+      }
+      for c in n.children { if let found = search(c) { return found } }
+      return nil
+    }
+    return (search(a.root) ?? []).contains { alpha(b, $0) == 1 }
+  }
+
   /// The slider swipes through every image with its transitions and wraps back to the first:
   /// first frame image 0, a cross-fade half way, the last frame image 0 again.
   @Test func theSliderPlaysItsImagesAndWrapsAround() throws {
@@ -133,9 +147,12 @@ let sessionGoldens = ReferenceImages(besideTestFile: #filePath)
       for (a, b) in zip(scenes, scenes.dropFirst()) {
         for i in 0..<4 {
           let name = "slide \(i)"
-          // A 0.75 s linear fade moves alpha by 1/45 a frame; a push moves 375/45 points.
-          #expect(
-            Swift.abs(Self.alpha(a, name) - Self.alpha(b, name)) <= 0.03, "\(script): \(name)")
+          // A 0.75 s linear fade moves alpha by 1/45 a frame; a push moves 375/45 points. A
+          // slide under a cross-dissolve holds, then goes at once when the slide over it is
+          // opaque: unseen, so no jump on screen.
+          let step = Swift.abs(Self.alpha(a, name) - Self.alpha(b, name))
+          let covered = Self.alpha(b, name) == 0 && Self.coveredBy(a, b, name)
+          #expect(step <= 0.03 || covered, "\(script): \(name)")
         }
       }
       if script.hasSuffix("swipe right; wait 1") {
