@@ -32,7 +32,7 @@ struct ColorGlyphPainter {
   struct Key: Hashable {
     var face: ObjectIdentifier
     var glyph: UInt16
-    var matrix: [Double]
+    var transform: Transform
     var foreground: Color
   }
   /// Pictures by face, glyph, transform (its fraction of a pixel to 1/16) and text colour.
@@ -54,7 +54,7 @@ struct ColorGlyphPainter {
       ty: oy - wholeY)
     let key = Key(
       face: ObjectIdentifier(face), glyph: glyph,
-      matrix: [local.a, local.b, local.c, local.d, local.tx, local.ty], foreground: foreground)
+      transform: local, foreground: foreground)
     guard
       let made = kept.value(
         for: key,

@@ -6,12 +6,9 @@ package struct ColorLayers: Sendable {
   /// The layers of each colour glyph: the glyph to fill and its colour (`nil`: the text's).
   package let layers: [UInt16: [(glyph: UInt16, color: Color?)]]
 
-  package init?(
-    _ data: [UInt8], colr: (offset: Int, length: Int)?, cpal: (offset: Int, length: Int)?
-  ) {
+  package init?(_ data: [UInt8], colr: (offset: Int, length: Int)?, palette: [Color]) {
     guard let colr else { return nil }
     let r = FontReader(data, table: "COLR")
-    let palette = Self.palette(data, cpal: cpal)
     guard let baseCount = try? r.u16(colr.offset + 2),
       let baseOffset = try? r.u32(colr.offset + 4),
       let layerOffset = try? r.u32(colr.offset + 8),

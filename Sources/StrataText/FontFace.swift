@@ -168,9 +168,9 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
 
     // Colour bitmap glyphs (CBDT/CBLC, as Noto Color Emoji has them).
     colorBitmaps = ColorBitmaps.read(data, tables: tables, glyphCount: glyphCount)
-    colorLayers = ColorLayers(data, colr: tables["COLR"], cpal: tables["CPAL"])
-    colorPaints = ColorPaints(
-      data, colr: tables["COLR"], palette: ColorLayers.palette(data, cpal: tables["CPAL"]))
+    let palette = ColorLayers.palette(data, cpal: tables["CPAL"])
+    colorLayers = ColorLayers(data, colr: tables["COLR"], palette: palette)
+    colorPaints = ColorPaints(data, colr: tables["COLR"], palette: palette)
     if tables["glyf"] == nil, tables["loca"] == nil, colorBitmaps != nil {
       // A bitmap-only font: every outline is empty.
       glyphOffsets = [Int](repeating: 0, count: glyphCount + 1)

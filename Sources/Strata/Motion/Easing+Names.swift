@@ -54,7 +54,7 @@ extension Easing {
     guard let open = text.firstIndex(of: "("), text.hasSuffix(")") else {
       let every =
         names.joined(separator: ", ") + ", or " + parameterisedForms.joined(separator: ", ")
-      let near = nearest(text, among: names).map { "; did you mean \"\($0)\"?" } ?? ""
+      let near = Spelling.nearest(to: text, among: names).map { "; did you mean \"\($0)\"?" } ?? ""
       return .failure(Refusal(text: "\"\(raw)\" is not an easing: write one of \(every)\(near)"))
     }
     let name = String(text[..<open])
@@ -96,24 +96,4 @@ extension Easing {
     }
   }
 
-  /// The name nearest `text` by edit distance, when it is near enough to be a typo.
-  static func nearest(_ text: String, among names: [String]) -> String? {
-    let lower = Array(text.lowercased())
-    var best: (name: String, distance: Int)?
-    for name in names {
-      let other = Array(name.lowercased())
-      var row = Array(0...other.count)
-      for (i, a) in lower.enumerated() {
-        var next = [i + 1]
-        for (j, b) in other.enumerated() {
-          next.append(Swift.min(row[j + 1] + 1, next[j] + 1, row[j] + (a == b ? 0 : 1)))
-        }
-        row = next
-      }
-      let d = row[other.count]
-      if d < best?.distance ?? Int.max { best = (name, d) }
-    }
-    guard let best, best.distance <= Swift.max(2, text.count / 3) else { return nil }
-    return best.name
-  }
 }

@@ -219,9 +219,7 @@ struct SpecValidator {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
     var message = "no file at \"\(source)\" (looked for \(full))"
     if let near = SpecChecker.suggestion(for: url.lastPathComponent, among: names) {
-      let prefix =
-        source.contains("/")
-        ? String(source[..<(source.lastIndex(of: "/") ?? source.endIndex)]) + "/" : ""
+      let prefix = source.lastIndex(of: "/").map { String(source[...$0]) } ?? ""
       message += "; did you mean \"\(prefix)\(near)\"?"
     }
     return message

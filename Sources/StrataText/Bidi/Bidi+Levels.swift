@@ -29,6 +29,13 @@ extension Bidi {
     var (levels, types) = explicitLevels(kinds, base: paragraph, matching: matching)
     let explicit = levels
     let removed = kinds.map(isRemovedByX9)
+    // The nearest character before and after each that X9 keeps (-1 and n: none).
+    var keptBefore = [Int](repeating: -1, count: n)
+    var keptAfter = [Int](repeating: n, count: n)
+    for i in 1..<Swift.max(1, n) { keptBefore[i] = removed[i - 1] ? keptBefore[i - 1] : i - 1 }
+    for i in stride(from: n - 2, through: 0, by: -1) {
+      keptAfter[i] = removed[i + 1] ? keptAfter[i + 1] : i + 1
+    }
     // X10: level runs of the characters that remain, joined across isolates into sequences.
     var runs: [[Int]] = []
     for i in 0..<n where !removed[i] {
@@ -52,14 +59,10 @@ extension Bidi {
         last = sequence[sequence.count - 1]
       }
       let level = explicit[sequence[0]]
-      var before = paragraph
-      if let p = (0..<sequence[0]).last(where: { !removed[$0] }) { before = explicit[p] }
-      var after = paragraph
-      if !kinds[last].isIsolateInitiator,
-        let q = ((last + 1)..<n).first(where: { !removed[$0] })
-      {
-        after = explicit[q]
-      }
+      let p = keptBefore[sequence[0]]
+      let before = p >= 0 ? explicit[p] : paragraph
+      let q = keptAfter[last]
+      let after = !kinds[last].isIsolateInitiator && q < n ? explicit[q] : paragraph
       resolveSequence(
         sequence, types: &types, original: kinds, level: level,
         sos: direction(Swift.max(level, before)), eos: direction(Swift.max(level, after)),
