@@ -1,11 +1,15 @@
 import Strata
 import StrataText
 
-/// Turns a path and a ``StrokeStyle`` into polygons whose nonzero union is the stroke.
+/// Turns a path and a ``StrokeStyle`` into polygons that tile the stroke.
 ///
-/// Every piece — one quadrilateral per segment, one polygon per join and cap — is
-/// wound the same way, so overlaps add up instead of cancelling. Dashes are cut from
-/// the flattened path by arc length.
+/// Every piece — one quadrilateral per segment, one polygon per join and cap — is wound the
+/// same way, and the pieces meet edge to edge without overlapping, so the exact-area
+/// rasterizer's sum over a pixel is the stroke's area in it: a round cap is the half disc past
+/// the end, a join only the wedge outside both segments, and where two segments overlap on
+/// the inside of a corner the second leaves the overlap to the first (see
+/// ``Stroker/addPieces(_:closed:hw:into:scratch:)``). Dashes are cut from the flattened path
+/// by arc length.
 struct Stroker {
   /// The most dashes drawn for one path; a pattern that would make more is drawn solid.
   static let dashLimit = 100_000
@@ -19,6 +23,53 @@ struct Stroker {
     var flat = FlattenedPath()
     /// One subpath without repeated points.
     var line: [Point] = []
+    /// The corners of that subpath.
+    var corners: [Corner] = []
+    /// Polygons being cut (see ``Stroker/addDifference(_:minus:into:scratch:)``): the shape,
+    /// the polygons cut from it, and the convex parts, each kept as points and where each ends.
+    var shape: [Point] = []
+    var cutters = PolygonList()
+    var parts = PolygonList()
+    var nextParts = PolygonList()
+    var inside: [Point] = []
+    var clipped: [Point] = []
+  }
+
+  /// Polygons in one buffer: their points one after another, and where each ends.
+  struct PolygonList: Sendable {
+    var points: [Point] = []
+    var ends: [Int] = []
+
+    mutating func removeAll() {
+      points.removeAll(keepingCapacity: true)
+      ends.removeAll(keepingCapacity: true)
+    }
+
+    /// Adds `polygon` (a list of points) as one more polygon.
+    mutating func append(_ polygon: [Point]) {
+      points.append(contentsOf: polygon)
+      ends.append(points.count)
+    }
+
+    /// The points of polygon `k`.
+    func polygon(_ k: Int) -> ArraySlice<Point> { points[(k == 0 ? 0 : ends[k - 1])..<ends[k]] }
+  }
+
+  /// One vertex of a polyline: the segment that starts there, and how it meets the one before.
+  struct Corner: Sendable {
+    /// The segment's unit direction, its half-width normal (direction turned a quarter, times
+    /// the half-width) and its length.
+    var direction = Vector(dx: 0, dy: 0)
+    var normal = Vector(dx: 0, dy: 0)
+    var length = 0.0
+    /// How far along each segment the two overlap on the inside of the corner (the half-width
+    /// times tan(θ/2), θ the turn): 0 where the line goes straight on or ends, infinite for a
+    /// reversal.
+    var overlap = 0.0
+    /// Which side of the segments the corner turns to: +1 the normal's, −1 the other, 0 none.
+    var inner = 0.0
+    /// Whether the segment starting here leaves the overlap out.
+    var cut = false
   }
 
   /// The pieces of the stroke of `path`, each a closed subpath of `pieces` (emptied first) wound
@@ -35,7 +86,10 @@ struct Stroker {
         return Polyline(points: points, isClosed: poly.isClosed)
       }
       if let dashed = dash(polys) {
-        for poly in dashed { addPieces(poly.points, closed: poly.isClosed, hw: hw, into: &pieces) }
+        for poly in dashed {
+          addPieces(
+            poly.points, closed: poly.isClosed, hw: hw, into: &pieces, scratch: &scratch)
+        }
         return
       }
     }
@@ -43,7 +97,8 @@ struct Stroker {
     for subpath in scratch.flat.subpaths {
       Self.dedupe(
         scratch.flat.points[start..<subpath.end], closed: subpath.isClosed, into: &scratch.line)
-      addPieces(scratch.line, closed: subpath.isClosed, hw: hw, into: &pieces)
+      addPieces(
+        scratch.line, closed: subpath.isClosed, hw: hw, into: &pieces, scratch: &scratch)
       start = subpath.end
     }
   }
@@ -109,124 +164,5 @@ struct Stroker {
       if on, current.count > 1 { out.append(Polyline(points: current, isClosed: false)) }
     }
     return out
-  }
-
-  /// Adds the pieces of one polyline: a quadrilateral per segment, then the joins, then the
-  /// caps, each a closed subpath wound positively.
-  private func addPieces(
-    _ pts: [Point], closed isClosed: Bool, hw: Double, into pieces: inout FlattenedPath
-  ) {
-    guard let first = pts.first else { return }
-    if pts.count == 1 {
-      // A zero-length subpath shows only its caps.
-      switch style.cap {
-      case .round: circle(first, hw, into: &pieces)
-      case .square:
-        polygon(
-          Point(x: first.x - hw, y: first.y - hw), Point(x: first.x + hw, y: first.y - hw),
-          Point(x: first.x + hw, y: first.y + hw), Point(x: first.x - hw, y: first.y + hw),
-          into: &pieces)
-      case .butt: break
-      }
-      return
-    }
-    let closed = isClosed && pts.count > 2
-    let count = closed ? pts.count : pts.count - 1
-    /// The direction of segment `i`.
-    func direction(_ i: Int) -> Vector { (pts[(i + 1) % pts.count] - pts[i]).normalized }
-    for i in 0..<count {
-      let a = pts[i]
-      let b = pts[(i + 1) % pts.count]
-      let n = direction(i).perpendicular * hw
-      polygon(a + n, b + n, b - n, a - n, into: &pieces)
-    }
-    // Joins at interior vertices, and at the start of a closed polyline.
-    for i in (closed ? 0 : 1)..<count {
-      addJoin(at: pts[i], direction((i - 1 + count) % count), direction(i), hw: hw, into: &pieces)
-    }
-    if !closed, let last = pts.last {
-      addCap(at: first, direction: -direction(0), hw: hw, into: &pieces)
-      addCap(at: last, direction: direction(count - 1), hw: hw, into: &pieces)
-    }
-  }
-
-  private func addJoin(
-    at p: Point, _ d0: Vector, _ d1: Vector, hw: Double, into pieces: inout FlattenedPath
-  ) {
-    let turn = d0.cross(d1)
-    if Swift.abs(turn) < 1e-12 && d0.dot(d1) > 0 { return }
-    // The outer side is away from the turn.
-    let side: Double = turn > 0 ? -1 : 1
-    let n0 = d0.perpendicular * side
-    let n1 = d1.perpendicular * side
-    let o0 = p + n0 * hw
-    let o1 = p + n1 * hw
-    let cosine = n0.dot(n1)
-    if style.join == .round {
-      // Where a bevel is within the tolerance of the arc (a gentle turn, as between the
-      // pieces of a flattened curve), a circle would add nothing visible.
-      let gap = hw * (1 - ((1 + cosine) / 2).squareRoot())
-      if gap < tolerance {
-        polygon(p, o0, o1, into: &pieces)
-      } else {
-        circle(p, hw, into: &pieces)
-      }
-      return
-    }
-    if style.join == .miter {
-      let ratio = 1 / ((1 + cosine) / 2).squareRoot()
-      if cosine > -1 + 1e-12, ratio <= style.miterLimit {
-        let m = p + (n0 + n1) * (hw / (1 + cosine))
-        polygon(p, o0, m, o1, into: &pieces)
-        return
-      }
-    }
-    polygon(p, o0, o1, into: &pieces)
-  }
-
-  private func addCap(
-    at p: Point, direction d: Vector, hw: Double, into pieces: inout FlattenedPath
-  ) {
-    switch style.cap {
-    case .butt: return
-    case .round: circle(p, hw, into: &pieces)
-    case .square:
-      let n = d.perpendicular * hw
-      let e = d * hw
-      polygon(p + n, p + n + e, p - n + e, p - n, into: &pieces)
-    }
-  }
-
-  /// A triangle piece.
-  private func polygon(_ a: Point, _ b: Point, _ c: Point, into pieces: inout FlattenedPath) {
-    pieces.startSubpath()
-    pieces.add(a)
-    pieces.add(b)
-    pieces.add(c)
-    pieces.closeSubpathWoundPositively()
-  }
-
-  /// A quadrilateral piece.
-  private func polygon(
-    _ a: Point, _ b: Point, _ c: Point, _ d: Point, into pieces: inout FlattenedPath
-  ) {
-    pieces.startSubpath()
-    pieces.add(a)
-    pieces.add(b)
-    pieces.add(c)
-    pieces.add(d)
-    pieces.closeSubpathWoundPositively()
-  }
-
-  /// A circle piece, its polygon fine enough for the tolerance.
-  private func circle(_ c: Point, _ r: Double, into pieces: inout FlattenedPath) {
-    let step = 2 * StrataMath.acos(Swift.max(-1, 1 - tolerance / Swift.max(r, tolerance)))
-    let n = Swift.min(512, Swift.max(8, Int((2 * Double.pi / Swift.max(step, 1e-3)).rounded(.up))))
-    pieces.startSubpath()
-    for i in 0..<n {
-      let a = 2 * Double.pi * Double(i) / Double(n)
-      pieces.add(Point(x: c.x + r * StrataMath.cos(a), y: c.y + r * StrataMath.sin(a)))
-    }
-    pieces.closeSubpathWoundPositively()
   }
 }
