@@ -100,7 +100,8 @@ extension Tool {
         OptionSpec(
           name: "--text-size", value: .text, placeholder: "T",
           defaultText: "large and accessibility1",
-          help: "check one text size: xSmall … xxxLarge, accessibility1 … accessibility5"),
+          help: "check one text size: "
+            + ContentSize.allCases.map(\.rawValue).joined(separator: ", ")),
         .locale, .anyPath,
       ],
       run: { tool, parsed in try tool.audit(parsed) }),

@@ -114,8 +114,8 @@ struct OptionSpec: Sendable {
 
   static let textSize = OptionSpec(
     name: "--text-size", value: .text, placeholder: "T", defaultText: "large",
-    help: "the reader's text size: xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, "
-      + "accessibility1 … accessibility5")
+    help: "the reader's text size: "
+      + ContentSize.allCases.map(\.rawValue).joined(separator: ", "))
 
   static let page = OptionSpec(
     name: "--page", value: .number(-1_000_000...1_000_000), placeholder: "P", default: .number(0),

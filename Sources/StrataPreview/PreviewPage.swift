@@ -1,5 +1,25 @@
+import Strata
+import StrataRender
+
 /// The preview's page and script, served from memory.
 enum PreviewPage {
+  /// The screen sizes the page offers: the devices `strata audit` checks, from the same list
+  /// (``LayoutAudit/Device/matrix``), each as the `size` setting's WIDTHxHEIGHT.
+  static var sizeOptions: String {
+    LayoutAudit.Device.matrix.map { d in
+      let size = "\(LayoutAudit.format(d.size.width))x\(LayoutAudit.format(d.size.height))"
+      return "<option value=\"\(size)\">\(d.description)</option>"
+    }.joined()
+  }
+
+  /// The text sizes the page offers: every ``ContentSize``, by the names Swift, the spec
+  /// (`options.contentSize`) and the command line (`--text-size`) use; `large` chosen.
+  static var textSizeOptions: String {
+    ContentSize.allCases.map {
+      "<option\($0 == .large ? " selected" : "")>\($0.rawValue)</option>"
+    }.joined()
+  }
+
   /// The page, titled with the onboarding's name.
   static func html(title: String) -> String {
     let safe = title.map { c -> String in
@@ -66,15 +86,10 @@ enum PreviewPage {
           <div class="row">
             <label>size <select id="size">
               <option value="">the onboarding's</option>
-              <option>320x568</option><option>375x667</option><option>390x844</option>
-              <option>430x932</option><option>667x375</option><option>844x390</option>
-              <option>1024x768</option>
+              \(sizeOptions)
             </select></label>
             <label>text <select id="textSize">
-              <option>xSmall</option><option>small</option><option>medium</option>
-              <option selected>large</option><option>xLarge</option><option>xxLarge</option>
-              <option>xxxLarge</option><option>accessibility1</option><option>accessibility2</option>
-              <option>accessibility3</option><option>accessibility4</option><option>accessibility5</option>
+              \(textSizeOptions)
             </select></label>
           </div>
           <div class="row" id="error" role="alert"></div>

@@ -161,7 +161,7 @@ public struct LayoutAudit: Sendable {
     self.engine = engine
   }
 
-  static func format(_ v: Double) -> String {
+  package static func format(_ v: Double) -> String {
     let r = (v * 10).rounded() / 10
     return r == r.rounded() ? String(Int(r)) : String(r)
   }

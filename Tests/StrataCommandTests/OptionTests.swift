@@ -206,3 +206,19 @@ import Testing
     #expect(try preview.parse(["animals"]).integer("--port") == 8017)
   }
 }
+
+/// The command line's text sizes are Swift's, listed from Swift's own list.
+@Suite struct CommandVocabularyTests {
+  @Test func textSizeHelpListsAndAcceptsEveryName() {
+    for command in ["frame", "audit"] {
+      let help = runTool([command, "--help"]).out
+      for size in ContentSize.allCases {
+        #expect(help.contains(size.rawValue), "\(command) --help lists \(size)")
+      }
+    }
+    for size in ContentSize.allCases {
+      let r = runTool(["tree", "animals", "--text-size", size.rawValue])
+      #expect(r.status == 0, "--text-size \(size): \(r.err)")
+    }
+  }
+}

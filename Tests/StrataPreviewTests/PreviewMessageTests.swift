@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataRender
 import Testing
 
 // The message types are internal to the preview: the page is the only other party.
@@ -68,5 +69,28 @@ import Testing
     #expect(WebSocket.close(code: .goingAway, reason: "")[2...3] == [0x03, 0xE9])
     #expect(
       WebSocket.Failure.tooBig(1).code == .tooBig && WebSocket.CloseCode.tooBig.rawValue == 1009)
+  }
+}
+
+/// The preview offers the names and screens the rest of Strata uses, from the same lists.
+@Suite struct PreviewVocabularyTests {
+  @Test func thePageOffersEveryTextSizeAndEveryAuditedScreen() {
+    let page = PreviewPage.html(title: "t")
+    for size in ContentSize.allCases {
+      let selected = size == .large ? " selected" : ""
+      #expect(page.contains("<option\(selected)>\(size.rawValue)</option>"), "\(size)")
+    }
+    for device in LayoutAudit.Device.matrix {
+      #expect(page.contains(">\(device.description)</option>"), "\(device)")
+    }
+  }
+
+  /// Every screen the page offers is a size the settings message accepts.
+  @Test func everyOfferedScreenIsAccepted() throws {
+    for device in LayoutAudit.Device.matrix {
+      let w = Int(device.size.width)
+      let h = Int(device.size.height)
+      #expect(PreviewPage.sizeOptions.contains("value=\"\(w)x\(h)\""), "\(device)")
+    }
   }
 }

@@ -12,7 +12,7 @@
 /// ```
 open class StackNode: Node {
   /// The direction the nodes follow one another.
-  public enum Axis: String, Hashable, Sendable {
+  public enum Axis: String, Hashable, Sendable, CaseIterable {
     /// Left to right (right to left in that layout direction).
     case horizontal
     /// Top to bottom.
@@ -20,7 +20,7 @@ open class StackNode: Node {
   }
 
   /// Where a node sits across the axis.
-  public enum Alignment: String, Hashable, Sendable {
+  public enum Alignment: String, Hashable, Sendable, CaseIterable {
     /// Stretched across the whole stack.
     case fill
     /// At the top (a row) or the leading edge (a column).
@@ -32,7 +32,7 @@ open class StackNode: Node {
   }
 
   /// How the length along the axis is shared.
-  public enum Distribution: String, Hashable, Sendable {
+  public enum Distribution: String, Hashable, Sendable, CaseIterable {
     /// Each node at its fitting length, ``spacing`` apart; the last takes what is left over
     /// (or gives up what is missing, down to nothing).
     case fill

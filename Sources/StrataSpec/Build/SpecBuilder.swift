@@ -27,7 +27,8 @@ struct SpecBuilder {
     if let options = spec.options {
       ReaderSettings(
         layoutDirection: options.layoutDirection.flatMap(LayoutDirection.init(rawValue:)),
-        reduceMotion: options.reduceMotion
+        reduceMotion: options.reduceMotion,
+        contentSize: options.contentSize.flatMap(ContentSize.init(rawValue:))
       ).apply(to: controller)
     }
     if let layout = spec.layout {

@@ -122,9 +122,13 @@ public struct SpecExporter {
       pageSize: SizeSpec(width: controller.pageSize.width, height: controller.pageSize.height),
       pageCount: pages, layout: layout,
       options: controller.layoutDirection == .rightToLeft || controller.reduceMotion
+        || controller.contentSize != .large
         ? OptionsSpec(
           reduceMotion: controller.reduceMotion ? true : nil,
-          layoutDirection: controller.layoutDirection == .rightToLeft ? "rightToLeft" : nil) : nil,
+          layoutDirection: controller.layoutDirection == .rightToLeft
+            ? LayoutDirection.rightToLeft.rawValue : nil,
+          contentSize: controller.contentSize == .large ? nil : controller.contentSize.rawValue)
+        : nil,
       navigation: navigation == NavigationSpec() ? nil : navigation, layers: layers,
       timed: timed.isEmpty ? nil : timed)
     return Export(spec: spec, files: state.files, notes: state.notes)

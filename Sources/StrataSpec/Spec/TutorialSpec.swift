@@ -104,10 +104,15 @@ public struct OptionsSpec: Codable, Hashable, Sendable {
   public var reduceMotion: Bool?
   /// `"leftToRight"` or `"rightToLeft"`.
   public var layoutDirection: String?
+  /// The reader's text size: a ``ContentSize`` name (`"xSmall"` … `"accessibility5"`).
+  public var contentSize: String?
   /// Creates options.
-  public init(reduceMotion: Bool? = nil, layoutDirection: String? = nil) {
+  public init(
+    reduceMotion: Bool? = nil, layoutDirection: String? = nil, contentSize: String? = nil
+  ) {
     self.reduceMotion = reduceMotion
     self.layoutDirection = layoutDirection
+    self.contentSize = contentSize
   }
 }
 

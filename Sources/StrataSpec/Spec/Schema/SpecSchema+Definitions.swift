@@ -12,7 +12,7 @@ extension SpecSchema {
           "pageSize", .reference("size"), required: true, "The page size it is designed at."),
         SchemaField("pageCount", .integer(minimum: 1, maximum: 1000), "The number of pages."),
         SchemaField("layout", .reference("layout"), "Layout measures."),
-        SchemaField("options", .reference("options"), "Reduced motion and direction."),
+        SchemaField("options", .reference("options"), "Reduced motion, direction and text size."),
         SchemaField("navigation", .reference("navigation"), "Paging, swiping, autoplay."),
         SchemaField("layers", .reference("layers"), "The seven layers."),
         SchemaField(
@@ -47,7 +47,11 @@ extension SpecSchema {
       [
         SchemaField("reduceMotion", .boolean, "Whether motion is reduced."),
         SchemaField(
-          "layoutDirection", .string(values: ["leftToRight", "rightToLeft"]), "The direction."),
+          "layoutDirection", .string(values: LayoutDirection.allCases.map(\.rawValue)),
+          "The direction."),
+        SchemaField(
+          "contentSize", .string(values: ContentSize.allCases.map(\.rawValue)),
+          "The reader's text size (Dynamic Type; `large` by default)."),
       ]),
     ObjectSchema(
       "navigation", "Paging, swiping and autoplay.",
@@ -58,7 +62,8 @@ extension SpecSchema {
           "policies", .map(.string(values: SpecPolicyNames.names)),
           "Per page, by index (\"0\", \"1\"…)."),
         SchemaField(
-          "swipeMode", .string(values: ["follow", "discrete"]), "How swipes turn pages."),
+          "swipeMode", .string(values: SwipeMode.allCases.map(\.rawValue)), "How swipes turn pages."
+        ),
         SchemaField("bounces", .boolean, "Whether the scroll bounces past the ends."),
         SchemaField(
           "wrapAround", .boolean,
@@ -167,7 +172,8 @@ extension SpecSchema {
         SchemaField("letterSpacing", anyNumber, "Extra space after each character."),
         SchemaField("kerning", .boolean, "Whether kerning applies."),
         SchemaField(
-          "baseDirection", .string(values: ["leftToRight", "rightToLeft"]), "Paragraph direction."),
+          "baseDirection", .string(values: LayoutDirection.allCases.map(\.rawValue)),
+          "Paragraph direction."),
         SchemaField(
           "minimumScaleFactor", .number(minimum: 0.01, maximum: 1), default: 1,
           "How far the text may shrink to fit before it is cut."),
@@ -209,8 +215,11 @@ extension SpecSchema {
         SchemaField("spacing", nonNegative, "Distance between dot centres."),
         SchemaField("extendedLength", nonNegative, "The current dot's length (extendedDot)."),
         SchemaField(
-          "tracking", .string(values: ["continuous", "discrete", "manual"]), "How it follows."),
-        SchemaField("tapBehavior", .string(values: ["nearestDot", "sides"]), "What a tap does."),
+          "tracking", .string(values: PageIndicatorNode.Tracking.allCases.map(\.rawValue)),
+          "How it follows."),
+        SchemaField(
+          "tapBehavior", .string(values: PageIndicatorNode.TapBehavior.allCases.map(\.rawValue)),
+          "What a tap does."),
         SchemaField(
           "count", .integer(minimum: 0, maximum: 500),
           "A manual indicator's dots (default: the pages)."),
@@ -218,13 +227,13 @@ extension SpecSchema {
     ObjectSchema(
       "stack", "A stack's arrangement.",
       [
-        SchemaField("axis", .string(values: ["horizontal", "vertical"]), "The axis."),
+        SchemaField("axis", .string(values: StackNode.Axis.allCases.map(\.rawValue)), "The axis."),
         SchemaField("spacing", anyNumber, "Space between children."),
         SchemaField(
-          "alignment", .string(values: ["fill", "leading", "center", "trailing"]), "Across."),
+          "alignment", .string(values: StackNode.Alignment.allCases.map(\.rawValue)), "Across."),
         SchemaField(
           "distribution",
-          .string(values: ["fill", "fillEqually", "equalSpacing", "equalCentering"]),
+          .string(values: StackNode.Distribution.allCases.map(\.rawValue)),
           "Along."),
       ]),
     ObjectSchema(
@@ -240,11 +249,14 @@ extension SpecSchema {
       [
         SchemaField("path", .pathData, "The outline."),
         SchemaField("fill", .reference("paint"), "The fill."),
-        SchemaField("fillRule", .string(values: ["nonZero", "evenOdd"]), "The fill rule."),
+        SchemaField(
+          "fillRule", .string(values: FillRule.allCases.map(\.rawValue)), "The fill rule."),
         SchemaField("stroke", .reference("paint"), "The stroke."),
         SchemaField("lineWidth", nonNegative, "Line width."),
-        SchemaField("lineJoin", .string(values: ["miter", "round", "bevel"]), "Line join."),
-        SchemaField("lineCap", .string(values: ["butt", "round", "square"]), "Line cap."),
+        SchemaField(
+          "lineJoin", .string(values: StrokeStyle.Join.allCases.map(\.rawValue)), "Line join."),
+        SchemaField(
+          "lineCap", .string(values: StrokeStyle.Cap.allCases.map(\.rawValue)), "Line cap."),
         SchemaField("miterLimit", .number(minimum: 1), "Miter limit."),
         SchemaField("dash", .array(nonNegative, maxCount: 64), "Dash lengths."),
         SchemaField("dashPhase", anyNumber, "Dash phase."),
@@ -260,7 +272,7 @@ extension SpecSchema {
       "clip", "A clip outline.",
       [
         SchemaField("path", .pathData, required: true, "The outline."),
-        SchemaField("rule", .string(values: ["nonZero", "evenOdd"]), "The fill rule."),
+        SchemaField("rule", .string(values: FillRule.allCases.map(\.rawValue)), "The fill rule."),
       ]),
     ObjectSchema(
       "paint", "A colour or a gradient.",
@@ -268,7 +280,8 @@ extension SpecSchema {
         SchemaField("color", .color, "A solid colour."),
         SchemaField(
           "stops", .array(.reference("stop"), minCount: 1, maxCount: 256), "Gradient stops."),
-        SchemaField("spread", .string(values: ["pad", "reflect", "repeat"]), "Past the ends."),
+        SchemaField(
+          "spread", .string(values: Gradient.Spread.allCases.map(\.rawValue)), "Past the ends."),
         SchemaField("start", pair, "Linear: start."),
         SchemaField("end", pair, "Linear: end."),
         SchemaField("center", pair, "Radial: centre."),
