@@ -8,12 +8,13 @@ extension Stroker {
   /// point, the two inner corners, and where the inner edges cross). The segment starting at
   /// the corner leaves the kite out, so nothing is covered twice. Where the kite does not fit
   /// within both segments beside the kites of their other ends (a short segment at a sharp
-  /// corner, as where a dash starts just before one), the segment's quadrilateral less the
-  /// one before it (and less the start cap, when that one is the first) goes in convex
-  /// pieces, and the end cap less the segment before the last likewise. What is left covered
-  /// twice is a stroke overlapping itself beyond neighbouring segments (a path crossing
-  /// itself, a curve tighter than the half-width); there the rasterizer adds the overlap at
-  /// the pixels on its edge.
+  /// corner, as where a dash starts just before one, or a curve tighter than the half-width),
+  /// the segment's quadrilateral less the segments before it that could reach it (and less the
+  /// start cap) goes in convex pieces, and the end cap less the segment before the last
+  /// likewise. Every piece leaves out only what a piece before it covers, so nothing is lost.
+  /// What may still be covered twice is a path crossing itself far from where it was, and a
+  /// join's wedge in a curve tighter than the half-width; there the rasterizer adds the
+  /// overlap at the pixels on its edge.
   func addPieces(
     _ pts: [Point], closed isClosed: Bool, hw: Double, into pieces: inout FlattenedPath,
     scratch: inout Scratch
@@ -55,17 +56,39 @@ extension Stroker {
       let b = pts[(i + 1) % pts.count]
       let c = corners[i]
       let n = c.normal
-      guard c.cut else {
-        if c.inner != 0 {
-          // The kite does not fit: this quadrilateral less the pieces before it.
+      // A closed polyline's segments come in order from its first vertex: the last meets
+      // the first there, so it is cut by the first (never the first by the last, so that no
+      // two segments each leave an overlap to the other).
+      let closing = closed && i == count - 1
+      guard c.cut, !closing else {
+        if (i > 0 && c.inner != 0) || closing {
+          // The kite does not fit: this quadrilateral less the segments before it that could
+          // reach it.
           scratch.shape.removeAll(keepingCapacity: true)
           quad(i, to: &scratch.shape)
           scratch.cutters.removeAll()
-          quad((i - 1 + count) % count, to: &scratch.cutters.points)
-          scratch.cutters.ends.append(scratch.cutters.points.count)
-          if i == 1, !closed, style.cap != .butt {
+          var reach = 0.0
+          var j = i
+          while j > 0, reach < 4 * hw, i - j < Self.cutterLimit {
+            j -= 1
+            quad(j, to: &scratch.cutters.points)
+            scratch.cutters.ends.append(scratch.cutters.points.count)
+            reach += corners[j].length
+          }
+          if j == 0, !closed, style.cap != .butt {
             cap(at: first, corners[0], outward: -1) { scratch.cutters.points.append($0) }
             scratch.cutters.ends.append(scratch.cutters.points.count)
+          }
+          if closing {
+            // And the first segments, past the vertex where the polyline closes.
+            var ahead = 0.0
+            var k = 0
+            while k < j, ahead < 4 * hw, k < Self.cutterLimit {
+              quad(k, to: &scratch.cutters.points)
+              scratch.cutters.ends.append(scratch.cutters.points.count)
+              ahead += corners[k].length
+              k += 1
+            }
           }
           addDifference(into: &pieces, scratch: &scratch)
         } else {
@@ -115,6 +138,11 @@ extension Stroker {
     }
   }
 
+  /// The most segments before a short one that its quadrilateral is cut by.
+  static let cutterLimit = 16
+  /// The most convex parts one quadrilateral is cut into; past it, it is drawn whole.
+  static let partLimit = 64
+
   /// The convex polygon `scratch.shape` less each convex polygon of `scratch.cutters`, in
   /// convex pieces, all in buffers the scratch keeps.
   func addDifference(into pieces: inout FlattenedPath, scratch: inout Scratch) {
@@ -147,6 +175,13 @@ extension Stroker {
         }
       }
       swap(&scratch.parts, &scratch.nextParts)
+      if scratch.parts.ends.count > Self.partLimit {
+        // Too finely cut to be worth it (a knot of tiny segments): the shape whole, overlaps
+        // and all.
+        scratch.parts.removeAll()
+        scratch.parts.append(scratch.shape)
+        break
+      }
     }
     for part in scratch.parts.ends.indices {
       pieces.startSubpath()
@@ -202,7 +237,8 @@ extension Stroker {
       let nextOverlap = !closed && i + 1 == count ? 0 : after.overlap
       let previousOverlap = !closed && i == 1 ? 0 : before.overlap
       corners[i].cut =
-        e.isFinite && e + previousOverlap <= before.length && e + nextOverlap <= corners[i].length
+        i > 0 && e.isFinite && e + previousOverlap <= before.length
+        && e + nextOverlap <= corners[i].length
     }
   }
 
