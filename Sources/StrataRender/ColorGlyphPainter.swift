@@ -28,6 +28,36 @@ struct ColorGlyphPainter {
 
   /// The largest bitmap one glyph may take, in pixels.
   static let maximumPixels = 1 << 22
+  /// The most layer pixels drawing one glyph may hold at once (16 bytes each: 256 MB).
+  static let maximumLayerPixels = 1 << 24
+  /// The most layer pixels drawing one glyph may fill in all (about a second's work).
+  static let maximumWork = 1 << 28
+
+  /// What drawing `paint` takes: the most layers it holds at once, and the layers it fills.
+  static func cost(of paint: ColorPaint) -> (peakLayers: Int, layers: Int) {
+    switch paint {
+    case .none, .solid, .linear, .radial, .sweep: return (1, 1)
+    case .glyph(_, let child), .transform(_, let child): return cost(of: child)
+    case .layers(let children):
+      // The result is held while each child draws (and the child's layer while it blends).
+      var peak = 1
+      var total = 1
+      for c in children {
+        let k = cost(of: c)
+        peak = Swift.max(peak, 1 + k.peakLayers)
+        total = total.addingReportingOverflow(k.layers).partialValue
+      }
+      return (peak, Swift.min(total, Int.max / 2))
+    case .composite(_, let source, let backdrop):
+      // The source is held while the backdrop draws, then both while they combine.
+      let s = cost(of: source)
+      let b = cost(of: backdrop)
+      return (
+        Swift.max(s.peakLayers, 1 + b.peakLayers, 3),
+        Swift.min(s.layers.addingReportingOverflow(b.layers).partialValue, Int.max / 2) + 1
+      )
+    }
+  }
 
   struct Key: Hashable {
     var face: ObjectIdentifier
@@ -87,6 +117,13 @@ struct ColorGlyphPainter {
     let h = Int(e.maxY.rounded(.up)) - y0
     guard w > 0, h > 0, w.multipliedReportingOverflow(by: h).partialValue <= maximumPixels,
       w < 1 << 15, h < 1 << 15
+    else { return nil }
+    // A hostile font may nest paints so that drawing holds many layers at once, or draws
+    // thousands of layers: refuse what would pass the memory or work budgets.
+    let cost = Self.cost(of: paint)
+    let work = cost.layers.multipliedReportingOverflow(by: w * h)
+    guard cost.peakLayers * w * h <= maximumLayerPixels, !work.overflow,
+      work.partialValue <= maximumWork
     else { return nil }
     let painter = ColorGlyphPainter(face: face, foreground: foreground, width: w, height: h)
     let shifted = t.thenTranslated(x: Double(-x0), y: Double(-y0))
