@@ -43,11 +43,14 @@ let package = Package(
       name: "StrataRender", dependencies: ["Strata", "StrataIO", "StrataText", "StrataRaster"]),
     // Pixel loops for wider vector units (AVX2), chosen at run time.
     .target(name: "CStrataKernels"),
+    // JSON per RFC 8259 with each value's line and column: what specs and Lottie files are
+    // read with.
+    .target(name: "StrataJSON", dependencies: ["Strata"]),
     // Images by name from a folder (the asset work of this wave starts here).
     .target(
       name: "StrataAssets",
       dependencies: [
-        "Strata", "StrataFiles", "StrataIO",
+        "Strata", "StrataFiles", "StrataIO", "StrataJSON",
         .target(name: "CJPEG", condition: .when(platforms: [.linux])),
       ]),
     // libjpeg-turbo, the system's (Linux only: Apple platforms decode JPEG through ImageIO).
@@ -66,7 +69,9 @@ let package = Package(
     // from a file.
     .target(
       name: "StrataSpec",
-      dependencies: ["Strata", "StrataFiles", "StrataIO", "StrataText", "StrataAssets"]),
+      dependencies: [
+        "Strata", "StrataFiles", "StrataIO", "StrataText", "StrataAssets", "StrataJSON",
+      ]),
     // Whether an onboarding was seen: records, their decisions, stores in memory and in a file.
     .target(name: "StrataRecords", dependencies: ["Strata", "StrataFiles"]),
     // A live preview in the browser: an HTTP and WebSocket server on POSIX sockets.

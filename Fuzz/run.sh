@@ -27,10 +27,10 @@ flags=(-Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)
 modules_for() {
   local m=(Strata StrataFiles CStrataKernels StrataIO StrataText StrataRaster StrataRender)
   case "$1" in
-    options) m+=(CJPEG StrataAssets StrataExamples StrataSpec StrataRecords StrataPreview StrataHost StrataCommand) ;;
+    options) m+=(CJPEG StrataJSON StrataAssets StrataExamples StrataSpec StrataRecords StrataPreview StrataHost StrataCommand) ;;
     preview) m+=(StrataHost StrataPreview) ;;
-    jpeg | jpeg-header | svg | svg-css) m+=(CJPEG StrataAssets) ;;
-    spec) m+=(CJPEG StrataAssets StrataSpec) ;;
+    jpeg | jpeg-header | svg | svg-css) m+=(CJPEG StrataJSON StrataAssets) ;;
+    spec) m+=(CJPEG StrataJSON StrataAssets StrataSpec) ;;
     records) m+=(StrataRecords) ;;
   esac
   echo "${m[@]}"

@@ -1,14 +1,14 @@
 /// A key made at run time: an object's key not known ahead, or an array's index.
-struct JSONKey: CodingKey {
-  var stringValue: String
-  var intValue: Int?
-  init(_ string: String) { stringValue = string }
-  init(stringValue: String) { self.stringValue = stringValue }
-  init(index: Int) {
+package struct JSONKey: CodingKey {
+  package var stringValue: String
+  package var intValue: Int?
+  package init(_ string: String) { stringValue = string }
+  package init(stringValue: String) { self.stringValue = stringValue }
+  package init(index: Int) {
     stringValue = String(index)
     intValue = index
   }
-  init?(intValue: Int) { self.init(index: intValue) }
+  package init?(intValue: Int) { self.init(index: intValue) }
 }
 
 /// A `JSONValue` is any JSON: decoded from a ``JSONValueDecoder`` it is the value read, with
@@ -105,38 +105,38 @@ extension JSONValue: ExpressibleByArrayLiteral {
 
 extension JSONValue {
   /// An object of `members`, in order.
-  static func object(_ members: [(String, JSONValue)]) -> JSONValue {
+  package static func object(_ members: [(String, JSONValue)]) -> JSONValue {
     JSONValue(
       .object(
         members.map { Member(key: $0.0, position: TextPosition(line: 1, column: 1), value: $0.1) }))
   }
 
   /// A number.
-  static func number(_ n: Double) -> JSONValue { JSONValue(.number(n)) }
+  package static func number(_ n: Double) -> JSONValue { JSONValue(.number(n)) }
 
   /// A string.
-  static func string(_ s: String) -> JSONValue { JSONValue(.string(s)) }
+  package static func string(_ s: String) -> JSONValue { JSONValue(.string(s)) }
 
   /// The number, when it is one.
-  var numberValue: Double? {
+  package var numberValue: Double? {
     if case .number(let n) = kind { return n }
     return nil
   }
 
   /// The string, when it is one.
-  var stringValue: String? {
+  package var stringValue: String? {
     if case .string(let s) = kind { return s }
     return nil
   }
 
   /// The boolean, when it is one.
-  var boolValue: Bool? {
+  package var boolValue: Bool? {
     if case .bool(let b) = kind { return b }
     return nil
   }
 
   /// The items, when it is an array.
-  var arrayValue: [JSONValue]? {
+  package var arrayValue: [JSONValue]? {
     if case .array(let a) = kind { return a }
     return nil
   }

@@ -19,69 +19,71 @@ public struct JSONValueDecoder {
 
 /// A decoder that holds a ``JSONValue`` whole: a `JSONValue` decoded from it is that value,
 /// positions and all.
-protocol JSONValueHolder {
+package protocol JSONValueHolder {
   /// The value being decoded.
   var heldValue: JSONValue { get }
 }
 
 private struct ValueDecoder: Decoder, JSONValueHolder {
-  let value: JSONValue
-  var heldValue: JSONValue { value }
-  let codingPath: [any CodingKey]
-  var userInfo: [CodingUserInfoKey: Any] { [:] }
+  package let value: JSONValue
+  package var heldValue: JSONValue { value }
+  package let codingPath: [any CodingKey]
+  package var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-  func context(_ what: String) -> DecodingError.Context {
+  package func context(_ what: String) -> DecodingError.Context {
     DecodingError.Context(
       codingPath: codingPath,
       debugDescription: "\(what) (line \(value.position.line), column \(value.position.column))")
   }
 
-  func mismatch(_ type: Any.Type, _ expected: String) -> DecodingError {
+  package func mismatch(_ type: Any.Type, _ expected: String) -> DecodingError {
     .typeMismatch(type, context("expected \(expected), found \(value.typeDescription)"))
   }
 
-  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+  package func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<
+    Key
+  > {
     guard case .object(let members) = value.kind else {
       throw mismatch([String: Any].self, "an object")
     }
     return KeyedDecodingContainer(ObjectContainer<Key>(decoder: self, members: members))
   }
 
-  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+  package func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
     guard case .array(let items) = value.kind else { throw mismatch([Any].self, "an array") }
     return ArrayContainer(decoder: self, items: items)
   }
 
-  func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+  package func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
 
-  func child(_ value: JSONValue, _ key: any CodingKey) -> ValueDecoder {
+  package func child(_ value: JSONValue, _ key: any CodingKey) -> ValueDecoder {
     ValueDecoder(value: value, codingPath: codingPath + [key])
   }
 }
 
 extension ValueDecoder: SingleValueDecodingContainer {
-  func decodeNil() -> Bool {
+  package func decodeNil() -> Bool {
     if case .null = value.kind { return true }
     return false
   }
 
-  func decode(_ type: Bool.Type) throws -> Bool {
+  package func decode(_ type: Bool.Type) throws -> Bool {
     guard case .bool(let b) = value.kind else { throw mismatch(type, "a boolean") }
     return b
   }
 
-  func decode(_ type: String.Type) throws -> String {
+  package func decode(_ type: String.Type) throws -> String {
     guard case .string(let s) = value.kind else { throw mismatch(type, "a string") }
     return s
   }
 
-  func number() throws -> Double {
+  package func number() throws -> Double {
     guard case .number(let n) = value.kind else { throw mismatch(Double.self, "a number") }
     return n
   }
 
-  func decode(_ type: Double.Type) throws -> Double { try number() }
-  func decode(_ type: Float.Type) throws -> Float {
+  package func decode(_ type: Double.Type) throws -> Double { try number() }
+  package func decode(_ type: Float.Type) throws -> Float {
     let n = try number()
     guard Swift.abs(n) <= Double(Float.greatestFiniteMagnitude) else {
       throw DecodingError.dataCorrupted(context("\(n) does not fit a Float"))
@@ -89,7 +91,7 @@ extension ValueDecoder: SingleValueDecodingContainer {
     return Float(n)
   }
 
-  func integer<I: FixedWidthInteger>(_ type: I.Type) throws -> I {
+  package func integer<I: FixedWidthInteger>(_ type: I.Type) throws -> I {
     let n = try number()
     guard let i = I(exactly: n) else {
       throw DecodingError.dataCorrupted(context("\(n) is not a whole number that fits \(type)"))
@@ -97,33 +99,33 @@ extension ValueDecoder: SingleValueDecodingContainer {
     return i
   }
 
-  func decode(_ type: Int.Type) throws -> Int { try integer(type) }
-  func decode(_ type: Int8.Type) throws -> Int8 { try integer(type) }
-  func decode(_ type: Int16.Type) throws -> Int16 { try integer(type) }
-  func decode(_ type: Int32.Type) throws -> Int32 { try integer(type) }
-  func decode(_ type: Int64.Type) throws -> Int64 { try integer(type) }
-  func decode(_ type: UInt.Type) throws -> UInt { try integer(type) }
-  func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(type) }
-  func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type) }
-  func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
-  func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
+  package func decode(_ type: Int.Type) throws -> Int { try integer(type) }
+  package func decode(_ type: Int8.Type) throws -> Int8 { try integer(type) }
+  package func decode(_ type: Int16.Type) throws -> Int16 { try integer(type) }
+  package func decode(_ type: Int32.Type) throws -> Int32 { try integer(type) }
+  package func decode(_ type: Int64.Type) throws -> Int64 { try integer(type) }
+  package func decode(_ type: UInt.Type) throws -> UInt { try integer(type) }
+  package func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(type) }
+  package func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type) }
+  package func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
+  package func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
 
-  func decode<T: Decodable>(_ type: T.Type) throws -> T { try T(from: self) }
+  package func decode<T: Decodable>(_ type: T.Type) throws -> T { try T(from: self) }
 }
 
 private struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-  let decoder: ValueDecoder
-  let members: [JSONValue.Member]
-  var codingPath: [any CodingKey] { decoder.codingPath }
+  package let decoder: ValueDecoder
+  package let members: [JSONValue.Member]
+  package var codingPath: [any CodingKey] { decoder.codingPath }
 
-  var allKeys: [Key] {
+  package var allKeys: [Key] {
     var seen = Set<String>()
     return members.compactMap { seen.insert($0.key).inserted ? Key(stringValue: $0.key) : nil }
   }
 
-  func contains(_ key: Key) -> Bool { members.contains { $0.key == key.stringValue } }
+  package func contains(_ key: Key) -> Bool { members.contains { $0.key == key.stringValue } }
 
-  func value(_ key: Key) throws -> JSONValue {
+  package func value(_ key: Key) throws -> JSONValue {
     // A key given twice: the last member, as JSONValue's subscript has it.
     guard let m = members.last(where: { $0.key == key.stringValue }) else {
       throw DecodingError.keyNotFound(key, decoder.context("no member \"\(key.stringValue)\""))
@@ -131,44 +133,44 @@ private struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     return m.value
   }
 
-  func decodeNil(forKey key: Key) throws -> Bool {
+  package func decodeNil(forKey key: Key) throws -> Bool {
     guard case .null = try value(key).kind else { return false }
     return true
   }
 
-  func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+  package func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
     try T(from: decoder.child(try value(key), key))
   }
 
-  func nestedContainer<NestedKey: CodingKey>(
+  package func nestedContainer<NestedKey: CodingKey>(
     keyedBy type: NestedKey.Type, forKey key: Key
   ) throws -> KeyedDecodingContainer<NestedKey> {
     try decoder.child(try value(key), key).container(keyedBy: type)
   }
 
-  func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+  package func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
     try decoder.child(try value(key), key).unkeyedContainer()
   }
 
-  func superDecoder() throws -> any Decoder {
+  package func superDecoder() throws -> any Decoder {
     decoder.child(
       JSONValue(.object(members), at: decoder.value.position), JSONKey("super"))
   }
 
-  func superDecoder(forKey key: Key) throws -> any Decoder {
+  package func superDecoder(forKey key: Key) throws -> any Decoder {
     decoder.child(try value(key), key)
   }
 }
 
 private struct ArrayContainer: UnkeyedDecodingContainer {
-  let decoder: ValueDecoder
-  let items: [JSONValue]
-  var currentIndex = 0
-  var codingPath: [any CodingKey] { decoder.codingPath }
-  var count: Int? { items.count }
-  var isAtEnd: Bool { currentIndex >= items.count }
+  package let decoder: ValueDecoder
+  package let items: [JSONValue]
+  package var currentIndex = 0
+  package var codingPath: [any CodingKey] { decoder.codingPath }
+  package var count: Int? { items.count }
+  package var isAtEnd: Bool { currentIndex >= items.count }
 
-  mutating func next() throws -> ValueDecoder {
+  package mutating func next() throws -> ValueDecoder {
     guard !isAtEnd else {
       throw DecodingError.valueNotFound(
         Any.self, decoder.context("the array has only \(items.count) items"))
@@ -177,23 +179,23 @@ private struct ArrayContainer: UnkeyedDecodingContainer {
     return decoder.child(items[currentIndex], JSONKey(index: currentIndex))
   }
 
-  mutating func decodeNil() throws -> Bool {
+  package mutating func decodeNil() throws -> Bool {
     guard !isAtEnd, case .null = items[currentIndex].kind else { return false }
     currentIndex += 1
     return true
   }
 
-  mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try T(from: try next()) }
+  package mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try T(from: try next()) }
 
-  mutating func nestedContainer<NestedKey: CodingKey>(
+  package mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy type: NestedKey.Type
   ) throws -> KeyedDecodingContainer<NestedKey> {
     try next().container(keyedBy: type)
   }
 
-  mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+  package mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
     try next().unkeyedContainer()
   }
 
-  mutating func superDecoder() throws -> any Decoder { try next() }
+  package mutating func superDecoder() throws -> any Decoder { try next() }
 }

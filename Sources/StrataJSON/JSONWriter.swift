@@ -21,7 +21,7 @@ public enum JSONWriter {
   /// A string as a JSON string literal.
   public static func quote(_ s: String) -> String { JSONLiteral.string(s) }
 
-  static func write(_ value: JSONValue, indent: Int, into out: inout String) {
+  package static func write(_ value: JSONValue, indent: Int, into out: inout String) {
     let pad = String(repeating: " ", count: indent + 2)
     switch value.kind {
     case .null: out += "null"

@@ -1,14 +1,14 @@
 /// The reader's state over one document: where it is, the line it is on, how many values it
 /// has read.
-struct JSONParser {
-  let bytes: [UInt8]
-  let limits: JSONReader.Limits
-  var index = 0
-  var line = 1
-  var lineStart = 0
-  var values = 0
+package struct JSONParser {
+  package let bytes: [UInt8]
+  package let limits: JSONReader.Limits
+  package var index = 0
+  package var line = 1
+  package var lineStart = 0
+  package var values = 0
 
-  init(bytes: [UInt8], limits: JSONReader.Limits) {
+  package init(bytes: [UInt8], limits: JSONReader.Limits) {
     self.bytes = bytes
     self.limits = limits
     // A byte order mark is allowed (and skipped) at the start.
@@ -20,13 +20,13 @@ struct JSONParser {
   }
 
   /// How far column counting has got on the current line: a byte index and its column.
-  var countedTo = 0
-  var countedColumn = 1
+  package var countedTo = 0
+  package var countedColumn = 1
 
   /// The position of byte `i` (at or after the last one asked for, as parsing only moves
   /// forward); columns count scalars, so continuation bytes are not counted. Counting picks up
   /// where it stopped, so a document costs one pass however long its lines.
-  mutating func position(_ i: Int) -> TextPosition {
+  package mutating func position(_ i: Int) -> TextPosition {
     if countedTo < lineStart || countedTo > i {
       countedTo = lineStart
       countedColumn = 1
@@ -38,9 +38,9 @@ struct JSONParser {
     return TextPosition(line: line, column: countedColumn)
   }
 
-  var here: TextPosition { mutating get { position(index) } }
+  package var here: TextPosition { mutating get { position(index) } }
 
-  mutating func document() throws(JSONError) -> JSONValue {
+  package mutating func document() throws(JSONError) -> JSONValue {
     skipSpace()
     let value = try parseValue(depth: 0)
     skipSpace()
@@ -51,14 +51,14 @@ struct JSONParser {
     return value
   }
 
-  func describe(_ i: Int) -> String {
+  package func describe(_ i: Int) -> String {
     guard i < bytes.count else { return "the end" }
     let b = bytes[i]
     if b >= 0x21 && b < 0x7F { return "'\(Character(Unicode.Scalar(b)))'" }
     return "byte 0x\(String(b, radix: 16))"
   }
 
-  mutating func skipSpace() {
+  package mutating func skipSpace() {
     while index < bytes.count {
       switch bytes[index] {
       case 0x20, 0x09, 0x0D: index += 1
@@ -71,7 +71,7 @@ struct JSONParser {
     }
   }
 
-  mutating func parseValue(depth: Int) throws(JSONError) -> JSONValue {
+  package mutating func parseValue(depth: Int) throws(JSONError) -> JSONValue {
     values += 1
     if values > limits.maximumValues {
       throw JSONError(.tooManyValues(limit: limits.maximumValues), at: here)
@@ -108,7 +108,7 @@ struct JSONParser {
     }
   }
 
-  mutating func literal(_ word: String) throws(JSONError) {
+  package mutating func literal(_ word: String) throws(JSONError) {
     let start = here
     for b in word.utf8 {
       guard index < bytes.count, bytes[index] == b else {
@@ -118,7 +118,7 @@ struct JSONParser {
     }
   }
 
-  mutating func parseObject(depth: Int) throws(JSONError) -> [JSONValue.Member] {
+  package mutating func parseObject(depth: Int) throws(JSONError) -> [JSONValue.Member] {
     index += 1
     var members: [JSONValue.Member] = []
     skipSpace()
@@ -160,7 +160,7 @@ struct JSONParser {
     }
   }
 
-  mutating func parseArray(depth: Int) throws(JSONError) -> [JSONValue] {
+  package mutating func parseArray(depth: Int) throws(JSONError) -> [JSONValue] {
     index += 1
     var items: [JSONValue] = []
     skipSpace()
@@ -187,7 +187,7 @@ struct JSONParser {
     }
   }
 
-  mutating func expect(_ c: Character, _ what: String) throws(JSONError) {
+  package mutating func expect(_ c: Character, _ what: String) throws(JSONError) {
     guard index < bytes.count else { throw JSONError(.unexpectedEnd(expected: what), at: here) }
     guard let ascii = c.asciiValue, bytes[index] == ascii else {
       throw JSONError(.unexpected(found: describe(index), expected: what), at: here)
@@ -195,7 +195,7 @@ struct JSONParser {
     index += 1
   }
 
-  mutating func parseNumber() throws(JSONError) -> Double {
+  package mutating func parseNumber() throws(JSONError) -> Double {
     let start = index
     let startPosition = here
     if bytes[index] == UInt8(ascii: "-") { index += 1 }
@@ -241,7 +241,7 @@ struct JSONParser {
     return value
   }
 
-  mutating func hex4() throws(JSONError) -> UInt32 {
+  package mutating func hex4() throws(JSONError) -> UInt32 {
     var v: UInt32 = 0
     for _ in 0..<4 {
       guard index < bytes.count else {
@@ -261,7 +261,7 @@ struct JSONParser {
     return v
   }
 
-  mutating func parseString() throws(JSONError) -> String {
+  package mutating func parseString() throws(JSONError) -> String {
     index += 1
     var scalars = String.UnicodeScalarView()
     while true {
@@ -320,7 +320,7 @@ struct JSONParser {
   }
 
   /// One multi-byte UTF-8 sequence (shortest form, no surrogates, at most U+10FFFF).
-  mutating func decodeUTF8() throws(JSONError) -> Unicode.Scalar {
+  package mutating func decodeUTF8() throws(JSONError) -> Unicode.Scalar {
     let start = here
     let b0 = bytes[index]
     let count: Int
