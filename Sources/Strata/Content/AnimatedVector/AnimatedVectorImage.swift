@@ -1,0 +1,152 @@
+/// A vector illustration that moves: layers of shapes over a span of frames, as a Lottie file
+/// holds it (StrataAssets reads Lottie into this). ``image(atFrame:)`` gives the still
+/// ``VectorImage`` of any frame, fractional frames included, for any node that draws vector
+/// images.
+///
+/// ```swift
+/// let square = AnimatedVectorImage.Layer(
+///   transform: AnimatedTransform(
+///     position: .constant(Point(x: 50, y: 50)),
+///     rotation: .keyframes(try Keyframes([Keyframe(0, 0.0), Keyframe(30, Double.pi / 2)]))),
+///   shapes: [
+///     .rectangle(
+///       center: .constant(Point(x: 0, y: 0)), size: .constant(Size(width: 40, height: 40)),
+///       cornerRadius: .constant(4)),
+///     .fill(color: .constant(.red), opacity: .constant(1), rule: .nonZero),
+///   ])
+/// let animation = AnimatedVectorImage(
+///   size: Size(width: 100, height: 100), frameRate: 30, frames: 0...30, layers: [square])
+/// let halfway = animation.image(atFrame: 15)
+/// ```
+public struct AnimatedVectorImage: Sendable {
+  /// One layer: what it draws, where, and over which frames.
+  public struct Layer: Sendable {
+    /// What the layer draws.
+    public enum Content: Sendable {
+      /// Shapes and their paints (a Lottie shape layer).
+      case shapes([AnimatedShapeItem])
+      /// A rectangle of one colour from the origin (a Lottie solid layer).
+      case solid(Color, Size)
+      /// Nothing: a layer that only carries a transform for its children (a Lottie null).
+      case none
+    }
+
+    /// The layer's name, for messages.
+    public var name: String
+    /// The number other layers name as their parent (Lottie's `ind`).
+    public var index: Int?
+    /// The index of the layer whose transform this one's follows (Lottie's `parent`).
+    public var parent: Int?
+    /// The first frame it shows in.
+    public var inPoint: Double
+    /// The frame it stops showing at (it shows up to, not including, this frame).
+    public var outPoint: Double
+    /// The document frame at which the layer's own time is 0 (Lottie's `st`).
+    public var startTime: Double
+    /// Where it is placed.
+    public var transform: AnimatedTransform
+    /// What it draws.
+    public var content: Content
+
+    /// Creates a layer, shown at every frame by default.
+    public init(
+      name: String = "", index: Int? = nil, parent: Int? = nil,
+      inPoint: Double = -.infinity, outPoint: Double = .infinity, startTime: Double = 0,
+      transform: AnimatedTransform = AnimatedTransform(), content: Content
+    ) {
+      self.name = name
+      self.index = index
+      self.parent = parent
+      self.inPoint = inPoint
+      self.outPoint = outPoint
+      self.startTime = startTime
+      self.transform = transform
+      self.content = content
+    }
+
+    /// A shape layer.
+    public init(
+      name: String = "", index: Int? = nil, parent: Int? = nil,
+      inPoint: Double = -.infinity, outPoint: Double = .infinity, startTime: Double = 0,
+      transform: AnimatedTransform = AnimatedTransform(), shapes: [AnimatedShapeItem]
+    ) {
+      self.init(
+        name: name, index: index, parent: parent, inPoint: inPoint, outPoint: outPoint,
+        startTime: startTime, transform: transform, content: .shapes(shapes))
+    }
+  }
+
+  /// The most parents a layer's transform is followed through; a longer chain (or a loop)
+  /// stops there.
+  public static let parentLimit = 64
+
+  /// The document's width and height.
+  public var size: Size
+  /// Frames a second.
+  public var frameRate: Double
+  /// The frames it plays, from its first to its last (Lottie's `ip` to `op`).
+  public var frames: ClosedRange<Double>
+  /// The layers, the first on top.
+  public var layers: [Layer]
+
+  /// Creates an animated image; a frame rate that is not a positive finite number is 30.
+  public init(size: Size, frameRate: Double, frames: ClosedRange<Double>, layers: [Layer]) {
+    self.size = size
+    self.frameRate = frameRate.isFinite && frameRate > 0 ? frameRate : 30
+    self.frames = frames
+    self.layers = layers
+  }
+
+  /// The animation's length in seconds.
+  public var duration: Double { (frames.upperBound - frames.lowerBound) / frameRate }
+
+  /// The still image at `frame` (clamped to ``frames``; NaN is the first frame).
+  public func image(atFrame frame: Double) -> VectorImage {
+    let f =
+      frame.isNaN
+      ? frames.lowerBound : Swift.min(frames.upperBound, Swift.max(frames.lowerBound, frame))
+    var byIndex: [Int: Int] = [:]
+    for (k, layer) in layers.enumerated() {
+      if let i = layer.index, byIndex[i] == nil { byIndex[i] = k }
+    }
+    var items: [VectorImage.Item] = []
+    // The first layer is on top: drawn last.
+    for layer in layers.reversed() where f >= layer.inPoint && f < layer.outPoint {
+      let local = f - layer.startTime
+      var drawn: [VectorImage.Item]
+      switch layer.content {
+      case .none: continue
+      case .solid(let color, let size):
+        drawn = [
+          .shape(
+            VectorImage.Shape(
+              path: .rect(Rect(x: 0, y: 0, width: size.width, height: size.height)),
+              fill: .solid(color)))
+        ]
+      case .shapes(let shapes):
+        drawn = AnimatedShapeItem.evaluate(shapes, at: local).topFirst.reversed()
+      }
+      if drawn.isEmpty { continue }
+      items.append(
+        .group(
+          VectorImage.Group(
+            items: drawn, transform: placement(of: layer, at: f, byIndex: byIndex),
+            opacity: layer.transform.opacity(at: local))))
+    }
+    return VectorImage(size: size, items: items)
+  }
+
+  /// The layer's transform followed through its parents' (each at its own time).
+  func placement(of layer: Layer, at frame: Double, byIndex: [Int: Int]) -> Transform {
+    var m = layer.transform.matrix(at: frame - layer.startTime)
+    var next = layer.parent
+    var steps = 0
+    while let p = next, let k = byIndex[p], steps < Self.parentLimit {
+      let parent = layers[k]
+      m = m.concatenating(parent.transform.matrix(at: frame - parent.startTime))
+      next = parent.parent
+      steps += 1
+    }
+    return m
+  }
+}
