@@ -1,0 +1,147 @@
+import Strata
+import StrataJSON
+
+extension LottieReader {
+  // MARK: - Animated properties
+
+  /// A Lottie property (`{"a": 0, "k": value}` or `{"a": 1, "k": [keyframes]}`) of numbers,
+  /// each value turned into `Value` by `convert`.
+  mutating func property<Value: Interpolatable & Sendable>(
+    _ value: JSONValue, _ path: String, _ convert: ([Double]) -> Value?
+  ) throws(LottieError) -> Animated<Value> {
+    try animated(value, path) { (v: JSONValue, p: String) throws(LottieError) -> Value in
+      guard let converted = convert(try Self.numbers(v, p)) else {
+        throw Self.invalid(p, v, "expected \(Value.self == Double.self ? "a number" : "numbers")")
+      }
+      return converted
+    }
+  }
+
+  /// A path property: `{"v", "i", "o", "c"}` values, or keyframes of them.
+  mutating func shapeProperty(_ value: JSONValue, _ path: String) throws(LottieError)
+    -> Animated<BezierShape>
+  {
+    try animated(value, path) { (v: JSONValue, p: String) throws(LottieError) -> BezierShape in
+      // A keyframe's value is an array holding the shape.
+      var shape = v
+      if case .array(let items) = v.kind, let first = items.first { shape = first }
+      guard case .object = shape.kind, let vertices = shape["v"] else {
+        throw Self.invalid(p, v, "expected a path object with \"v\", \"i\", \"o\" and \"c\"")
+      }
+      func points(_ key: String) throws(LottieError) -> [Vector] {
+        guard let list = shape[key] else { return [] }
+        var out: [Vector] = []
+        for (k, item) in try Self.array(list, p + "." + key).enumerated() {
+          let n = try Self.numbers(item, "\(p).\(key)[\(k)]")
+          guard n.count >= 2 else {
+            throw Self.invalid("\(p).\(key)[\(k)]", item, "expected [x, y]")
+          }
+          out.append(Vector(dx: n[0], dy: n[1]))
+        }
+        return out
+      }
+      let v = try points("v").map { Point(x: $0.dx, y: $0.dy) }
+      _ = vertices
+      return BezierShape(
+        vertices: v, inTangents: try points("i"), outTangents: try points("o"),
+        isClosed: shape["c"]?.kind == .bool(true))
+    }
+  }
+
+  /// A property whose values `read` makes, static or keyframed.
+  mutating func animated<Value: Interpolatable & Sendable>(
+    _ value: JSONValue, _ path: String,
+    _ read: (JSONValue, String) throws(LottieError) -> Value
+  ) throws(LottieError) -> Animated<Value> {
+    guard case .object = value.kind, let k = value["k"] else {
+      throw Self.invalid(path, value, "expected a property object with \"k\"")
+    }
+    if value["x"] != nil, value["x"]?.kind != .null, case .string = value["x"]?.kind {
+      leaveOut(path + ".x", value, "expressions are not run (the keyframes are used)")
+    }
+    // Keyframed when `a` is 1, or when `k` is a list of keyframe objects.
+    var keyed = value["a"]?.kind == .number(1)
+    if case .array(let items) = k.kind, let first = items.first, first["t"] != nil {
+      keyed = true
+    }
+    guard keyed else { return .constant(try read(k, path + ".k")) }
+    let list = try Self.array(k, path + ".k")
+    guard !list.isEmpty else {
+      throw Self.invalid(path + ".k", k, "expected at least one keyframe")
+    }
+    keyframes += list.count
+    guard keyframes <= LottieImporter.maximumKeyframes else {
+      throw .tooLarge(what: "keyframes", limit: LottieImporter.maximumKeyframes)
+    }
+    var frames: [Keyframe<Value>] = []
+    var previousEnd: Value?
+    for (n, item) in list.enumerated() {
+      let p = "\(path).k[\(n)]"
+      guard let t = try Self.number(item, "t", p), t.isFinite else {
+        throw Self.invalid(p, item, "a keyframe needs a time \"t\"")
+      }
+      // The value: "s", or (older files) the previous keyframe's end "e".
+      let start: Value
+      if let s = item["s"] {
+        start = try read(s, p + ".s")
+      } else if let e = previousEnd {
+        start = e
+      } else if let last = frames.last {
+        start = last.value
+      } else {
+        throw Self.invalid(p, item, "the first keyframe needs a value \"s\"")
+      }
+      previousEnd = try item["e"].map { (e) throws(LottieError) -> Value in try read(e, p + ".e") }
+      var easing = Easing.linear
+      if item["h"]?.kind == .number(1) {
+        easing = .steps(1)
+      } else if let o = item["o"], let i = item["i"] {
+        easing = try bezier(out: o, in: i, p)
+      }
+      if frames.last?.time == t { frames.removeLast() }
+      frames.append(Keyframe(t, start, easing: easing))
+    }
+    do {
+      return .keyframes(try Keyframes(frames))
+    } catch {
+      throw Self.invalid(path + ".k", k, error.description)
+    }
+  }
+
+  /// A keyframe's easing from its out tangent and the next one's in tangent (the first
+  /// dimension's, when each dimension has its own).
+  func bezier(out o: JSONValue, in i: JSONValue, _ path: String) throws(LottieError) -> Easing {
+    func first(_ v: JSONValue, _ key: String, _ p: String) throws(LottieError) -> Double {
+      guard let c = v[key] else { throw Self.invalid(p, v, "a tangent needs \"\(key)\"") }
+      let n = try Self.numbers(c, p + "." + key)
+      guard let f = n.first, f.isFinite else {
+        throw Self.invalid(p + "." + key, c, "expected a number")
+      }
+      return f
+    }
+    return .cubicBezier(
+      try first(o, "x", path + ".o"), try first(o, "y", path + ".o"),
+      try first(i, "x", path + ".i"), try first(i, "y", path + ".i"))
+  }
+
+  // MARK: - Values
+
+  static func scalar(_ n: [Double]) -> Double? { n.first }
+  static func point(_ n: [Double]) -> Point? { n.count >= 2 ? Point(x: n[0], y: n[1]) : nil }
+  static func size(_ n: [Double]) -> Size? {
+    n.count >= 2 ? Size(width: n[0], height: n[1]) : nil
+  }
+  static func percentScale(_ n: [Double]) -> Vector? {
+    n.count >= 2 ? Vector(dx: n[0] / 100, dy: n[1] / 100) : nil
+  }
+  static func degrees(_ n: [Double]) -> Double? { n.first.map { $0 * Double.pi / 180 } }
+  static func percent(_ n: [Double]) -> Double? { n.first.map { $0 / 100 } }
+  /// A colour as red, green, blue (and alpha) from 0 to 1 (or to 255, in some files).
+  static func color(_ n: [Double]) -> Color? {
+    guard n.count >= 3 else { return nil }
+    let scale = n.prefix(4).contains { $0 > 1 } ? 255.0 : 1
+    return Color(
+      red: n[0] / scale, green: n[1] / scale, blue: n[2] / scale,
+      alpha: n.count > 3 ? n[3] / scale : 1)
+  }
+}

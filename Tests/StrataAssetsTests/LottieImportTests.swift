@@ -1,0 +1,135 @@
+import Strata
+import StrataAssets
+import StrataRender
+import Testing
+
+/// Lottie files read into the animated vector model: what they draw at a frame, what they
+/// leave out (by JSON path), and their errors.
+@Suite struct LottieImportTests {
+  /// A red square in a group, moving from x 20 to x 80 over frames 0 to 30 on an ease-in-out
+  /// curve, then holding; a trim path beside it, which is not drawn.
+  static let moving = """
+    {"v": "5.7.0", "fr": 30, "ip": 0, "op": 60, "w": 100, "h": 100, "layers": [
+      {"ty": 4, "nm": "box", "ind": 1, "ip": 0, "op": 60, "st": 0,
+       "ks": {"a": {"a": 0, "k": [0, 0]},
+              "p": {"a": 1, "k": [
+                {"t": 0, "s": [20, 50], "o": {"x": [0.42], "y": [0]}, "i": {"x": [0.58], "y": [1]}},
+                {"t": 30, "s": [80, 50]}]},
+              "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}},
+       "shapes": [
+         {"ty": "gr", "it": [
+           {"ty": "rc", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [20, 20]}, "r": {"a": 0, "k": 0}},
+           {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}, "r": 1},
+           {"ty": "tr", "p": {"a": 0, "k": [0, 0]}, "a": {"a": 0, "k": [0, 0]},
+            "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}]},
+         {"ty": "tm", "s": {"a": 0, "k": 0}, "e": {"a": 0, "k": 50}, "o": {"a": 0, "k": 0}}]}]}
+    """
+
+  static func render(_ animation: AnimatedVectorImage, frame: Double) throws -> RasterImage {
+    let image = animation.image(atFrame: frame)
+    let node = ImageNode(image: .vector(image), frame: Rect(origin: .zero, size: image.size))
+    return try FrameRenderer(scale: 1).render(Scene(root: node, size: image.size))
+  }
+
+  /// The x of the middle of the red pixels on row 50.
+  static func redCentre(_ image: RasterImage) -> Double {
+    let xs = (0..<image.width).filter {
+      image.pixel(x: $0, y: 50).r > 200 && image.pixel(x: $0, y: 50).g < 50
+    }
+    return xs.isEmpty ? .nan : Double(xs.first! + xs.last! + 1) / 2
+  }
+
+  @Test func aMovingSquareIsWhereItsKeyframesPutIt() throws {
+    let read = try LottieImporter().importLottie(Array(Self.moving.utf8))
+    let animation = read.animation
+    #expect(animation.size == Size(width: 100, height: 100))
+    #expect(animation.frameRate == 30 && animation.frames == 0...60)
+    #expect(try Self.redCentre(Self.render(animation, frame: 0)) == 20)
+    #expect(try Self.redCentre(Self.render(animation, frame: 15)) == 50)  // half way in time and in space
+    #expect(try Self.redCentre(Self.render(animation, frame: 30)) == 80)
+    #expect(try Self.redCentre(Self.render(animation, frame: 59)) == 80)
+    // Eased: a tenth of the time covers less than a tenth of the way.
+    let early = try Self.redCentre(Self.render(animation, frame: 3))
+    #expect(early > 20 && early < 26)
+  }
+
+  @Test func whatIsNotDrawnIsListedByPathAndStrictRefusesIt() throws {
+    let read = try LottieImporter().importLottie(Array(Self.moving.utf8))
+    #expect(
+      read.unsupported.map(\.description) == [
+        "layers[0].shapes[1]: trim paths are not drawn yet (line 14, column 6)"
+      ])
+    #expect(throws: LottieError.self) {
+      try LottieImporter(strict: true).importLottie(Array(Self.moving.utf8))
+    }
+  }
+
+  @Test func holdsAndOlderEndValuesAreRead() throws {
+    let text = """
+      {"fr": 10, "ip": 0, "op": 20, "w": 40, "h": 40, "layers": [
+        {"ty": 4, "ks": {"o": {"a": 1, "k": [
+            {"t": 0, "s": [100], "e": [20], "h": 1}, {"t": 10, "s": [20], "e": [60]}, {"t": 20}]}},
+         "shapes": [
+           {"ty": "el", "p": {"a": 0, "k": [20, 20]}, "s": {"a": 0, "k": [10, 10]}},
+           {"ty": "st", "c": {"a": 0, "k": [0, 0, 255]}, "o": {"a": 0, "k": 100},
+            "w": {"a": 0, "k": 2}, "lc": 2, "lj": 3, "d": [{"n": "d", "v": {"a": 0, "k": 3}},
+            {"n": "g", "v": {"a": 0, "k": 1}}, {"n": "o", "v": {"a": 0, "k": 0.5}}]}]}]}
+      """
+    let animation = try LottieImporter(strict: true).importLottie(Array(text.utf8)).animation
+    let layer = animation.layers[0]
+    #expect(layer.transform.opacity(at: 9.9) == 1)  // held
+    #expect(abs(layer.transform.opacity(at: 15) - 0.4) < 1e-9)  // 20 % to 60 % (the "e")
+    guard case .shapes(let items) = layer.content,
+      case .stroke(let color, _, _, let style) = items[1]
+    else {
+      Issue.record("a stroke")
+      return
+    }
+    #expect(color.value(at: 0) == Color(red: 0, green: 0, blue: 1))  // 0…255 values scaled
+    #expect(style.cap == .round && style.join == .bevel)
+    #expect(style.dash == [3, 1] && style.dashPhase == 0.5)
+  }
+
+  @Test func malformedFilesAreTypedErrorsWithTheirPath() {
+    func message(_ text: String) -> String {
+      do {
+        _ = try LottieImporter().importLottie(Array(text.utf8))
+        return "imported"
+      } catch {
+        return error.description
+      }
+    }
+    #expect(message("{").hasPrefix("not JSON:"))
+    #expect(message("[]").hasPrefix("(document): expected an object"))
+    #expect(message(#"{"w": 0, "h": 10}"#).hasPrefix("w: expected a size"))
+    #expect(
+      message(
+        #"{"w": 10, "h": 10, "layers": [{"ty": 4, "ks": {"p": {"a": 1, "k": [{"t": "x"}]}}}]}"#
+      )
+      .hasPrefix("layers[0].ks.p.k[0].t: expected a number"))
+    #expect(
+      message(#"{"w": 10, "h": 10, "layers": [{"ty": 4, "shapes": [{"ty": "rc"}]}]}"#)
+        .hasPrefix("layers[0].shapes[0]: \"rc\" needs \"p\""))
+    #expect(
+      message(#"{"w": 10, "h": 10, "ip": 5, "op": 1}"#).hasPrefix("op: the out point"))
+    // A type too large for an integer is a kind not drawn, listed, not a trap.
+    #expect(message(#"{"w": 10, "h": 10, "layers": [{"ty": 1e300, "lc": 1e300}]}"#) == "imported")
+    #expect(
+      message(
+        #"{"w": 10, "h": 10, "layers": [{"ty": 4, "ks": {"o": {"a": 1, "k": [{"t": 1, "s": [0]}, {"t": 0, "s": [5]}, {"t": 1, "s": [1]}]}}}]}"#
+      )
+      .contains("both at 1"))
+  }
+
+  /// Layers of other kinds are listed, not drawn; a solid layer is.
+  @Test func layerKindsAreDrawnOrListed() throws {
+    let text = """
+      {"w": 20, "h": 20, "ip": 0, "op": 1, "layers": [
+        {"ty": 5, "nm": "words"}, {"ty": 1, "sc": "#00ff00", "sw": 20, "sh": 20}]}
+      """
+    let read = try LottieImporter().importLottie(Array(text.utf8))
+    #expect(read.unsupported.map(\.message) == ["text layers are not drawn yet"])
+    let image = try Self.render(read.animation, frame: 0)
+    #expect(image.pixel(x: 10, y: 10).g == 255 && image.pixel(x: 10, y: 10).r == 0)
+  }
+}
