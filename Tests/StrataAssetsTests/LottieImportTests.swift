@@ -36,7 +36,8 @@ import Testing
     let xs = (0..<image.width).filter {
       image.pixel(x: $0, y: 50).r > 200 && image.pixel(x: $0, y: 50).g < 50
     }
-    return xs.isEmpty ? .nan : Double(xs.first! + xs.last! + 1) / 2
+    guard let first = xs.first, let last = xs.last else { return .nan }
+    return Double(first + last + 1) / 2
   }
 
   @Test func aMovingSquareIsWhereItsKeyframesPutIt() throws {
@@ -45,7 +46,8 @@ import Testing
     #expect(animation.size == Size(width: 100, height: 100))
     #expect(animation.frameRate == 30 && animation.frames == 0...60)
     #expect(try Self.redCentre(Self.render(animation, frame: 0)) == 20)
-    #expect(try Self.redCentre(Self.render(animation, frame: 15)) == 50)  // half way in time and in space
+    // Half way in time is half way in space (the curve is symmetric).
+    #expect(try Self.redCentre(Self.render(animation, frame: 15)) == 50)
     #expect(try Self.redCentre(Self.render(animation, frame: 30)) == 80)
     #expect(try Self.redCentre(Self.render(animation, frame: 59)) == 80)
     // Eased: a tenth of the time covers less than a tenth of the way.
