@@ -9,7 +9,8 @@
 #                                  survives them (what CI runs)
 #
 # Targets: every file in Fuzz/Targets but Support.swift (png, png-structured, font,
-# font-structured, script, options, jpeg, jpeg-header, svg, svg-css, spec, preview, records).
+# font-structured, script, options, jpeg, jpeg-header, svg, svg-css, lottie, spec, preview,
+# records).
 # Budgets: an input that takes over 1 s (-timeout=1) or allocates over 256 MB at once
 # (-malloc_limit_mb=256) is a finding, as is a process that grows past 1 GB (-rss_limit_mb:
 # AddressSanitizer's shadow memory and quarantine alone take a few hundred MB), a leak, or any
@@ -29,7 +30,7 @@ modules_for() {
   case "$1" in
     options) m+=(CJPEG StrataJSON StrataAssets StrataExamples StrataSpec StrataRecords StrataPreview StrataHost StrataCommand) ;;
     preview) m+=(StrataHost StrataPreview) ;;
-    jpeg | jpeg-header | svg | svg-css) m+=(CJPEG StrataJSON StrataAssets) ;;
+    jpeg | jpeg-header | svg | svg-css | lottie) m+=(CJPEG StrataJSON StrataAssets) ;;
     spec) m+=(CJPEG StrataJSON StrataAssets StrataSpec) ;;
     records) m+=(StrataRecords) ;;
   esac

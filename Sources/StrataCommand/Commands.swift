@@ -108,19 +108,25 @@ extension Tool {
     CommandSpec(
       name: "image", arguments: "<file>", argumentCount: 1...1,
       summary: """
-        Render an image file (PNG, JPEG or SVG) as Strata draws it — an SVG at its own width and
-        height; with --size, fitted inside that size and centred — to a PNG, listing what an SVG
-        has that Strata does not draw.
+        Render an image file (PNG, JPEG or SVG) or a frame of a Lottie animation (JSON) as
+        Strata draws it — an SVG or animation at its own width and height; with --size, fitted
+        inside that size and centred — to a PNG on a transparent background, listing what an
+        SVG or animation has that Strata does not draw.
         """,
       options: [
         .scale(default: 2), .size,
+        OptionSpec(
+          name: "--frame", value: .number(-1_000_000...1_000_000), placeholder: "F",
+          defaultText: "its in-point",
+          help: "for a Lottie animation, the frame to draw, in its own frames (clamped to its "
+            + "in-point ... out-point; fractions blend)"),
         OptionSpec(
           name: "--out", value: .text, placeholder: "F.png",
           defaultText: "frames/images/<name>.png",
           help: "the PNG to write"),
         OptionSpec(
           name: "--strict", value: .flag, placeholder: "", defaultText: nil,
-          help: "fail when an SVG has anything Strata does not draw"),
+          help: "fail when an SVG or animation has anything Strata does not draw"),
       ],
       run: { tool, parsed in try tool.image(parsed) }),
     CommandSpec(

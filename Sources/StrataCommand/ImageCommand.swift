@@ -18,10 +18,26 @@ extension Tool {
       throw AssetError.unreadable(path: file, reason: error.description)
     }
     let format = ImageFile.format(of: bytes)
-    let (image, notes) = try ImageFile.decode(bytes, scale: Double(fileScale), path: file)
+    let image: Image
+    let notes: [String]
+    var kind = format?.rawValue.uppercased() ?? "image"
+    if format == nil, bytes.first(where: { ![9, 10, 13, 32].contains($0) }) == UInt8(ascii: "{") {
+      // A Lottie animation: its frame --frame (the in-point by default).
+      let read = try LottieImporter(strict: o.flag("--strict")).importLottie(bytes)
+      let frames = read.animation.frames
+      let frame = try o.double("--frame") ?? frames.lowerBound
+      image = .vector(read.animation.image(atFrame: frame))
+      notes = read.unsupported.map(\.description)
+      kind =
+        "Lottie frame \(OptionValue.format(Swift.min(frames.upperBound, Swift.max(frames.lowerBound, frame))))"
+    } else {
+      let decoded = try ImageFile.decode(bytes, scale: Double(fileScale), path: file)
+      image = decoded.0
+      notes = decoded.1.map(\.description)
+    }
     if o.flag("--strict"), !notes.isEmpty {
       throw AssetError.unreadable(
-        path: file, reason: "not supported: " + notes.map(\.description).joined(separator: "; "))
+        path: file, reason: "not supported: " + notes.joined(separator: "; "))
     }
     for n in notes { output.err("strata: \(file): \(n)\n") }
     let size = try o.size("--size") ?? image.size
@@ -35,7 +51,7 @@ extension Tool {
     try PNGEncoder(mode: .small).write(pixels, to: out)
     let points = "\(OptionValue.format(size.width))×\(OptionValue.format(size.height)) pt"
     output.out(
-      "wrote \(out) (\(pixels.width)×\(pixels.height) px: \(format?.rawValue.uppercased() ?? "image") "
+      "wrote \(out) (\(pixels.width)×\(pixels.height) px: \(kind) "
         + "at \(points), @\(OptionValue.format(scale))x)"
         + (notes.isEmpty ? "" : "; \(notes.count) thing\(notes.count == 1 ? "" : "s") not drawn")
         + "\n")
