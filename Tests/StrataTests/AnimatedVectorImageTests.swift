@@ -131,4 +131,58 @@ import Testing
     #expect(a.interpolated(to: c, amount: 1) == c)
     #expect(BezierShape(vertices: []).path.isEmpty)
   }
+
+  /// A ten-frame animation of a square moving right.
+  static func moving() throws -> AnimatedVectorImage {
+    let layer = AnimatedVectorImage.Layer(
+      transform: AnimatedTransform(
+        position: .keyframes(
+          try Keyframes([Keyframe(0, Point(x: 10, y: 10)), Keyframe(10, Point(x: 90, y: 10))]))),
+      shapes: [Self.square, Self.fill(.red)])
+    return AnimatedVectorImage(
+      size: Size(width: 100, height: 20), frameRate: 10, frames: 0...10, layers: [layer])
+  }
+
+  @Test func aNodeShowsItsCurrentFrame() throws {
+    let node = AnimatedImageNode(animation: try Self.moving())
+    #expect(node.frame == Rect(x: 0, y: 0, width: 100, height: 20))
+    #expect(node.currentFrame == 0)
+    node.currentFrame = 5
+    guard case .image(.vector(let image), .aspectFit) = node.content else {
+      Issue.record("a vector image")
+      return
+    }
+    #expect(image.shapes.first?.path.bounds == Rect(x: -5, y: -5, width: 10, height: 10))
+    #expect(image.items.count == 1)
+    guard case .group(let g) = image.items[0] else { return }
+    #expect(g.transform.apply(to: Point(x: 0, y: 0)) == Point(x: 50, y: 10))
+  }
+
+  /// The frame follows the page position from `from` to `to`; under reduced motion the
+  /// node shows its still frame.
+  @Test func scrubTiesTheFrameToThePagePosition() throws {
+    let node = AnimatedImageNode(animation: try Self.moving())
+    let scrub = Scrub()  // from one page to the right to one page to the left
+    scrub.animate(node, page: 1, transition: transition(at: 0))  // page 1 one to the right
+    #expect(node.currentFrame == 0)
+    scrub.animate(node, page: 1, transition: transition(at: 0.5))
+    #expect(node.currentFrame == 2.5)
+    scrub.animate(node, page: 1, transition: transition(at: 1))  // centred
+    #expect(node.currentFrame == 5)
+    scrub.animate(node, page: 1, transition: transition(at: 2.5))  // past: held at the end
+    #expect(node.currentFrame == 10)
+    // Arriving only, over frames 2...4; the static layers follow the scroll.
+    Scrub(from: 1, to: 0, frames: 2...4).animate(node, page: 1, transition: transition(at: 0.5))
+    #expect(node.currentFrame == 3)
+    Scrub(from: 0, to: 2).animate(node, page: nil, transition: transition(at: 1))
+    #expect(node.currentFrame == 5)
+    node.stillFrame = 7
+    scrub.animate(node, page: 1, transition: transition(at: 0.2, reduced: true))
+    #expect(node.currentFrame == 7)
+    #expect(scrub.reducedMotion == .keep)
+    // Nodes of other kinds are left alone.
+    let plain = Node(frame: .zero)
+    scrub.animate(plain, page: 1, transition: transition(at: 0.5))
+    #expect(plain.alpha == 1)
+  }
 }
