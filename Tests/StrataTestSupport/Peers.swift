@@ -23,6 +23,9 @@ public enum Peers {
   /// Chromium (`apt-get install chromium`): a browser's CSS flexbox to compare layouts with.
   public static let chromium =
     findProgram("chromium") ?? findProgram("chromium-browser") ?? findProgram("google-chrome")
+  /// Whether Python can import rlottie-python (`pip install rlottie-python`): Samsung's
+  /// rlottie, an independent Lottie renderer to compare with.
+  public static let hasRLottie = pythonCanRun("import rlottie_python")
   /// Whether Python can import jsonschema (`pip install jsonschema`).
   public static let hasJSONSchema = pythonCanRun("import jsonschema")
 

@@ -63,7 +63,7 @@ import Testing
   }
 
   /// A group's paths reach the paints after the group, moved by the group's transform; the
-  /// group's own paints stay inside it, under its opacity.
+  /// group's own paints stay inside it, each faded by its opacity.
   @Test func groupsPassTheirPathsOnAndKeepTheirPaints() throws {
     let group = AnimatedShapeItem.group(
       [Self.square, Self.fill(.green)],
@@ -84,7 +84,10 @@ import Testing
     }
     #expect(blue.fill == .solid(.blue))
     #expect(blue.path.bounds == Rect(x: 95, y: -5, width: 10, height: 10))
-    #expect(inner.opacity == 0.5 && inner.transform == Transform(translationX: 100, y: 0))
+    // The group's opacity is in each of its paints.
+    #expect(inner.opacity == 1 && inner.transform == Transform(translationX: 100, y: 0))
+    guard case .shape(let green) = inner.items[0] else { return }
+    #expect(green.fill == .solid(.green) && green.opacity == 0.5)
   }
 
   @Test func layersFollowTheirParentsAndShowBetweenTheirPoints() throws {

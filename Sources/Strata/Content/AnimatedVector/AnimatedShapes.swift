@@ -47,7 +47,8 @@ public struct AnimatedTransform: Sendable {
 
 /// One item of a shape layer's contents, in Lottie's model: shapes make paths, and a fill or
 /// stroke paints every path that comes before it in its group (and in the groups before it
-/// there); of two paints, the one listed first is drawn on top.
+/// there); of two paints, the one listed first is drawn on top. A group's opacity multiplies
+/// each paint in it; a layer's fades the layer as one picture.
 public indirect enum AnimatedShapeItem: Sendable {
   /// Items of their own, placed by a transform.
   case group([AnimatedShapeItem], AnimatedTransform)
@@ -79,11 +80,14 @@ extension AnimatedShapeItem {
         let m = transform.matrix(at: frame)
         paths.append(inner.paths.applying(m))
         if !inner.topFirst.isEmpty {
+          // A group's opacity multiplies each paint in it (as Lottie players draw it: a
+          // stroke at 80 % over a fill at 80 % lets the fill show through), not the group as
+          // one picture.
           drawn.append(
             .group(
               VectorImage.Group(
-                items: inner.topFirst.reversed(), transform: m,
-                opacity: transform.opacity(at: frame))))
+                items: Self.faded(inner.topFirst.reversed(), by: transform.opacity(at: frame)),
+                transform: m)))
         }
       case .rectangle(let center, let size, let radius):
         let c = center.value(at: frame)
@@ -118,6 +122,21 @@ extension AnimatedShapeItem {
     }
     // A paint listed later lies below those before it.
     return (paths, drawn)
+  }
+
+  /// `items` with every shape's opacity multiplied by `opacity`.
+  static func faded(_ items: [VectorImage.Item], by opacity: Double) -> [VectorImage.Item] {
+    guard opacity < 1 else { return items }
+    return items.map { item in
+      switch item {
+      case .shape(var shape):
+        shape.opacity *= opacity
+        return .shape(shape)
+      case .group(var group):
+        group.items = faded(group.items, by: opacity)
+        return .group(group)
+      }
+    }
   }
 
   /// `v` within 0...1, NaN as 0.
