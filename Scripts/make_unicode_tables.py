@@ -174,8 +174,10 @@ def main():
     for first, _, fields in ranges_of(path("BidiBrackets.txt"))[1]:
         pair = int(fields[0], 16)
         opening = 1 if fields[1] == "o" else 0
-        # BD16 matches brackets by their canonical equivalents: U+2329 pairs with U+3009.
-        brackets += [first, decomposition.get(pair, pair), opening]
+        # BD16 matches brackets by their canonical equivalents (U+2329 pairs with U+3009): an
+        # opening bracket's key is its pair's canonical form, a closing one's its own.
+        key = decomposition.get(pair, pair) if opening else decomposition.get(first, first)
+        brackets += [first, key, opening]
     mirrors = []
     for first, _, fields in ranges_of(path("BidiMirroring.txt"))[1]:
         mirrors += [first, int(fields[0], 16)]
@@ -184,8 +186,9 @@ def main():
                 "  /// The Unicode version of the tables.\n"
                 f"  static let unicodeVersion = \"{version}\"\n\n" + table + "\n"
                 + flat_list("bracketTable", "Paired brackets, three numbers each, by code point: "
-                            "the bracket, its pair (canonical\n  /// equivalent), and 1 for an "
-                            "opening bracket, 0 for a closing one.", brackets)
+                            "the bracket, the key it\n  /// matches by (an opening bracket's pair "
+                            "and a closing bracket itself, as their canonical\n  /// forms), "
+                            "and 1 for an opening bracket, 0 for a closing one.", brackets)
                 + "\n"
                 + flat_list("mirrorTable", "Mirrored glyphs, two numbers each, by code point: "
                             "the character and its mirror.", mirrors)

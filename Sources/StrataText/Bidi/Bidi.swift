@@ -64,18 +64,13 @@ enum Bidi {
     var out: [UInt32: (isOpening: Bool, key: UInt32)] = [:]
     var i = 0
     while i + 2 < bracketTable.count {
-      let opening = bracketTable[i + 2] == 1
-      // An opening bracket's key is its pair's canonical form; a closing one's, its own.
-      let own = bracketTable[i]
-      let pair = bracketTable[i + 1]
-      out[own] = (opening, opening ? pair : canonicalClosing(own))
+      // The table gives each bracket's key: an opening bracket's pair's canonical form, a
+      // closing one's own (U+232A is U+3009), as the generator reads them from the database.
+      out[bracketTable[i]] = (bracketTable[i + 2] == 1, bracketTable[i + 1])
       i += 3
     }
     return out
   }()
-
-  /// The canonical form of a closing bracket: U+232A is U+3009.
-  private static func canonicalClosing(_ c: UInt32) -> UInt32 { c == 0x232A ? 0x3009 : c }
 
   /// The visual order of a line's characters (indexes into it), from their levels and
   /// original kinds (L1–L2), with the characters in `skipping` left out. L1 puts segment and
