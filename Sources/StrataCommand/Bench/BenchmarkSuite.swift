@@ -46,6 +46,7 @@ struct BenchmarkSuite {
   /// The groups `--filter` chooses from.
   static let groupNames = [
     "controller", "render", "text", "keyframes", "layout", "host", "preview", "allocations",
+    "lottie",
   ]
 
   /// One JSON object per result instead of the table.
@@ -64,6 +65,7 @@ struct BenchmarkSuite {
       ("host", { HostBenchmark(quick: quick).run() }),
       ("preview", { PreviewBenchmark(quick: quick).run() }),
       ("allocations", { AllocationBenchmark(quick: quick).run() }),
+      ("lottie", { LottieBenchmark(quick: quick).run() }),
     ]
     for (name, body) in groups where filter.map({ name.contains($0) }) ?? true {
       results += body()
