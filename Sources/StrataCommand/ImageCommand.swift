@@ -24,12 +24,11 @@ extension Tool {
     if format == nil, bytes.first(where: { ![9, 10, 13, 32].contains($0) }) == UInt8(ascii: "{") {
       // A Lottie animation: its frame --frame (the in-point by default).
       let read = try LottieImporter(strict: o.flag("--strict")).importLottie(bytes)
-      let frames = read.animation.frames
-      let frame = try o.double("--frame") ?? frames.lowerBound
+      let frame = read.animation.clampedFrame(
+        try o.double("--frame") ?? read.animation.frames.lowerBound)
       image = .vector(read.animation.image(atFrame: frame))
       notes = read.unsupported.map(\.description)
-      kind =
-        "Lottie frame \(OptionValue.format(Swift.min(frames.upperBound, Swift.max(frames.lowerBound, frame))))"
+      kind = "Lottie frame \(OptionValue.format(frame))"
     } else {
       let decoded = try ImageFile.decode(bytes, scale: Double(fileScale), path: file)
       image = decoded.0

@@ -25,7 +25,7 @@ extension LottieReader {
       // A keyframe's value is an array holding the shape.
       var shape = v
       if case .array(let items) = v.kind, let first = items.first { shape = first }
-      guard case .object = shape.kind, let vertices = shape["v"] else {
+      guard case .object = shape.kind, shape["v"] != nil else {
         throw Self.invalid(p, v, "expected a path object with \"v\", \"i\", \"o\" and \"c\"")
       }
       func points(_ key: String) throws(LottieError) -> [Vector] {
@@ -41,7 +41,6 @@ extension LottieReader {
         return out
       }
       let v = try points("v").map { Point(x: $0.dx, y: $0.dy) }
-      _ = vertices
       return BezierShape(
         vertices: v, inTangents: try points("i"), outTangents: try points("o"),
         isClosed: shape["c"]?.kind == .bool(true))
@@ -56,7 +55,7 @@ extension LottieReader {
     guard case .object = value.kind, let k = value["k"] else {
       throw Self.invalid(path, value, "expected a property object with \"k\"")
     }
-    if value["x"] != nil, value["x"]?.kind != .null, case .string = value["x"]?.kind {
+    if case .string? = value["x"]?.kind {
       leaveOut(path + ".x", value, "expressions are not run (the keyframes are used)")
     }
     // Keyframed when `a` is 1, or when `k` is a list of keyframe objects.

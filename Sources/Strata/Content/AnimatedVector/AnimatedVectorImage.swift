@@ -100,11 +100,15 @@ public struct AnimatedVectorImage: Sendable {
   /// The animation's length in seconds.
   public var duration: Double { (frames.upperBound - frames.lowerBound) / frameRate }
 
+  /// `frame` within ``frames`` (NaN is the first frame): the frame ``image(atFrame:)`` draws.
+  public func clampedFrame(_ frame: Double) -> Double {
+    frame.isNaN
+      ? frames.lowerBound : Swift.min(frames.upperBound, Swift.max(frames.lowerBound, frame))
+  }
+
   /// The still image at `frame` (clamped to ``frames``; NaN is the first frame).
   public func image(atFrame frame: Double) -> VectorImage {
-    let f =
-      frame.isNaN
-      ? frames.lowerBound : Swift.min(frames.upperBound, Swift.max(frames.lowerBound, frame))
+    let f = clampedFrame(frame)
     var byIndex: [Int: Int] = [:]
     for (k, layer) in layers.enumerated() {
       if let i = layer.index, byIndex[i] == nil { byIndex[i] = k }
