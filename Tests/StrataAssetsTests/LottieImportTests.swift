@@ -123,6 +123,20 @@ import Testing
       .contains("both at 1"))
   }
 
+  /// Separate x and y tracks are sampled into one, eight points a keyframe: the samples count
+  /// against the keyframe limit, so a hostile file cannot make eight million of them.
+  @Test func separateDimensionsCountAgainstTheKeyframeLimit() {
+    let frames = (0..<120_000).map { #"{"t": \#($0), "s": [\#($0 % 100)]}"# }
+    let text = """
+      {"w": 10, "h": 10, "layers": [{"ty": 4, "ks": {"p": {"s": true,
+        "x": {"a": 1, "k": [\(frames.joined(separator: ","))]}, "y": {"a": 0, "k": 0}}}}]}
+      """
+    #expect(throws: LottieError.tooLarge(what: "keyframes", limit: LottieImporter.maximumKeyframes))
+    {
+      try LottieImporter().importLottie(Array(text.utf8))
+    }
+  }
+
   /// Layers of other kinds are listed, not drawn; a solid layer is.
   @Test func layerKindsAreDrawnOrListed() throws {
     let text = """

@@ -182,7 +182,8 @@ struct LottieReader {
   }
 
   /// Separate x and y tracks as one point track, sampled at every keyframe of either.
-  func combine(_ x: Animated<Double>, _ y: Animated<Double>) throws(LottieError) -> Animated<Point>
+  mutating func combine(_ x: Animated<Double>, _ y: Animated<Double>) throws(LottieError)
+    -> Animated<Point>
   {
     var times: [Double] = []
     for track in [x, y] {
@@ -193,6 +194,11 @@ struct LottieReader {
     }
     // Between keyframes each axis keeps its own easing: sample finely enough to follow it.
     let sorted = Array(Set(times)).sorted()
+    // The samples count against the keyframe limit too (up to eight a keyframe).
+    keyframes += 8 * sorted.count
+    guard keyframes <= LottieImporter.maximumKeyframes else {
+      throw .tooLarge(what: "keyframes", limit: LottieImporter.maximumKeyframes)
+    }
     var frames: [Keyframe<Point>] = []
     for (k, t) in sorted.enumerated() {
       let next = k + 1 < sorted.count ? sorted[k + 1] : t
