@@ -74,6 +74,11 @@ import Testing
       """,
       [0, 12, 24]
     ),
+    ("polystars", LottieFixtures.polystars, [0, 9, 19]),
+    ("gradients", LottieFixtures.gradients, [0, 19]),
+    ("trims", LottieFixtures.trims, [0, 9, 19]),
+    ("repeater", LottieFixtures.repeater, [0, 19]),
+    ("motion-path", LottieFixtures.motionPath, [0, 8, 15, 22, 30]),
   ]
 
   /// rlottie's frame as premultiplied RGBA.
@@ -121,6 +126,13 @@ import Testing
         differences.sort()
         let p99 = differences[differences.count * 99 / 100]
         #expect(mean <= 1.5 && p99 <= 24, "\(name) frame \(frame): mean \(mean), 99th \(p99)")
+        if mean > 1.5 || p99 > 24 {
+          var reference = try RasterImage(width: Int(size.width), height: Int(size.height))
+          reference.pixels = theirs
+          keepForALook(
+            try FrameRenderer(scale: 1).render(Scene(root: node, size: size)), reference,
+            folder: "strata-lottie-differences", name: "\(name)-\(frame)", peer: "rlottie")
+        }
       }
     }
   }

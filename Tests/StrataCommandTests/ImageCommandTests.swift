@@ -57,21 +57,21 @@ import Testing
         "shapes": [
           {"ty": "rc", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [10, 10]}},
           {"ty": "fl", "c": {"a": 0, "k": [0, 0, 1, 1]}},
-          {"ty": "rp", "c": {"a": 0, "k": 3}}]}]}
+          {"ty": "zz", "r": {"a": 0, "k": 3}}]}]}
       """
     try Data(lottie.utf8).write(to: URL(fileURLWithPath: file))
     let out = dir.appendingPathComponent("f.png").path
     let r = runTool(["image", file, "--frame", "15", "--scale", "1", "--out", out])
     #expect(r.status == 0, "\(r.err)")
     #expect(r.out.contains("100×100 px: Lottie frame 15 at 100×100 pt, @1x"))
-    #expect(r.err.contains("layers[0].shapes[2]: repeaters are not drawn yet"))
+    #expect(r.err.contains("layers[0].shapes[2]: zig-zags are not drawn yet"))
     let png = try PNGDecoder().decode(try Data(contentsOf: URL(fileURLWithPath: out)).map { $0 })
     #expect(png.pixel(x: 50, y: 50).b == 255 && png.pixel(x: 30, y: 50).a == 0)
     // Past the out point, the last frame; strict refuses what is not drawn.
     let late = runTool(["image", file, "--frame", "1000", "--scale", "1", "--out", out])
     #expect(late.out.contains("Lottie frame 60"))
     let strict = runTool(["image", file, "--strict", "--out", out])
-    #expect(strict.status == 1 && strict.err.contains("repeaters"))
+    #expect(strict.status == 1 && strict.err.contains("zig-zags"))
   }
 
   @Test func badFilesSayWhatAndWhere() throws {

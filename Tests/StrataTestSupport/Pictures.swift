@@ -19,11 +19,13 @@ public func render(width: Int = 64, height: Int = 64, _ draw: (Canvas) -> Void) 
 }
 
 /// Keeps two pictures that differ in the temporary folder's `folder`, for a look.
-public func keepForALook(_ ours: RasterImage, _ theirs: RasterImage, folder: String, name: String) {
+public func keepForALook(
+  _ ours: RasterImage, _ theirs: RasterImage, folder: String, name: String, peer: String = "resvg"
+) {
   let keep = FileManager.default.temporaryDirectory.appendingPathComponent(folder)
   try? FileManager.default.createDirectory(at: keep, withIntermediateDirectories: true)
   try? PNGEncoder().write(ours, to: keep.appendingPathComponent("\(name)-strata.png").path)
-  try? PNGEncoder().write(theirs, to: keep.appendingPathComponent("\(name)-resvg.png").path)
+  try? PNGEncoder().write(theirs, to: keep.appendingPathComponent("\(name)-\(peer).png").path)
 }
 
 /// The DejaVu fonts only (the fresh machine has them), so text tests do not depend on what

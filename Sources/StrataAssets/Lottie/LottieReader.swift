@@ -165,7 +165,7 @@ struct LottieReader {
         // Separate dimensions: x and y animated each on its own.
         let px = try property(x, path + ".p.x", Self.scalar)
         let py = try property(y, path + ".p.y", Self.scalar)
-        t.position = try combine(px, py)
+        t.position = combine(px, py)
       } else {
         t.position = try property(p, path + ".p", Self.point)
       }
@@ -173,45 +173,21 @@ struct LottieReader {
     if let s = value["s"] { t.scale = try property(s, path + ".s", Self.percentScale) }
     if let r = value["r"] { t.rotation = try property(r, path + ".r", Self.degrees) }
     if let o = value["o"] { t.opacity = try property(o, path + ".o", Self.percent) }
-    for key in ["sk", "rx", "ry", "rz", "or"] {
+    if let sk = value["sk"] { t.skew = try property(sk, path + ".sk", Self.degrees) }
+    if let sa = value["sa"] { t.skewAxis = try property(sa, path + ".sa", Self.degrees) }
+    for key in ["rx", "ry", "rz", "or"] {
       if let v = value[key], let k = v["k"], k.kind != .number(0) {
-        leaveOut(path + "." + key, v, "\(key == "sk" ? "skew" : "3D rotation") is not applied")
+        leaveOut(path + "." + key, v, "3D rotation is not applied")
       }
     }
     return t
   }
 
-  /// Separate x and y tracks as one point track, sampled at every keyframe of either.
-  mutating func combine(_ x: Animated<Double>, _ y: Animated<Double>) throws(LottieError)
-    -> Animated<Point>
-  {
-    var times: [Double] = []
-    for track in [x, y] {
-      if case .keyframes(let k) = track { times += k.keyframes.map(\.time) }
-    }
-    guard !times.isEmpty else {
+  /// Separate x and y tracks as one point track, each axis keeping its own keyframes.
+  func combine(_ x: Animated<Double>, _ y: Animated<Double>) -> Animated<Point> {
+    guard x.isAnimated || y.isAnimated else {
       return .constant(Point(x: x.value(at: 0), y: y.value(at: 0)))
     }
-    // Between keyframes each axis keeps its own easing: sample finely enough to follow it.
-    let sorted = Array(Set(times)).sorted()
-    // The samples count against the keyframe limit too (up to eight a keyframe).
-    keyframes += 8 * sorted.count
-    guard keyframes <= LottieImporter.maximumKeyframes else {
-      throw .tooLarge(what: "keyframes", limit: LottieImporter.maximumKeyframes)
-    }
-    var frames: [Keyframe<Point>] = []
-    for (k, t) in sorted.enumerated() {
-      let next = k + 1 < sorted.count ? sorted[k + 1] : t
-      let steps = next > t ? 8 : 1
-      for s in 0..<steps {
-        let f = t + (next - t) * Double(s) / Double(steps)
-        frames.append(Keyframe(f, Point(x: x.value(at: f), y: y.value(at: f))))
-      }
-    }
-    do {
-      return .keyframes(try Keyframes(frames))
-    } catch {
-      return .constant(Point(x: x.value(at: 0), y: y.value(at: 0)))
-    }
+    return .function { frame in Point(x: x.value(at: frame), y: y.value(at: frame)) }
   }
 }

@@ -10,19 +10,26 @@ public enum Animated<Value: Sendable>: Sendable {
   case constant(Value)
   /// Keyframes over the frames.
   case keyframes(Keyframes<Value>)
+  /// A value worked out from the frame: for tracks keyframes cannot hold, such as a point
+  /// moving along a curve, or each dimension eased on its own (a Lottie importer makes these).
+  case function(@Sendable (Double) -> Value)
 
   /// The value at `frame` (a fractional frame blends, through the segment's easing).
   public func value(at frame: Double) -> Value {
     switch self {
     case .constant(let v): return v
     case .keyframes(let k): return k.value(at: frame)
+    case .function(let f): return f(frame)
     }
   }
 
-  /// Whether the value changes over time.
+  /// Whether the value may change over time.
   public var isAnimated: Bool {
-    if case .keyframes(let k) = self { return k.keyframes.count > 1 }
-    return false
+    switch self {
+    case .constant: return false
+    case .keyframes(let k): return k.keyframes.count > 1
+    case .function: return true
+    }
   }
 }
 
@@ -61,7 +68,14 @@ public struct BezierShape: Hashable, Sendable, Interpolatable {
     for k in 0..<Swift.max(0, segments) {
       let a = vertices[k]
       let b = vertices[(k + 1) % n]
-      p.cubic(to: b, control1: a + outTangents[k], control2: b + inTangents[(k + 1) % n])
+      let out = outTangents[k]
+      let into = inTangents[(k + 1) % n]
+      // Straight where both handles are on the vertices.
+      if out.dx == 0, out.dy == 0, into.dx == 0, into.dy == 0 {
+        p.line(to: b)
+      } else {
+        p.cubic(to: b, control1: a + out, control2: b + into)
+      }
     }
     if isClosed { p.close() }
     return p

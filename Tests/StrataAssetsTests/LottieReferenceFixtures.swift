@@ -1,0 +1,104 @@
+/// Small Lottie animations for the comparison with rlottie, each for one part of the format.
+/// Every keyframe but the last has its tangents, as Bodymovin writes them (rlottie drops a
+/// keyframed property without them).
+enum LottieFixtures {
+  /// The easing Bodymovin writes for a linear-looking curve.
+  static let ease = #""o": {"x": [0.167], "y": [0.167]}, "i": {"x": [0.833], "y": [0.833]}"#
+  /// A group transform that leaves things where they are.
+  static let still =
+    #""a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}"#
+
+  static func group(_ items: String, at p: (Double, Double) = (0, 0), extra: String = "")
+    -> String
+  {
+    #"{"ty": "gr", "it": [\#(items), {"ty": "tr", "p": {"a": 0, "k": [\#(p.0), \#(p.1)]}, \#(still)\#(extra)}]}"#
+  }
+
+  static func layer(_ shapes: String, op: Int, ks: String = #""o": {"a": 0, "k": 100}"#)
+    -> String
+  {
+    #"{"ty": 4, "ind": 1, "ip": 0, "op": \#(op), "st": 0, "ks": {\#(ks)}, "shapes": [\#(shapes)]}"#
+  }
+
+  static func document(_ layers: String, op: Int, w: Int = 120, h: Int = 100) -> String {
+    #"{"v": "5.7.0", "fr": 30, "ip": 0, "op": \#(op), "w": \#(w), "h": \#(h), "layers": [\#(layers)]}"#
+  }
+
+  static func fill(_ r: Double, _ g: Double, _ b: Double) -> String {
+    #"{"ty": "fl", "c": {"a": 0, "k": [\#(r), \#(g), \#(b), 1]}, "o": {"a": 0, "k": 100}, "r": 1}"#
+  }
+
+  static func stroke(_ r: Double, _ g: Double, _ b: Double, width: Double) -> String {
+    #"{"ty": "st", "c": {"a": 0, "k": [\#(r), \#(g), \#(b), 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": \#(width)}, "lc": 2, "lj": 2, "ml": 4}"#
+  }
+
+  static func animated(_ from: String, _ to: String, frames: Int) -> String {
+    #"{"a": 1, "k": [{"t": 0, "s": [\#(from)], \#(ease)}, {"t": \#(frames), "s": [\#(to)]}]}"#
+  }
+
+  static let polystars = document(
+    layer(
+      group(
+        #"{"ty": "sr", "sy": 1, "d": 1, "pt": {"a": 0, "k": 5}, "p": {"a": 0, "k": [0, 0]}, "r": {"a": 0, "k": 0}, "ir": {"a": 0, "k": 12}, "is": {"a": 0, "k": 30}, "or": {"a": 0, "k": 30}, "os": {"a": 0, "k": 0}}, \#(fill(0.95, 0.7, 0.1))"#,
+        at: (32, 50))
+        + ", "
+        + group(
+          #"{"ty": "sr", "sy": 2, "d": 1, "pt": {"a": 0, "k": 6}, "p": {"a": 0, "k": [0, 0]}, "r": {"a": 0, "k": 0}, "or": {"a": 0, "k": 26}, "os": \#(animated("0", "80", frames: 19))}, \#(stroke(0.1, 0.1, 0.4, width: 3)), \#(fill(0.3, 0.7, 0.9))"#,
+          at: (88, 50)),
+      op: 20),
+    op: 20)
+
+  static let gradients = document(
+    layer(
+      group(
+        #"{"ty": "rc", "p": {"a": 0, "k": [30, 50]}, "s": {"a": 0, "k": [44, 70]}, "r": {"a": 0, "k": 0}}, {"ty": "gf", "o": {"a": 0, "k": 100}, "r": 1, "t": 1, "s": {"a": 0, "k": [8, 30]}, "e": {"a": 0, "k": [52, 70]}, "g": {"p": 3, "k": {"a": 0, "k": [0, 1, 0.2, 0.1, 0.5, 0.1, 0.8, 0.2, 1, 0.1, 0.2, 0.9, 0, 1, 1, 0.4]}}}"#
+      ) + ", "
+        + group(
+          #"{"ty": "el", "p": {"a": 0, "k": [88, 38]}, "s": {"a": 0, "k": [50, 50]}}, {"ty": "gf", "o": {"a": 0, "k": 100}, "r": 1, "t": 2, "s": {"a": 0, "k": [88, 38]}, "e": {"a": 0, "k": [113, 38]}, "h": \#(animated("0", "60", frames: 19)), "a": {"a": 0, "k": 45}, "g": {"p": 2, "k": {"a": 0, "k": [0, 1, 1, 1, 1, 0.2, 0.2, 0.6]}}}"#
+        ) + ", "
+        + group(
+          #"{"ty": "sh", "ks": {"a": 0, "k": {"v": [[68, 84], [112, 84]], "i": [[0, 0], [0, 0]], "o": [[0, 0], [0, 0]], "c": false}}}, {"ty": "gs", "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 8}, "lc": 2, "lj": 2, "t": 1, "s": {"a": 0, "k": [68, 84]}, "e": {"a": 0, "k": [112, 84]}, "g": {"p": 2, "k": {"a": 0, "k": [0, 1, 0.5, 0, 1, 0.5, 0, 1]}}}"#
+        ),
+      op: 20),
+    op: 20)
+
+  static let trims = document(
+    layer(
+      group(
+        #"{"ty": "el", "p": {"a": 0, "k": [32, 50]}, "s": {"a": 0, "k": [44, 44]}}, {"ty": "tm", "s": {"a": 0, "k": 0}, "e": \#(animated("10", "100", frames: 19)), "o": {"a": 0, "k": 120}, "m": 1}, \#(stroke(0.8, 0.2, 0.3, width: 5))"#
+      ) + ", "
+        + group(
+          #"{"ty": "sh", "ks": {"a": 0, "k": {"v": [[70, 30], [112, 30]], "i": [[0, 0], [0, 0]], "o": [[0, 0], [0, 0]], "c": false}}}, {"ty": "sh", "ks": {"a": 0, "k": {"v": [[70, 70], [112, 70]], "i": [[0, 0], [0, 0]], "o": [[0, 0], [0, 0]], "c": false}}}, {"ty": "tm", "s": {"a": 0, "k": 0}, "e": \#(animated("0", "75", frames: 19)), "o": {"a": 0, "k": 0}, "m": 2}, \#(stroke(0.2, 0.3, 0.8, width: 4))"#
+        ),
+      op: 20),
+    op: 20)
+
+  static let repeater = document(
+    layer(
+      group(
+        #"{"ty": "rc", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [14, 14]}, "r": {"a": 0, "k": 2}}, \#(fill(0.2, 0.5, 0.3)), {"ty": "rp", "c": {"a": 0, "k": 5}, "o": {"a": 0, "k": 0}, "m": 1, "tr": {"ty": "tr", "p": {"a": 0, "k": [20, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "r": \#(animated("0", "20", frames: 19)), "so": {"a": 0, "k": 100}, "eo": {"a": 0, "k": 30}}}"#,
+        at: (16, 50)),
+      op: 20),
+    op: 20)
+
+  static let motionPath = document(
+    layer(
+      #"{"ty": "rc", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [16, 16]}, "r": {"a": 0, "k": 0}}, \#(fill(0.6, 0.2, 0.7))"#,
+      op: 31,
+      ks:
+        #""o": {"a": 0, "k": 100}, "p": {"a": 1, "k": [{"t": 0, "s": [20, 80], "to": [20, -70], "ti": [-20, -70], \#(ease)}, {"t": 30, "s": [100, 80]}]}"#
+    ),
+    op: 31)
+
+  static let skew = document(
+    layer(
+      group(
+        #"{"ty": "rc", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [30, 30]}, "r": {"a": 0, "k": 0}}, \#(fill(0.9, 0.4, 0.1))"#,
+        at: (35, 50), extra: #", "sk": {"a": 0, "k": 25}, "sa": {"a": 0, "k": 0}"#)
+        + ", "
+        + group(
+          #"{"ty": "rc", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [30, 30]}, "r": {"a": 0, "k": 0}}, \#(fill(0.1, 0.4, 0.9))"#,
+          at: (85, 50), extra: #", "sk": {"a": 0, "k": 20}, "sa": {"a": 0, "k": 45}"#),
+      op: 2),
+    op: 2)
+}
