@@ -157,4 +157,62 @@ import Testing
     let image = try Self.render(read.animation, frame: 0)
     #expect(image.pixel(x: 10, y: 10).g == 255 && image.pixel(x: 10, y: 10).r == 0)
   }
+
+  /// Precompositions: a missing asset is an error with its path; one inside itself is
+  /// listed, not followed for ever; a hundred-fold nesting stays within the frame's budget.
+  @Test func precompositionsAreFollowedWithinLimits() throws {
+    func message(_ text: String) -> String {
+      do {
+        let read = try LottieImporter().importLottie(Array(text.utf8))
+        return read.unsupported.map(\.description).joined(separator: "; ")
+      } catch {
+        return error.description
+      }
+    }
+    #expect(
+      message(#"{"w": 10, "h": 10, "layers": [{"ty": 0, "refId": "x"}]}"#)
+        .hasPrefix("layers[0].refId: no precomposition asset has the id \"x\""))
+    let loop = """
+      {"w": 10, "h": 10, "assets": [{"id": "a", "layers": [{"ty": 0, "refId": "a", "w": 10, "h": 10}]}],
+       "layers": [{"ty": 0, "refId": "a", "w": 10, "h": 10}]}
+      """
+    #expect(message(loop).contains("assets[0].layers[0]: a precomposition inside itself"))
+    // Ten levels, each using the next ten times: 10^10 layers if followed blindly.
+    var assets: [String] = []
+    for level in 0..<10 {
+      let inner =
+        level == 9
+        ? #"{"ty": 4, "shapes": [{"ty": "el", "p": {"a": 0, "k": [5, 5]}, "s": {"a": 0, "k": [4, 4]}}, {"ty": "fl", "c": {"a": 0, "k": [0, 0, 0, 1]}}]}"#
+        : #"{"ty": 0, "refId": "c\#(level + 1)", "w": 10, "h": 10}"#
+      assets.append(
+        #"{"id": "c\#(level)", "layers": [\#(Array(repeating: inner, count: 10).joined(separator: ","))]}"#
+      )
+    }
+    let bomb = """
+      {"w": 10, "h": 10, "assets": [\(assets.joined(separator: ","))],
+       "layers": [{"ty": 0, "refId": "c0", "w": 10, "h": 10}]}
+      """
+    let animation = try LottieImporter().importLottie(Array(bomb.utf8)).animation
+    let image = animation.image(atFrame: 0)
+    #expect(image.shapes.count <= AnimatedShapeItem.maximumShapesPerFrame)
+  }
+
+  /// Masks read with their modes; what clips cannot draw is listed.
+  @Test func masksAreReadAndWhatTheyCannotDrawIsListed() throws {
+    let square = #"{"a": 0, "k": {"v": [[0, 0], [10, 0], [10, 10], [0, 10]], "c": true}}"#
+    let text = """
+      {"w": 20, "h": 20, "layers": [{"ty": 1, "sc": "#ff0000", "sw": 20, "sh": 20, "masksProperties": [
+        {"mode": "a", "pt": \(square), "o": {"a": 0, "k": 50}},
+        {"mode": "s", "inv": true, "pt": \(square), "x": {"a": 0, "k": 2}},
+        {"mode": "f", "pt": \(square)}]}]}
+      """
+    let read = try LottieImporter().importLottie(Array(text.utf8))
+    let masks = read.animation.layers[0].masks
+    #expect(masks.map(\.mode) == [.add, .subtract] && masks[1].isInverted)
+    #expect(
+      read.unsupported.map(\.message) == [
+        "mask opacity is not drawn (masks cut fully)", "mask expansion is not drawn",
+        "mask mode \"f\" is not drawn",
+      ])
+  }
 }

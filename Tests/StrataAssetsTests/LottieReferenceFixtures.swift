@@ -102,3 +102,50 @@ enum LottieFixtures {
       op: 2),
     op: 2)
 }
+
+extension LottieFixtures {
+  /// A closed polygon as a Lottie path value.
+  static func polygon(_ points: [(Double, Double)]) -> String {
+    let v = points.map { "[\($0.0), \($0.1)]" }.joined(separator: ", ")
+    let zero = points.map { _ in "[0, 0]" }.joined(separator: ", ")
+    return #"{"a": 0, "k": {"v": [\#(v)], "i": [\#(zero)], "o": [\#(zero)], "c": true}}"#
+  }
+
+  static func precomposition(at p: (Double, Double), extra: String) -> String {
+    #"{"ty": 0, "refId": "comp", "w": 60, "h": 40, "ip": 0, "op": 31, "ks": {"p": {"a": 0, "k": [\#(p.0), \#(p.1)]}, "o": {"a": 0, "k": 100}}\#(extra)}"#
+  }
+
+  /// One composition used three times: on its own clock, started later and stretched to half
+  /// speed, and time-remapped to run backwards; each clipped to its 60 × 40 box.
+  static let precompositions = #"""
+    {"v": "5.7.0", "fr": 30, "ip": 0, "op": 31, "w": 120, "h": 100,
+     "assets": [{"id": "comp", "layers": [
+       {"ty": 4, "ind": 1, "ip": 0, "op": 100, "st": 0,
+        "ks": {"o": {"a": 0, "k": 100}, "p": \#(animated("10, 20", "56, 20", frames: 20))},
+        "shapes": [{"ty": "rc", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [16, 16]}, "r": {"a": 0, "k": 0}}, \#(fill(0.8, 0.3, 0.2))]}]}],
+     "layers": [\#(precomposition(at: (0, 0), extra: #", "st": 0"#)),
+       \#(precomposition(at: (60, 0), extra: #", "st": 5, "sr": 2"#)),
+       \#(precomposition(at: (0, 55), extra: #", "st": 0, "tm": {"a": 1, "k": [{"t": 0, "s": [0.6], \#(ease)}, {"t": 30, "s": [0]}]}"#))]}
+    """#
+
+  static func solid(at p: (Double, Double), color: String, masks: String) -> String {
+    #"{"ty": 1, "sc": "\#(color)", "sw": 50, "sh": 45, "ip": 0, "op": 2, "ks": {"p": {"a": 0, "k": [\#(p.0), \#(p.1)]}, "o": {"a": 0, "k": 100}}, "hasMask": true, "masksProperties": [\#(masks)]}"#
+  }
+
+  static func mask(_ mode: String, _ points: [(Double, Double)], inverted: Bool = false) -> String {
+    #"{"mode": "\#(mode)", "inv": \#(inverted), "pt": \#(polygon(points)), "o": {"a": 0, "k": 100}, "x": {"a": 0, "k": 0}}"#
+  }
+
+  static let diamond = [(25.0, 2.0), (48.0, 22.0), (25.0, 43.0), (2.0, 22.0)]
+  static let box = [(5.0, 5.0), (45.0, 5.0), (45.0, 40.0), (5.0, 40.0)]
+  static let left = [(0.0, 0.0), (32.0, 0.0), (32.0, 45.0), (0.0, 45.0)]
+
+  /// Masks: added, added then subtracted, added then intersected, inverted.
+  static let masks = document(
+    [
+      solid(at: (5, 2), color: "#3366cc", masks: mask("a", diamond)),
+      solid(at: (65, 2), color: "#cc6633", masks: mask("a", box) + ", " + mask("s", diamond)),
+      solid(at: (5, 52), color: "#33aa66", masks: mask("a", diamond) + ", " + mask("i", left)),
+      solid(at: (65, 52), color: "#aa33aa", masks: mask("a", diamond, inverted: true)),
+    ].joined(separator: ", "), op: 2)
+}

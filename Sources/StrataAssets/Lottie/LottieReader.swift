@@ -7,6 +7,14 @@ struct LottieReader {
   var unsupported: [LottieDiagnostic] = []
   var shapes = 0
   var keyframes = 0
+  var layerCount = 0
+  var frameRate = 30.0
+  /// The document's assets by id, with their JSON paths.
+  var assets: [String: (value: JSONValue, path: String)] = [:]
+  /// Precompositions read, by asset id.
+  var compositions: [String: [AnimatedVectorImage.Layer]] = [:]
+  /// The precompositions being read, innermost last (a reference back into them is a loop).
+  var reading: [String] = []
 
   /// A problem at `value`.
   static func invalid(_ path: String, _ value: JSONValue, _ message: String) -> LottieError {
@@ -73,27 +81,61 @@ struct LottieReader {
     let width = try dimension("w")
     let height = try dimension("h")
     let rate = try Self.number(root, "fr", "(document)") ?? 30
+    frameRate = rate.isFinite && rate > 0 ? rate : 30
     let ip = try Self.number(root, "ip", "(document)") ?? 0
     let op = try Self.number(root, "op", "(document)") ?? ip
     guard ip.isFinite, op.isFinite, op >= ip else {
       throw Self.invalid("op", root["op"] ?? root, "the out point must be a number not before ip")
     }
-    if let assets = root["assets"], case .array(let list) = assets.kind, !list.isEmpty {
-      leaveOut("assets", assets, "assets (precompositions, images) are not drawn yet")
-    }
-    var layers: [AnimatedVectorImage.Layer] = []
-    if let list = root["layers"] {
-      let items = try Self.array(list, "layers")
-      guard items.count <= LottieImporter.maximumLayers else {
-        throw .tooLarge(what: "layers", limit: LottieImporter.maximumLayers)
-      }
-      for (k, item) in items.enumerated() {
-        if let layer = try self.layer(item, "layers[\(k)]") { layers.append(layer) }
+    if let list = root["assets"] {
+      for (k, asset) in try Self.array(list, "assets").enumerated() {
+        if case .string(let id)? = asset["id"]?.kind, assets[id] == nil {
+          assets[id] = (asset, "assets[\(k)]")
+        }
       }
     }
+    let layers =
+      try root["layers"].map { (list) throws(LottieError) in
+        try self.layers(list, "layers")
+      } ?? []
     return AnimatedVectorImage(
       size: Size(width: width, height: height), frameRate: rate, frames: ip...op,
       layers: layers)
+  }
+
+  /// A list of layers (the document's, or a precomposition's).
+  mutating func layers(_ list: JSONValue, _ path: String) throws(LottieError)
+    -> [AnimatedVectorImage.Layer]
+  {
+    let items = try Self.array(list, path)
+    layerCount += items.count
+    guard layerCount <= LottieImporter.maximumLayers else {
+      throw .tooLarge(what: "layers", limit: LottieImporter.maximumLayers)
+    }
+    var layers: [AnimatedVectorImage.Layer] = []
+    for (k, item) in items.enumerated() {
+      if let layer = try self.layer(item, "\(path)[\(k)]") { layers.append(layer) }
+    }
+    return layers
+  }
+
+  /// The layers of the precomposition asset `id` (read once, however often it is used).
+  mutating func composition(_ id: String, _ value: JSONValue, _ path: String) throws(LottieError)
+    -> [AnimatedVectorImage.Layer]
+  {
+    if let done = compositions[id] { return done }
+    guard let (asset, assetPath) = assets[id], let list = asset["layers"] else {
+      throw Self.invalid(path + ".refId", value, "no precomposition asset has the id \"\(id)\"")
+    }
+    guard !reading.contains(id), reading.count < AnimatedVectorImage.compositionDepthLimit else {
+      leaveOut(path, value, "a precomposition inside itself (or nested past 16) is not drawn")
+      return []
+    }
+    reading.append(id)
+    defer { reading.removeLast() }
+    let layers = try self.layers(list, assetPath + ".layers")
+    compositions[id] = layers
+    return layers
   }
 
   mutating func layer(_ value: JSONValue, _ path: String) throws(LottieError)
@@ -106,10 +148,13 @@ struct LottieReader {
     if (value["hd"].map { $0.kind == .bool(true) }) ?? false { return nil }
     let name: String
     if case .string(let s)? = value["nm"]?.kind { name = s } else { name = "" }
-    for (key, what) in [
-      ("tt", "track mattes"), ("masksProperties", "masks"), ("ef", "effects"),
-      ("sy", "layer styles"), ("tm", "time remapping"),
-    ] {
+    if value["td"].map({ $0.kind == .number(1) }) ?? false {
+      leaveOut(
+        path + ".td", value, "a track matte's source is not drawn, and its matte is not applied yet"
+      )
+      return nil
+    }
+    for (key, what) in [("tt", "track mattes"), ("ef", "effects"), ("sy", "layer styles")] {
       if let v = value[key], v.kind != .null, !(v.kind == .array([])), !(v.kind == .number(0)) {
         leaveOut(path + "." + key, v, "\(what) are not drawn yet")
       }
@@ -120,11 +165,25 @@ struct LottieReader {
     if let bm = value["bm"], bm.kind != .number(0) {
       leaveOut(path + ".bm", bm, "blend modes other than normal are not drawn")
     }
-    if let sr = try Self.number(value, "sr", path), sr != 1 {
-      leaveOut(path + ".sr", value["sr"] ?? value, "time stretch is not applied")
-    }
+    let stretch = try Self.number(value, "sr", path) ?? 1
+    var remap: Animated<Double>?
     let content: AnimatedVectorImage.Layer.Content
     switch type {
+    case 0:
+      guard case .string(let id)? = value["refId"]?.kind else {
+        throw Self.invalid(path, value, "a precomposition layer needs \"refId\"")
+      }
+      let w = try Self.number(value, "w", path) ?? 0
+      let h = try Self.number(value, "h", path) ?? 0
+      content = .composition(
+        try composition(id, value, path),
+        size: Size(
+          width: w.isFinite ? Swift.max(0, w) : 0, height: h.isFinite ? Swift.max(0, h) : 0))
+      if let tm = value["tm"] {
+        // Seconds of the composition's time, as frames.
+        let rate = frameRate
+        remap = try property(tm, path + ".tm") { $0.first.map { $0 * rate } }
+      }
     case 4:
       var items: [AnimatedShapeItem] = []
       if let list = value["shapes"] {
@@ -140,17 +199,65 @@ struct LottieReader {
       if case .string(let hex)? = value["sc"]?.kind, let c = try? Color(hex: hex) { color = c }
       content = .solid(color, Size(width: Swift.max(0, w), height: Swift.max(0, h)))
     default:
-      let kinds = [0: "precomposition", 2: "image", 5: "text", 6: "audio", 13: "camera"]
+      let kinds = [2: "image", 5: "text", 6: "audio", 13: "camera"]
       leaveOut(path, value, "\(kinds[type] ?? "type \(type)") layers are not drawn yet")
       return nil
     }
+    if stretch != 1, type != 0 {
+      leaveOut(
+        path + ".sr", value["sr"] ?? value, "time stretch is applied to precompositions only")
+    }
     let transform = try self.transform(value["ks"], path + ".ks")
-    return AnimatedVectorImage.Layer(
+    var layer = AnimatedVectorImage.Layer(
       name: name, index: try Self.number(value, "ind", path).flatMap { Int(exactly: $0) },
       parent: try Self.number(value, "parent", path).flatMap { Int(exactly: $0) },
       inPoint: try Self.number(value, "ip", path) ?? -.infinity,
       outPoint: try Self.number(value, "op", path) ?? .infinity,
       startTime: try Self.number(value, "st", path) ?? 0, transform: transform, content: content)
+    layer.timeStretch = stretch.isFinite && stretch > 0 ? stretch : 1
+    layer.timeRemap = remap
+    if let list = value["masksProperties"] {
+      layer.masks = try masks(list, path + ".masksProperties")
+    }
+    return layer
+  }
+
+  /// A layer's masks.
+  mutating func masks(_ list: JSONValue, _ path: String) throws(LottieError) -> [AnimatedMask] {
+    let modes: [String: AnimatedMask.Mode] = [
+      "a": .add, "s": .subtract, "i": .intersect, "n": .none, "l": .add, "d": .intersect,
+    ]
+    var out: [AnimatedMask] = []
+    for (k, item) in try Self.array(list, path).enumerated() {
+      let p = "\(path)[\(k)]"
+      guard let pt = item["pt"] else { throw Self.invalid(p, item, "a mask needs a path \"pt\"") }
+      var code = "a"
+      if case .string(let m)? = item["mode"]?.kind { code = m }
+      guard let mode = modes[code] else {
+        leaveOut(p + ".mode", item, "mask mode \"\(code)\" is not drawn")
+        continue
+      }
+      if code == "l" || code == "d" {
+        leaveOut(p + ".mode", item, "mask mode \"\(code)\" is drawn as \(mode.rawValue)")
+      }
+      var mask = AnimatedMask(
+        mode: mode, path: try shapeProperty(pt, p + ".pt"),
+        isInverted: item["inv"]?.kind == .bool(true))
+      if let o = item["o"] { mask.opacity = try property(o, p + ".o", Self.percent) }
+      if let x = item["x"] { mask.expansion = try property(x, p + ".x", Self.scalar) }
+      if mask.opacity.isAnimated || mask.opacity.value(at: 0) != 1 {
+        leaveOut(p + ".o", item["o"] ?? item, "mask opacity is not drawn (masks cut fully)")
+      }
+      if mask.expansion.isAnimated || mask.expansion.value(at: 0) != 0 {
+        leaveOut(p + ".x", item["x"] ?? item, "mask expansion is not drawn")
+      }
+      let cuts = out.filter { $0.mode == .subtract || $0.mode == .intersect }.count
+      if mode == .add, out.filter({ $0.mode != .none }).count >= 2, cuts > 0 {
+        leaveOut(p, item, "an added mask after a cut is drawn as if it came first")
+      }
+      out.append(mask)
+    }
+    return out
   }
 
   /// A transform object (`ks` of a layer, `tr` of a group); absent parts are identity.

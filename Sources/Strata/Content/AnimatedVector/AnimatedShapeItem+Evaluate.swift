@@ -1,6 +1,7 @@
 extension AnimatedShapeItem {
-  /// The most shapes one frame of one layer evaluates, repeater copies included; copies past
-  /// it are left out, so that nested repeaters cannot make a frame's work explode.
+  /// The most shapes one frame evaluates, all layers and precompositions together, repeater
+  /// copies included; what comes past it is left out, so that nested repeaters and
+  /// precompositions cannot make a frame's work explode.
   public static let maximumShapesPerFrame = 200_000
 
   /// A shape item at one frame.
@@ -17,10 +18,9 @@ extension AnimatedShapeItem {
 
   /// What `items` draw at `frame`: the paths they make (in their space), and the drawing, the
   /// first item on top.
-  static func evaluate(_ items: [AnimatedShapeItem], at frame: Double) -> (
+  static func evaluate(_ items: [AnimatedShapeItem], at frame: Double, budget: inout Int) -> (
     paths: Path, topFirst: [VectorImage.Item]
   ) {
-    var budget = maximumShapesPerFrame
     var nodes = build(items, at: frame, budget: &budget)
     modify(&nodes)
     let drawn = draw(nodes)

@@ -29,6 +29,9 @@ public struct AnimatedVectorImage: Sendable {
       case solid(Color, Size)
       /// Nothing: a layer that only carries a transform for its children (a Lottie null).
       case none
+      /// Layers of their own, in a box of `size` from the origin that clips them, on a clock
+      /// of their own (a Lottie precomposition).
+      case composition([Layer], size: Size)
     }
 
     /// The layer's name, for messages.
@@ -47,6 +50,14 @@ public struct AnimatedVectorImage: Sendable {
     public var transform: AnimatedTransform
     /// What it draws.
     public var content: Content
+    /// How much slower a composition's clock runs than the layer's (2: half speed; used when
+    /// there is no ``timeRemap``).
+    public var timeStretch: Double = 1
+    /// A composition's frame as a function of the layer's own frame (a Lottie time remap),
+    /// replacing the plain clock.
+    public var timeRemap: Animated<Double>?
+    /// The masks that cut the layer, in order.
+    public var masks: [AnimatedMask] = []
 
     /// Creates a layer, shown at every frame by default.
     public init(
@@ -106,21 +117,37 @@ public struct AnimatedVectorImage: Sendable {
       ? frames.lowerBound : Swift.min(frames.upperBound, Swift.max(frames.lowerBound, frame))
   }
 
+  /// The most compositions in compositions a frame follows; deeper ones are left out.
+  public static let compositionDepthLimit = 16
+
   /// The still image at `frame` (clamped to ``frames``; NaN is the first frame).
   public func image(atFrame frame: Double) -> VectorImage {
-    let f = clampedFrame(frame)
+    var budget = AnimatedShapeItem.maximumShapesPerFrame
+    return VectorImage(
+      size: size, items: Self.draw(layers, at: clampedFrame(frame), budget: &budget, depth: 0))
+  }
+
+  /// What `layers` draw at `frame`, in painting order.
+  static func draw(_ layers: [Layer], at f: Double, budget: inout Int, depth: Int)
+    -> [VectorImage.Item]
+  {
     var byIndex: [Int: Int] = [:]
     for (k, layer) in layers.enumerated() {
       if let i = layer.index, byIndex[i] == nil { byIndex[i] = k }
     }
     var items: [VectorImage.Item] = []
     // The first layer is on top: drawn last.
-    for layer in layers.reversed() where f >= layer.inPoint && f < layer.outPoint {
+    for layer in layers.reversed() where f >= layer.inPoint && f < layer.outPoint && budget > 0 {
+      // Every layer shown counts, so that compositions of compositions cannot multiply the
+      // work past the budget either.
+      budget -= 1
       let local = f - layer.startTime
       var drawn: [VectorImage.Item]
+      var clip: VectorImage.Clip?
       switch layer.content {
       case .none: continue
       case .solid(let color, let size):
+        budget -= 1
         drawn = [
           .shape(
             VectorImage.Shape(
@@ -128,20 +155,35 @@ public struct AnimatedVectorImage: Sendable {
               fill: .solid(color)))
         ]
       case .shapes(let shapes):
-        drawn = AnimatedShapeItem.evaluate(shapes, at: local).topFirst.reversed()
+        drawn = AnimatedShapeItem.evaluate(shapes, at: local, budget: &budget).topFirst.reversed()
+      case .composition(let inner, let size):
+        guard depth < compositionDepthLimit else { continue }
+        let stretch = layer.timeStretch.isFinite && layer.timeStretch != 0 ? layer.timeStretch : 1
+        var time = local / stretch
+        if let remap = layer.timeRemap { time = remap.value(at: local) }
+        if time.isNaN { time = 0 }
+        drawn = draw(inner, at: time, budget: &budget, depth: depth + 1)
+        clip = VectorImage.Clip(shapes: [.init(path: .rect(Rect(origin: .zero, size: size)))])
       }
       if drawn.isEmpty { continue }
+      if let masks = AnimatedMask.clip(layer.masks, at: local) {
+        // The masks cut the layer's own space; a composition's box is cut inside them.
+        if let inner = clip { drawn = [.group(VectorImage.Group(items: drawn, clip: inner))] }
+        clip = masks
+      }
       items.append(
         .group(
           VectorImage.Group(
-            items: drawn, transform: placement(of: layer, at: f, byIndex: byIndex),
-            opacity: layer.transform.opacity(at: local))))
+            items: drawn, transform: placement(of: layer, in: layers, at: f, byIndex: byIndex),
+            opacity: layer.transform.opacity(at: local), clip: clip)))
     }
-    return VectorImage(size: size, items: items)
+    return items
   }
 
   /// The layer's transform followed through its parents' (each at its own time).
-  func placement(of layer: Layer, at frame: Double, byIndex: [Int: Int]) -> Transform {
+  static func placement(of layer: Layer, in layers: [Layer], at frame: Double, byIndex: [Int: Int])
+    -> Transform
+  {
     var m = layer.transform.matrix(at: frame - layer.startTime)
     var next = layer.parent
     var steps = 0
