@@ -21,6 +21,8 @@ public final class TutorialPage {
   var base: [(Node, Node.AnimatedProperties)] = []
   /// The laid-out state of the page's layer nodes (for reduced motion).
   var layerBase: [(Node, Node.AnimatedProperties)] = []
+  /// The animated images on the page, which the controller drives.
+  var animatedImages: [AnimatedImageNode] = []
 
   init(
     index: Int, container: Node, labelSlot: Node, iconSlot: Node, nodes: [TutorialLayer: Node]
@@ -49,8 +51,12 @@ public final class TutorialPage {
   func captureBase() {
     layerBase = nodes.compactMap { $0 }.map { ($0, $0.animatedProperties) }
     base.removeAll(keepingCapacity: true)
+    animatedImages.removeAll(keepingCapacity: true)
     for root in [container, labelSlot, iconSlot] {
-      root.forEachInSubtree { base.append(($0, $0.animatedProperties)) }
+      root.forEachInSubtree {
+        base.append(($0, $0.animatedProperties))
+        if let a = $0 as? AnimatedImageNode { animatedImages.append(a) }
+      }
     }
   }
 

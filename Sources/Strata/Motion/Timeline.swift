@@ -33,6 +33,8 @@ public struct TimedAnimation: Hashable, Sendable {
       case indicatorPosition
       /// The drawing order among siblings (set, not added).
       case zPosition
+      /// An ``AnimatedImageNode``'s frame (set): a Lottie animation played on the clock.
+      case frame
     }
 
     /// What the values set.
@@ -65,6 +67,8 @@ public struct TimedAnimation: Hashable, Sendable {
     }
     /// A drawing order.
     public static func zPosition(_ values: [Double]) -> Track { Track(.zPosition, values) }
+    /// An animated image's frames.
+    public static func frame(_ values: [Double]) -> Track { Track(.frame, values) }
 
     /// The value at progress `t` (0 ... 1).
     public func value(at t: Double) -> Double {
@@ -226,6 +230,7 @@ public struct Timeline: Hashable, Sendable {
         case .rotation: moved = Transform(rotation: v).concatenating(moved)
         case .indicatorPosition: (node as? PageIndicatorNode)?.pagePosition = v
         case .zPosition: node.zPosition = v
+        case .frame: (node as? AnimatedImageNode)?.currentFrame = v
         }
       }
       if !moved.isIdentity { node.append(moved) }

@@ -164,7 +164,7 @@ extension TutorialController {
     pollLeaveCheck()
     clockDidAdvance(from: from, to: time)
     guard !physics.isIdle else {
-      if !timeline.isEmpty { update() }
+      if !timeline.isEmpty || playsOnClock { update() }
       return
     }
     // Step in pieces of at most 1/240 s: the closed forms are exact, the pieces only bound
@@ -190,8 +190,25 @@ extension TutorialController {
     update()
   }
 
-  /// Whether a timed animation is still moving at the clock's time.
-  public var isAnimating: Bool { timeline.isRunning(at: clock) }
+  /// Whether an animated image shown plays on the clock (so the clock's advance redraws).
+  var playsOnClock: Bool {
+    if staticAnimatedImages.contains(where: { $0.clockPlayback != nil }) { return true }
+    guard let window else { return false }
+    return window.contains { slot in
+      pages[slot]?.animatedImages.contains { $0.clockPlayback != nil } ?? false
+    }
+  }
+
+  /// Whether a timed animation, or an animated image playing on the clock, is still moving at
+  /// the clock's time (a looping one always is).
+  public var isAnimating: Bool {
+    if timeline.isRunning(at: clock) { return true }
+    if staticAnimatedImages.contains(where: { $0.isPlaying(atClock: clock) }) { return true }
+    guard let window else { return false }
+    return window.contains { slot in
+      pages[slot]?.animatedImages.contains { $0.isPlaying(atClock: clock) } ?? false
+    }
+  }
 
   /// Advances the interaction clock by `dt` seconds.
   public func advance(by dt: Double) { advance(to: clock + (dt.isFinite ? Swift.max(0, dt) : 0)) }

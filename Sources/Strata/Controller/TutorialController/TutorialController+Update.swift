@@ -50,8 +50,20 @@ extension TutorialController {
     if reduceMotion {
       reduceMotion(visible, t)
     }
+    driveAnimatedImages(visible, t)
     applyTimeline()
     finishUpdate(t)
+  }
+
+  /// Sets the frames of the animated images that follow the page or the clock.
+  func driveAnimatedImages(_ visible: [(page: TutorialPage, slot: Slot)], _ t: PageTransition) {
+    let circular = t.isCircular
+    for (p, slot) in visible {
+      for n in p.animatedImages {
+        n.drive(page: p.index, transition: circular ? t.anchored(to: slot) : t, clock: clock)
+      }
+    }
+    for n in staticAnimatedImages { n.drive(page: nil, transition: t, clock: clock) }
   }
 
   /// Sets what the timed animations show at the clock's time (under reduced motion, only their
@@ -66,6 +78,12 @@ extension TutorialController {
         if !a.tracks.isEmpty { calm.add(a, at: e.start) }
       }
       calm.apply(to: root, at: clock)
+      // An animation played on the clock shows its still frame.
+      for e in timeline.entries where e.animation.tracks.contains(where: { $0.kind == .frame }) {
+        if let n = root.descendant(named: e.animation.target) as? AnimatedImageNode {
+          n.currentFrame = n.stillFrame ?? n.animation.frames.lowerBound
+        }
+      }
     } else {
       timeline.apply(to: root, at: clock)
     }
@@ -190,8 +208,12 @@ extension TutorialController {
   func captureStaticBase() {
     needsStaticBase = false
     staticBase = []
+    staticAnimatedImages = []
     for n in [staticBackgroundNode, staticContentNode].compactMap({ $0 }) {
-      n.forEachInSubtree { staticBase.append(($0, $0.animatedProperties)) }
+      n.forEachInSubtree {
+        staticBase.append(($0, $0.animatedProperties))
+        if let a = $0 as? AnimatedImageNode { staticAnimatedImages.append(a) }
+      }
     }
   }
 

@@ -255,6 +255,8 @@ open class TutorialController {
   var needsUpdate = true
   var needsStaticBase = true
   var staticBase: [(Node, Node.AnimatedProperties)] = []
+  /// The animated images of the static layers, which the controller drives.
+  var staticAnimatedImages: [AnimatedImageNode] = []
   /// The built pages, by the slot that shows them.
   var pages: [Slot: TutorialPage] = [:]
   /// The slots in the node tree.
