@@ -94,7 +94,7 @@ import Testing
   /// differ from what the builder accepts), or that no Swift type enumerates.
   static let registryKeys: Set<String> = [
     "node.type", "animator.name", "navigation.policy", "navigation.policies", "font.weight",
-    "indicator.style", "layout.pageStacking",
+    "indicator.style", "layout.pageStacking", "lottie.play",
   ]
 
   /// The options a reader sets, by Swift's names, build the same controller as in Swift.

@@ -319,6 +319,6 @@ import Testing
         checked += 1
       }
     }
-    #expect(checked == 3)
+    #expect(checked == 4)
   }
 }

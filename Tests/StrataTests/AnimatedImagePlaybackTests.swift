@@ -10,7 +10,8 @@ import Testing
     size: Size(width: 100, height: 100), frameRate: 30, frames: 0...30,
     layers: [
       .init(shapes: [
-        .ellipse(center: .constant(Point(x: 50, y: 50)), size: .constant(Size(width: 40, height: 40))),
+        .ellipse(
+          center: .constant(Point(x: 50, y: 50)), size: .constant(Size(width: 40, height: 40))),
         .fill(color: .constant(.red), opacity: .constant(1), rule: .nonZero),
       ])
     ])
@@ -21,7 +22,8 @@ import Testing
     init(_ configure: @escaping (AnimatedImageNode) -> Void) { self.configure = configure }
     var numberOfPages: Int { 3 }
     func wireframe(at page: Int) -> Node? {
-      let node = AnimatedImageNode(animation: AnimatedImagePlaybackTests.animation, name: "hero \(page)")
+      let node = AnimatedImageNode(
+        animation: AnimatedImagePlaybackTests.animation, name: "hero \(page)")
       configure(node)
       return node
     }

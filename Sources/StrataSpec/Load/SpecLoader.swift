@@ -15,6 +15,8 @@ public struct LoadedSpec: Sendable {
   public var images: [String: Image]
   /// The drawings of `vector` nodes with a `source`, by their `source` as written.
   public var vectors: [String: VectorImage]
+  /// The animations of `lottie` nodes, by their `source` as written.
+  public var animations: [String: AnimatedVectorImage] = [:]
 
   /// A controller showing the spec, at its page size or at `pageSize`.
   public func makeController(pageSize: Size? = nil) -> TutorialController {
@@ -111,7 +113,7 @@ public enum SpecLoader {
     return .success(
       LoadedSpec(
         spec: spec, baseDirectory: baseDirectory, images: validator.images,
-        vectors: validator.vectors))
+        vectors: validator.vectors, animations: validator.animations))
   }
 
   /// The spec as JSON text: keys in the schema's order, numbers exact.

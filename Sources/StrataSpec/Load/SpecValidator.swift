@@ -16,6 +16,7 @@ struct SpecValidator {
   var problems: [SpecProblem] = []
   var images: [String: Image] = [:]
   var vectors: [String: VectorImage] = [:]
+  var animations: [String: AnimatedVectorImage] = [:]
   var names = Set<String>()
 
   init(spec: TutorialSpec, document: JSONValue, baseDirectory: String) {
@@ -136,6 +137,11 @@ struct SpecValidator {
       }
       if let s = n.source { vector(s, "\(path).source") }
       if let v = n.vector { vectorItems(v.items, "\(path).vector.items") }
+    case "lottie":
+      if let s = n.source { animation(s, "\(path).source", strict: n.lottie?.strict ?? false) }
+      if let f = n.lottie?.frames, f.count == 2, !(f[0] <= f[1]) {
+        problem("\(path).lottie.frames", "the first frame comes after the last")
+      }
     case "shape":
       if let s = n.shape {
         if s.path == nil { problem("\(path).shape", "a shape needs \"path\"") }
@@ -249,6 +255,21 @@ struct SpecValidator {
       let n = Double(name[at.upperBound..<name.index(before: name.endIndex)]), n >= 1, n <= 4
     else { return 1 }
     return n
+  }
+
+  /// Reads a Lottie animation.
+  mutating func animation(_ source: String, _ path: String, strict: Bool) {
+    if animations[source] != nil { return }
+    guard let full = permitted(source, path) else { return }
+    guard FileManager.default.fileExists(atPath: full) else {
+      problem(path, Self.noFile(source, full))
+      return
+    }
+    do {
+      animations[source] = try LottieImporter(strict: strict).importFile(full).animation
+    } catch {
+      problem(path, "\(source): \(error)")
+    }
   }
 
   /// Reads a vector document (a `vector` object in its own file).

@@ -3,8 +3,8 @@
 /// One shape for every kind, so that a designer can change a node's kind by changing `type`;
 /// the fields a kind does not use are refused by the checker.
 public struct NodeSpec: Codable, Hashable, Sendable {
-  /// `group` (the default), `text`, `image`, `vector`, `shape`, `gradient`, `button`,
-  /// `navigation`, `indicator` or `stack`.
+  /// `group` (the default), `text`, `image`, `vector`, `lottie`, `shape`, `gradient`,
+  /// `button`, `navigation`, `indicator` or `stack`.
   public var type: String?
   /// Its name (scripts, timed animations and events find nodes by name).
   public var name: String?
@@ -44,8 +44,8 @@ public struct NodeSpec: Codable, Hashable, Sendable {
   public var text: TextSpec?
   /// Where a `text` node's lines sit: `top`, `center` or `bottom`.
   public var verticalAlignment: String?
-  /// The file of an `image` node (PNG, JPEG or SVG) or of a `vector` node (a vector document),
-  /// relative to the spec.
+  /// The file of an `image` node (PNG, JPEG or SVG), of a `vector` node (a vector document) or
+  /// of a `lottie` node (a Lottie animation), relative to the spec.
   public var source: String?
   /// The name of an `image` node's picture in the spec's `assets` folder (instead of
   /// `source`): the variant for @3x is chosen, as an app's asset catalogue would.
@@ -69,6 +69,8 @@ public struct NodeSpec: Codable, Hashable, Sendable {
   public var indicator: IndicatorSpec?
   /// A `stack`'s arrangement of its children.
   public var stack: StackSpec?
+  /// How a `lottie` node plays.
+  public var lottie: LottieSpec?
 
   /// Creates a node of `type`.
   public init(type: String? = nil, name: String? = nil, frame: [Double]? = nil) {
@@ -235,4 +237,26 @@ public struct ConditionalStyleSpec: Codable, Hashable, Sendable {
     self.when = when
     self.style = style
   }
+}
+
+/// How a `lottie` node plays its animation: which frames, tied to the page position
+/// (`scrub`), on the clock (`play`), or both; the frame shown under reduced motion.
+public struct LottieSpec: Codable, Hashable, Sendable {
+  /// The frames played `[first, last]` (the animation's whole span when absent).
+  public var frames: [Double]?
+  /// The page positions `[from, to]` the first and last frames are shown at (+1 one page to
+  /// the right, 0 centred, −1 one page to the left): the animation follows the swipe.
+  public var scrub: [Double]?
+  /// `loop` or `once`: the animation plays on the onboarding's clock.
+  public var play: String?
+  /// How fast it plays on the clock (1: its own frame rate).
+  public var speed: Double?
+  /// The clock time it starts playing at, in seconds.
+  public var start: Double?
+  /// The frame shown when motion is reduced (the first when absent).
+  public var stillFrame: Double?
+  /// Whether a file with anything Strata does not draw is refused (listed otherwise).
+  public var strict: Bool?
+  /// Creates an empty playing spec (the first frame, still).
+  public init() {}
 }

@@ -15,6 +15,27 @@ extension SpecRegistry {
     return s
   }
 
+  /// A `lottie` node: the animation its validator read, with the playing its spec gives.
+  static func lottieNode(_ n: NodeSpec, _ c: SpecBuilder.NodeContext) -> Node {
+    let animation =
+      n.source.flatMap { c.builder.loaded.animations[$0] }
+      ?? AnimatedVectorImage(size: c.frame.size, frameRate: 30, frames: 0...0, layers: [])
+    let node = AnimatedImageNode(
+      animation: animation, frame: c.frame,
+      contentMode: n.contentMode.flatMap(ContentMode.init) ?? .aspectFit, name: n.name)
+    let l = n.lottie ?? LottieSpec()
+    var span: ClosedRange<Double>?
+    if let f = l.frames, f.count == 2, f[0] <= f[1] { span = f[0]...f[1] }
+    if let s = l.scrub, s.count == 2 { node.scrub = Scrub(from: s[0], to: s[1], frames: span) }
+    if let play = l.play {
+      node.clockPlayback = ClockPlayback(
+        loops: play == "loop", speed: l.speed ?? 1, start: l.start ?? 0, frames: span)
+    }
+    node.stillFrame = l.stillFrame
+    node.currentFrame = l.stillFrame ?? span?.lowerBound ?? animation.frames.lowerBound
+    return node
+  }
+
   /// Every node type, each declared once (general to specific; see ``SpecRegistry/nodes``).
   static let nodeKinds: [SpecNodeKind] = [
     SpecNodeKind(
@@ -81,6 +102,27 @@ extension SpecRegistry {
       export: { node, exporter, state in
         guard let i = node as? ImageNode, case .vector(let v) = i.image else { return nil }
         return picture("vector", i, source: exporter.vectorFile(v, state))
+      }),
+    SpecNodeKind(
+      "lottie", "A Lottie animation, played with the swipe, on the clock, or both.",
+      [
+        SchemaField("source", .file, required: true, "A Lottie JSON file."),
+        SchemaField("lottie", .reference("lottie"), "How it plays (still by default)."),
+        SchemaField(
+          "contentMode", .string(values: ContentMode.allCases.map(\.rawValue)),
+          default: "aspectFit",
+          "How it fits its frame."),
+      ],
+      build: { n, c in lottieNode(n, c) },
+      export: { node, exporter, state in
+        guard let a = node as? AnimatedImageNode else { return nil }
+        state.notes.append(
+          "the Lottie animation of \"\(a.name ?? "a node")\" is exported as a drawing of its current frame"
+        )
+        var s = NodeSpec(type: "vector")
+        s.source = exporter.vectorFile(a.currentImage, state)
+        if a.contentMode != .scaleToFill { s.contentMode = a.contentMode.rawValue }
+        return s
       }),
     SpecNodeKind(
       "shape", "A path with its fill and stroke.",

@@ -225,6 +225,19 @@ extension SpecSchema {
           "A manual indicator's dots (default: the pages)."),
       ]),
     ObjectSchema(
+      "lottie", "How a Lottie animation plays.",
+      [
+        SchemaField("frames", .array(anyNumber, minCount: 2, maxCount: 2), "[first, last] frame."),
+        SchemaField(
+          "scrub", .array(anyNumber, minCount: 2, maxCount: 2),
+          "[from, to] page positions of the first and last frames."),
+        SchemaField("play", .string(values: ["loop", "once"]), "Plays on the clock."),
+        SchemaField("speed", .number(exclusiveMinimum: 0, maximum: 100), "Clock speed (1)."),
+        SchemaField("start", nonNegative, "Clock time it starts, seconds."),
+        SchemaField("stillFrame", anyNumber, "The frame under reduced motion."),
+        SchemaField("strict", .boolean, "Refuse a file with anything not drawn."),
+      ]),
+    ObjectSchema(
       "stack", "A stack's arrangement.",
       [
         SchemaField("axis", .string(values: StackNode.Axis.allCases.map(\.rawValue)), "The axis."),
