@@ -64,7 +64,10 @@ let package = Package(
     .target(
       name: "StrataExamples", dependencies: ["Strata", "StrataText", "StrataAssets"],
       path: "Examples", exclude: ["Animals/AssetSources", "Specs"],
-      resources: [.copy("Animals/Assets"), .copy("Swiper/Illustrations"), .copy("Cards/Icons")]),
+      resources: [
+        .copy("Animals/Assets"), .copy("Swiper/Illustrations"), .copy("Cards/Icons"),
+        .copy("Motion/Animations"),
+      ]),
     // Onboardings as JSON files: the format, its checker and schema, and the controller built
     // from a file.
     .target(

@@ -14,6 +14,26 @@ enum ExampleAssets {
   static func catalog(folder: String, marker: String, sourceFile: String) -> Result<
     AssetCatalog, AssetError
   > {
+    let candidates = self.candidates(folder: folder, sourceFile: sourceFile)
+    for directory in candidates {
+      let catalog = AssetCatalog(directory: directory)
+      if let names = try? catalog.names(), names.contains(marker) { return .success(catalog) }
+    }
+    return .failure(.unreadableFolder(candidates.map(\.path).joined(separator: ", ")))
+  }
+
+  /// The file `name` in the resource folder `folder`, where it is found first, or `nil`.
+  static func file(_ name: String, folder: String, sourceFile: String) -> String? {
+    for directory in candidates(folder: folder, sourceFile: sourceFile) {
+      let path = directory.appendingPathComponent(name).path
+      if FileManager.default.fileExists(atPath: path) { return path }
+    }
+    return nil
+  }
+
+  /// Where a resource folder may be: in the bundles SwiftPM makes beside the program, then
+  /// beside the source file.
+  static func candidates(folder: String, sourceFile: String) -> [URL] {
     var candidates: [URL] = []
     let main = Bundle.main
     for base in [main.resourceURL, main.bundleURL, main.executableURL?.deletingLastPathComponent()]
@@ -27,11 +47,7 @@ enum ExampleAssets {
     }
     candidates.append(
       URL(fileURLWithPath: sourceFile).deletingLastPathComponent().appendingPathComponent(folder))
-    for directory in candidates {
-      let catalog = AssetCatalog(directory: directory)
-      if let names = try? catalog.names(), names.contains(marker) { return .success(catalog) }
-    }
-    return .failure(.unreadableFolder(candidates.map(\.path).joined(separator: ", ")))
+    return candidates
   }
 
   /// The image `name` of `catalog` at its best (vectors at any scale, bitmaps at @3x), or `nil`.

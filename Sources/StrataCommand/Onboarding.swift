@@ -87,6 +87,10 @@ public struct Onboarding: Sendable {
       defaultScript: Self.sliderScript,
       makeController: { SliderExample.example(pageSize: $0) }),
     Onboarding(
+      name: "motion",
+      summary: "Lottie illustrations that play with the swipe, and a swipe hint on the clock",
+      makeController: { MotionExample(pageSize: $0) }),
+    Onboarding(
       name: "layers",
       summary: "the seven-layer model in plain shapes, one colour per layer",
       makeController: { LayersExample(pageSize: $0) }),

@@ -120,12 +120,21 @@ public struct AnimatedVectorImage: Sendable {
   /// The most compositions in compositions a frame follows; deeper ones are left out.
   public static let compositionDepthLimit = 16
 
-  /// The still image at `frame` (clamped to ``frames``; NaN is the first frame).
+  /// The still image at `frame` (clamped to ``frames``; NaN is the first frame). The last
+  /// frame is drawn as it is just before the out point, as players hold it: layers end at the
+  /// out point (Lottie's `op` is the first frame not shown), so the end of a scrub or a
+  /// single run shows the finished picture, not an empty one.
   public func image(atFrame frame: Double) -> VectorImage {
+    var f = clampedFrame(frame)
+    if f >= frames.upperBound, frames.upperBound > frames.lowerBound {
+      f = Swift.max(frames.lowerBound, frames.upperBound - Self.endOffset)
+    }
     var budget = AnimatedShapeItem.maximumShapesPerFrame
-    return VectorImage(
-      size: size, items: Self.draw(layers, at: clampedFrame(frame), budget: &budget, depth: 0))
+    return VectorImage(size: size, items: Self.draw(layers, at: f, budget: &budget, depth: 0))
   }
+
+  /// How far before its out point the last frame is drawn.
+  static let endOffset = 1e-6
 
   /// What `layers` draw at `frame`, in painting order.
   static func draw(_ layers: [Layer], at f: Double, budget: inout Int, depth: Int)
