@@ -192,20 +192,10 @@ extension Path {
         out.append(current)
         current = Path()
       }
-      current.append(element)
+      current.add(element)
     }
     if !current.isEmpty { out.append(current) }
     return out
-  }
-
-  private mutating func append(_ element: Element) {
-    switch element {
-    case .move(let p): move(to: p)
-    case .line(let p): line(to: p)
-    case .quad(let p, let c): quad(to: p, control: c)
-    case .cubic(let p, let c1, let c2): cubic(to: p, control1: c1, control2: c2)
-    case .close: close()
-    }
   }
 
   /// The length of the path: every contour's, a closed contour's closing line included

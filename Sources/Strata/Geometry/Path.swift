@@ -39,11 +39,12 @@ public struct Path: Hashable, Sendable {
   /// Creates a path from a list of elements. A segment that does not follow a
   /// ``Element/move(_:)`` starts at the origin.
   public init(elements: [Element]) {
+    self.elements.reserveCapacity(elements.count)
     for e in elements { add(e) }
   }
 
   /// Adds one element through the builder methods, so derived state stays right.
-  private mutating func add(_ e: Element) {
+  mutating func add(_ e: Element) {
     switch e {
     case .move(let p): move(to: p)
     case .line(let p): line(to: p)

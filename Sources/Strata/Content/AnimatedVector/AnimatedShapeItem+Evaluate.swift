@@ -4,8 +4,9 @@ extension AnimatedShapeItem {
   /// precompositions cannot make a frame's work explode.
   public static let maximumShapesPerFrame = 200_000
 
-  /// A shape item at one frame.
-  indirect enum Evaluated {
+  /// A shape item at one frame. (Not `indirect`: a group holds its items in an array, and the
+  /// other cases stored in place need no box each.)
+  enum Evaluated {
     case shape(Path)
     case group([Evaluated], Transform, opacity: Double)
     case fill(Paint, opacity: Double, FillRule)
@@ -21,24 +22,27 @@ extension AnimatedShapeItem {
   static func evaluate(_ items: [AnimatedShapeItem], at frame: Double, budget: inout Int) -> (
     paths: Path, topFirst: [VectorImage.Item]
   ) {
-    var nodes = build(items, at: frame, budget: &budget)
-    modify(&nodes)
+    var modifiers = 0
+    var nodes = build(items, at: frame, budget: &budget, modifiers: &modifiers)
+    // Most documents have no trim or merge: their paths need no second pass.
+    if modifiers > 0 { modify(&nodes) }
     let drawn = draw(nodes)
     return (drawn.paths, drawn.items)
   }
 
   // MARK: - Values at the frame
 
-  static func build(_ items: [AnimatedShapeItem], at f: Double, budget: inout Int)
-    -> [Evaluated]
-  {
+  static func build(
+    _ items: [AnimatedShapeItem], at f: Double, budget: inout Int, modifiers: inout Int
+  ) -> [Evaluated] {
     var out: [Evaluated] = []
     for item in items where budget > 0 {
       switch item {
       case .group(let children, let t):
         out.append(
           .group(
-            build(children, at: f, budget: &budget), t.matrix(at: f), opacity: t.opacity(at: f)))
+            build(children, at: f, budget: &budget, modifiers: &modifiers), t.matrix(at: f),
+            opacity: t.opacity(at: f)))
       case .rectangle(let center, let size, let radius):
         budget -= 1
         out.append(.shape(rectangle(center.value(at: f), size.value(at: f), radius.value(at: f))))
@@ -62,10 +66,12 @@ extension AnimatedShapeItem {
         style.width = finiteWidth(width.value(at: f))
         out.append(.stroke(gradient.paint(at: f), opacity: unit(opacity.value(at: f)), style))
       case .trim(let start, let end, let offset, let mode):
+        modifiers += 1
         out.append(
           .trim(
             start: start.value(at: f), end: end.value(at: f), offset: offset.value(at: f), mode))
       case .merge(let mode):
+        modifiers += 1
         out.append(.merge(mode))
       case .repeater(let r):
         out = repeated(out, r, at: f, budget: &budget)
@@ -112,63 +118,61 @@ extension AnimatedShapeItem {
   /// A rectangle as Lottie draws it: from the top right corner (below its rounding), down the
   /// right side, clockwise.
   static func rectangle(_ c: Point, _ s: Size, _ radius: Double) -> Path {
-    var p = Path()
-    guard c.isFinite, s.width.isFinite, s.height.isFinite else { return p }
+    guard c.isFinite, s.width.isFinite, s.height.isFinite else { return Path() }
     let (l, r) = (c.x - s.width / 2, c.x + s.width / 2)
     let (t, b) = (c.y - s.height / 2, c.y + s.height / 2)
     let rr = Swift.min(
       radius.isFinite ? Swift.max(0, radius) : 0, Swift.min(abs(s.width), abs(s.height)) / 2)
+    guard rr > 0 else {
+      return Path(elements: [
+        .move(Point(x: r, y: t)), .line(Point(x: r, y: b)), .line(Point(x: l, y: b)),
+        .line(Point(x: l, y: t)), .close,
+      ])
+    }
     let k = rr * (1 - kappa)
-    p.move(to: Point(x: r, y: t + rr))
-    p.line(to: Point(x: r, y: b - rr))
-    if rr > 0 {
-      p.cubic(
+    return Path(elements: [
+      .move(Point(x: r, y: t + rr)), .line(Point(x: r, y: b - rr)),
+      .cubic(
         to: Point(x: r - rr, y: b), control1: Point(x: r, y: b - k), control2: Point(x: r - k, y: b)
-      )
-    }
-    p.line(to: Point(x: l + rr, y: b))
-    if rr > 0 {
-      p.cubic(
+      ),
+      .line(Point(x: l + rr, y: b)),
+      .cubic(
         to: Point(x: l, y: b - rr), control1: Point(x: l + k, y: b), control2: Point(x: l, y: b - k)
-      )
-    }
-    p.line(to: Point(x: l, y: t + rr))
-    if rr > 0 {
-      p.cubic(
+      ),
+      .line(Point(x: l, y: t + rr)),
+      .cubic(
         to: Point(x: l + rr, y: t), control1: Point(x: l, y: t + k), control2: Point(x: l + k, y: t)
-      )
-    }
-    p.line(to: Point(x: r - rr, y: t))
-    if rr > 0 {
-      p.cubic(
+      ),
+      .line(Point(x: r - rr, y: t)),
+      .cubic(
         to: Point(x: r, y: t + rr), control1: Point(x: r - k, y: t), control2: Point(x: r, y: t + k)
-      )
-    }
-    p.close()
-    return p
+      ),
+      .close,
+    ])
   }
 
   /// An ellipse as Lottie draws it: from its top, clockwise.
   static func ellipse(_ c: Point, _ s: Size) -> Path {
-    var p = Path()
-    guard c.isFinite, s.width.isFinite, s.height.isFinite else { return p }
+    guard c.isFinite, s.width.isFinite, s.height.isFinite else { return Path() }
     let (rx, ry) = (s.width / 2, s.height / 2)
     let (kx, ky) = (rx * kappa, ry * kappa)
-    p.move(to: Point(x: c.x, y: c.y - ry))
-    p.cubic(
-      to: Point(x: c.x + rx, y: c.y), control1: Point(x: c.x + kx, y: c.y - ry),
-      control2: Point(x: c.x + rx, y: c.y - ky))
-    p.cubic(
-      to: Point(x: c.x, y: c.y + ry), control1: Point(x: c.x + rx, y: c.y + ky),
-      control2: Point(x: c.x + kx, y: c.y + ry))
-    p.cubic(
-      to: Point(x: c.x - rx, y: c.y), control1: Point(x: c.x - kx, y: c.y + ry),
-      control2: Point(x: c.x - rx, y: c.y + ky))
-    p.cubic(
-      to: Point(x: c.x, y: c.y - ry), control1: Point(x: c.x - rx, y: c.y - ky),
-      control2: Point(x: c.x - kx, y: c.y - ry))
-    p.close()
-    return p
+    let (x, y) = (c.x, c.y)
+    return Path(elements: [
+      .move(Point(x: x, y: y - ry)),
+      .cubic(
+        to: Point(x: x + rx, y: y), control1: Point(x: x + kx, y: y - ry),
+        control2: Point(x: x + rx, y: y - ky)),
+      .cubic(
+        to: Point(x: x, y: y + ry), control1: Point(x: x + rx, y: y + ky),
+        control2: Point(x: x + kx, y: y + ry)),
+      .cubic(
+        to: Point(x: x - rx, y: y), control1: Point(x: x - kx, y: y + ry),
+        control2: Point(x: x - rx, y: y + ky)),
+      .cubic(
+        to: Point(x: x, y: y - ry), control1: Point(x: x - rx, y: y - ky),
+        control2: Point(x: x - kx, y: y - ry)),
+      .close,
+    ])
   }
 
   /// The length of a quarter circle's control arms for a radius of 1 (Lottie players' value).

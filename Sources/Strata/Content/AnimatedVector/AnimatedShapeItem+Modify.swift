@@ -129,14 +129,6 @@ extension Path {
     {
       elements = elements.dropFirst()
     }
-    for e in elements {
-      switch e {
-      case .move(let p): move(to: p)
-      case .line(let p): line(to: p)
-      case .quad(let p, let c): quad(to: p, control: c)
-      case .cubic(let p, let c1, let c2): cubic(to: p, control1: c1, control2: c2)
-      case .close: close()
-      }
-    }
+    for e in elements { add(e) }
   }
 }
