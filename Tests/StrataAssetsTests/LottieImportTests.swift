@@ -215,4 +215,34 @@ import Testing
         "mask mode \"f\" is not drawn",
       ])
   }
+
+  /// Track mattes: a white matte under luma cuts exactly as under alpha (the stencil is the
+  /// same); a matte with grey or partial opacity is listed; a matted layer with no matte
+  /// before it is listed and drawn whole; the matte layer itself is not drawn.
+  @Test func trackMattesCutByTheirShapes() throws {
+    let read = try LottieImporter(strict: true).importLottie(Array(LottieFixtures.allMattes.utf8))
+    #expect(read.animation.layers.count == 4)
+    #expect(
+      read.animation.layers.map { $0.matte?.kind } == [
+        .alpha, .alphaInverted, .luma, .lumaInverted,
+      ])
+    let image = try Self.render(read.animation, frame: 10)
+    for (x, y) in [(20, 20), (30, 25), (44, 35), (80, 25), (90, 25), (100, 30)] {
+      #expect(image.pixel(x: x, y: y).a == image.pixel(x: x, y: y + 50).a, "\(x), \(y)")
+    }
+    // Inside the disc, the alpha matte shows the box, the inverted one does not.
+    #expect(image.pixel(x: 30, y: 25).a == 255 && image.pixel(x: 90, y: 25).a == 0)
+    let grey = LottieFixtures.allMattes.replacingOccurrences(
+      of: #""c": {"a": 0, "k": [1.0, 1.0, 1.0, 1]}"#,
+      with: #""c": {"a": 0, "k": [0.5, 0.5, 0.5, 1]}"#)
+    let notes = try LottieImporter().importLottie(Array(grey.utf8)).unsupported.map(\.message)
+    #expect(notes.filter { $0.contains("grey levels are not weighed") }.count == 2)
+    let orphan =
+      ##"{"w": 10, "h": 10, "layers": [{"ty": 1, "tt": 1, "sc": "#ff0000", "sw": 10, "sh": 10}]}"##
+    let lonely = try LottieImporter().importLottie(Array(orphan.utf8))
+    #expect(
+      lonely.unsupported.map(\.message) == [
+        "a track matte with no matte layer before it is not applied"
+      ])
+  }
 }

@@ -149,3 +149,40 @@ extension LottieFixtures {
       solid(at: (65, 52), color: "#aa33aa", masks: mask("a", diamond, inverted: true)),
     ].joined(separator: ", "), op: 2)
 }
+
+extension LottieFixtures {
+  /// A white disc moving across as a matte, and the coloured box it cuts, at `origin`.
+  static func mattePair(_ kind: Int, at origin: (Double, Double), color: (Double, Double, Double))
+    -> String
+  {
+    let (x, y) = origin
+    let matte = layer(
+      #"{"ty": "el", "p": \#(animated("\(x - 10), \(y)", "\(x + 10), \(y)", frames: 19)), "s": {"a": 0, "k": [30, 30]}}, \#(fill(1, 1, 1))"#,
+      op: 20
+    )
+    .replacingOccurrences(of: #""ind": 1"#, with: #""ind": \#(kind * 2), "td": 1"#)
+    let shown = layer(
+      #"{"ty": "rc", "p": {"a": 0, "k": [\#(x), \#(y)]}, "s": {"a": 0, "k": [50, 40]}, "r": {"a": 0, "k": 0}}, \#(fill(color.0, color.1, color.2))"#,
+      op: 20
+    )
+    .replacingOccurrences(of: #""ind": 1"#, with: #""ind": \#(kind * 2 + 1), "tt": \#(kind)"#)
+    return matte + ", " + shown
+  }
+
+  /// Track mattes: alpha and inverted alpha (luma is checked by LottieImportTests: the
+  /// rlottie build we use draws luma mattes without anti-aliasing, and white as 251/255).
+  static let mattes = document(
+    [
+      mattePair(1, at: (30, 50), color: (0.9, 0.3, 0.2)),
+      mattePair(2, at: (90, 50), color: (0.2, 0.5, 0.9)),
+    ].joined(separator: ", "), op: 20)
+
+  /// All four kinds, for the luma check against alpha.
+  static let allMattes = document(
+    [
+      mattePair(1, at: (30, 25), color: (0.9, 0.3, 0.2)),
+      mattePair(2, at: (90, 25), color: (0.2, 0.5, 0.9)),
+      mattePair(3, at: (30, 75), color: (0.9, 0.3, 0.2)),
+      mattePair(4, at: (90, 75), color: (0.2, 0.5, 0.9)),
+    ].joined(separator: ", "), op: 20)
+}

@@ -113,10 +113,68 @@ struct LottieReader {
       throw .tooLarge(what: "layers", limit: LottieImporter.maximumLayers)
     }
     var layers: [AnimatedVectorImage.Layer] = []
+    // Matte layers (`td`) are not drawn: the layer after one (or the one whose `tp` names it)
+    // shows through it.
+    var previousMatte: AnimatedVectorImage.Layer?
+    var mattes: [Int: AnimatedVectorImage.Layer] = [:]
     for (k, item) in items.enumerated() {
-      if let layer = try self.layer(item, "\(path)[\(k)]") { layers.append(layer) }
+      let p = "\(path)[\(k)]"
+      guard var layer = try self.layer(item, p) else {
+        previousMatte = nil
+        continue
+      }
+      if item["td"].map({ $0.kind == .number(1) }) ?? false {
+        previousMatte = layer
+        if let i = layer.index { mattes[i] = layer }
+        continue
+      }
+      if let tt = try Self.number(item, "tt", p), tt != 0 {
+        let kinds: [Double: TrackMatte.Kind] = [
+          1: .alpha, 2: .alphaInverted, 3: .luma, 4: .lumaInverted,
+        ]
+        let named = try Self.number(item, "tp", p).flatMap { Int(exactly: $0) }
+        let source = named.map { mattes[$0] } ?? previousMatte
+        if let kind = kinds[tt], let source {
+          layer.matte = TrackMatte(kind: kind, layer: source)
+          if let note = Self.matteNote(source, kind) { leaveOut(p + ".tt", item, note) }
+        } else {
+          leaveOut(p + ".tt", item, "a track matte with no matte layer before it is not applied")
+        }
+      }
+      previousMatte = nil
+      layers.append(layer)
     }
     return layers
+  }
+
+  /// Why a matte drawn as a stencil of its filled shapes is not exact, if it is not: it has
+  /// strokes, gradients, partial opacity, or (luma) colours other than white.
+  static func matteNote(_ source: AnimatedVectorImage.Layer, _ kind: TrackMatte.Kind) -> String? {
+    let luma = kind == .luma || kind == .lumaInverted
+    func weighed(_ items: [AnimatedShapeItem]) -> Bool {
+      items.contains { item in
+        switch item {
+        case .group(let children, let t):
+          return t.opacity.isAnimated || t.opacity.value(at: 0) < 1 || weighed(children)
+        case .fill(let color, let opacity, _):
+          let c = color.value(at: 0)
+          return opacity.isAnimated || opacity.value(at: 0) < 1 || c.alpha < 1
+            || (luma && (color.isAnimated || c.red < 1 || c.green < 1 || c.blue < 1))
+        case .stroke, .gradientFill, .gradientStroke: return true
+        default: return false
+        }
+      }
+    }
+    var inexact = source.transform.opacity.isAnimated || source.transform.opacity.value(at: 0) < 1
+    switch source.content {
+    case .shapes(let items): inexact = inexact || weighed(items)
+    case .solid(let c, _): inexact = inexact || (luma && (c.red < 1 || c.green < 1 || c.blue < 1))
+    case .composition: inexact = true
+    case .none: break
+    }
+    return inexact
+      ? "the track matte is drawn as a stencil of its filled shapes: its opacity, gradients, strokes\(luma ? " and grey levels" : "") are not weighed"
+      : nil
   }
 
   /// The layers of the precomposition asset `id` (read once, however often it is used).
@@ -148,13 +206,7 @@ struct LottieReader {
     if (value["hd"].map { $0.kind == .bool(true) }) ?? false { return nil }
     let name: String
     if case .string(let s)? = value["nm"]?.kind { name = s } else { name = "" }
-    if value["td"].map({ $0.kind == .number(1) }) ?? false {
-      leaveOut(
-        path + ".td", value, "a track matte's source is not drawn, and its matte is not applied yet"
-      )
-      return nil
-    }
-    for (key, what) in [("tt", "track mattes"), ("ef", "effects"), ("sy", "layer styles")] {
+    for (key, what) in [("ef", "effects"), ("sy", "layer styles")] {
       if let v = value[key], v.kind != .null, !(v.kind == .array([])), !(v.kind == .number(0)) {
         leaveOut(path + "." + key, v, "\(what) are not drawn yet")
       }

@@ -58,6 +58,8 @@ public struct AnimatedVectorImage: Sendable {
     public var timeRemap: Animated<Double>?
     /// The masks that cut the layer, in order.
     public var masks: [AnimatedMask] = []
+    /// The layer whose shapes show this one through (a Lottie track matte), if any.
+    public var matte: TrackMatte?
 
     /// Creates a layer, shown at every frame by default.
     public init(
@@ -146,47 +148,71 @@ public struct AnimatedVectorImage: Sendable {
     }
     var items: [VectorImage.Item] = []
     // The first layer is on top: drawn last.
-    for layer in layers.reversed() where f >= layer.inPoint && f < layer.outPoint && budget > 0 {
-      // Every layer shown counts, so that compositions of compositions cannot multiply the
-      // work past the budget either.
-      budget -= 1
-      let local = f - layer.startTime
-      var drawn: [VectorImage.Item]
-      var clip: VectorImage.Clip?
-      switch layer.content {
-      case .none: continue
-      case .solid(let color, let size):
-        budget -= 1
-        drawn = [
-          .shape(
-            VectorImage.Shape(
-              path: .rect(Rect(x: 0, y: 0, width: size.width, height: size.height)),
-              fill: .solid(color)))
-        ]
-      case .shapes(let shapes):
-        drawn = AnimatedShapeItem.evaluate(shapes, at: local, budget: &budget).topFirst.reversed()
-      case .composition(let inner, let size):
-        guard depth < compositionDepthLimit else { continue }
-        let stretch = layer.timeStretch.isFinite && layer.timeStretch != 0 ? layer.timeStretch : 1
-        var time = local / stretch
-        if let remap = layer.timeRemap { time = remap.value(at: local) }
-        if time.isNaN { time = 0 }
-        drawn = draw(inner, at: time, budget: &budget, depth: depth + 1)
-        clip = VectorImage.Clip(shapes: [.init(path: .rect(Rect(origin: .zero, size: size)))])
+    for layer in layers.reversed() where budget > 0 {
+      guard
+        var item = draw(layer, in: layers, byIndex: byIndex, at: f, budget: &budget, depth: depth)
+      else { continue }
+      if let matte = layer.matte {
+        // The matte's filled shapes, where the matte shows at this frame, cut the layer.
+        let source = matte.layers.first.flatMap {
+          draw($0, in: layers, byIndex: byIndex, at: f, budget: &budget, depth: depth)
+        }
+        var shapes: [VectorImage.ClipShape] = []
+        if let source { TrackMatte.stencil(source, .identity, into: &shapes) }
+        guard let clip = TrackMatte.clip(shapes, inverted: matte.kind.isInverted) else {
+          if matte.kind.isInverted { items.append(item) }
+          continue
+        }
+        item = .group(VectorImage.Group(items: [item], clip: clip))
       }
-      if drawn.isEmpty { continue }
-      if let masks = AnimatedMask.clip(layer.masks, at: local) {
-        // The masks cut the layer's own space; a composition's box is cut inside them.
-        if let inner = clip { drawn = [.group(VectorImage.Group(items: drawn, clip: inner))] }
-        clip = masks
-      }
-      items.append(
-        .group(
-          VectorImage.Group(
-            items: drawn, transform: placement(of: layer, in: layers, at: f, byIndex: byIndex),
-            opacity: layer.transform.opacity(at: local), clip: clip)))
+      items.append(item)
     }
     return items
+  }
+
+  /// What one layer of `layers` draws at `f`, placed, or `nil` when it shows nothing.
+  static func draw(
+    _ layer: Layer, in layers: [Layer], byIndex: [Int: Int], at f: Double, budget: inout Int,
+    depth: Int
+  ) -> VectorImage.Item? {
+    guard f >= layer.inPoint, f < layer.outPoint, budget > 0 else { return nil }
+    // Every layer shown counts, so that compositions of compositions cannot multiply the
+    // work past the budget either.
+    budget -= 1
+    let local = f - layer.startTime
+    var drawn: [VectorImage.Item]
+    var clip: VectorImage.Clip?
+    switch layer.content {
+    case .none: return nil
+    case .solid(let color, let size):
+      budget -= 1
+      drawn = [
+        .shape(
+          VectorImage.Shape(
+            path: .rect(Rect(x: 0, y: 0, width: size.width, height: size.height)),
+            fill: .solid(color)))
+      ]
+    case .shapes(let shapes):
+      drawn = AnimatedShapeItem.evaluate(shapes, at: local, budget: &budget).topFirst.reversed()
+    case .composition(let inner, let size):
+      guard depth < compositionDepthLimit else { return nil }
+      let stretch = layer.timeStretch.isFinite && layer.timeStretch != 0 ? layer.timeStretch : 1
+      var time = local / stretch
+      if let remap = layer.timeRemap { time = remap.value(at: local) }
+      if time.isNaN { time = 0 }
+      drawn = draw(inner, at: time, budget: &budget, depth: depth + 1)
+      clip = VectorImage.Clip(shapes: [.init(path: .rect(Rect(origin: .zero, size: size)))])
+    }
+    if drawn.isEmpty { return nil }
+    if let masks = AnimatedMask.clip(layer.masks, at: local) {
+      // The masks cut the layer's own space; a composition's box is cut inside them.
+      if let inner = clip { drawn = [.group(VectorImage.Group(items: drawn, clip: inner))] }
+      clip = masks
+    }
+    return .group(
+      VectorImage.Group(
+        items: drawn, transform: placement(of: layer, in: layers, at: f, byIndex: byIndex),
+        opacity: layer.transform.opacity(at: local), clip: clip))
   }
 
   /// The layer's transform followed through its parents' (each at its own time).
