@@ -216,6 +216,16 @@ struct DisplayListBuilder {
           commands.append(c)
           rects.append(b)
         }
+      case .bitmap(let b):
+        let w = Double(b.image.width)
+        let h = Double(b.image.height)
+        guard b.opacity > 0, w > 0, h > 0, b.rect.width > 0, b.rect.height > 0 else { continue }
+        let m = Transform(scaleX: b.rect.width / w, y: b.rect.height / h)
+          .concatenating(Transform(translationX: b.rect.minX, y: b.rect.minY))
+          .concatenating(t)
+        guard m.isFinite else { continue }
+        commands.append(.image(b.image, transform: m, opacity: b.opacity))
+        rects.append(t.apply(to: b.rect))
       case .group(let g):
         guard g.opacity > 0, g.transform.isFinite else { continue }
         let t = g.transform.concatenating(t)

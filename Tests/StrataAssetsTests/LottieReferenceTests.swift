@@ -16,7 +16,12 @@ import Testing
 @Suite struct LottieReferenceTests {
   /// Each animation exercises one part of the model; all are drawn by both renderers in
   /// full (no feature either leaves out).
-  static let animations: [(name: String, json: String, frames: [Int])] = [
+  static let animations: [(name: String, json: String, frames: [Int])] =
+    [(name: String, json: String, frames: [Int])]([
+      ("images", (try? LottieImageTests.reference()) ?? "{}", [0])
+    ]) + fixtures
+
+  static let fixtures: [(name: String, json: String, frames: [Int])] = [
     (
       "transforms",
       """

@@ -176,6 +176,7 @@ extension VectorImage {
       items.contains { item in
         switch item {
         case .shape(let s): return s.fill != nil && s.path.contains(p, rule: s.fillRule)
+        case .bitmap(let b): return b.rect.contains(p)
         case .group(let g):
           guard let inverse = g.transform.inverted() else { return false }
           let q = inverse.apply(to: p)

@@ -95,13 +95,32 @@ public struct VectorImage: Hashable, Sendable {
     }
   }
 
-  /// A shape or a group of items. (Not `indirect`: a group holds its items in an array
-  /// already, and shapes stored in place need no box each.)
+  /// A bitmap drawn into a rectangle of the drawing (a Lottie image layer).
+  public struct Bitmap: Hashable, Sendable {
+    /// The pixels.
+    public var image: RasterImage
+    /// Where it is drawn, in image coordinates (stretched to fill it).
+    public var rect: Rect
+    /// Its opacity, 0...1.
+    public var opacity: Double
+
+    /// Creates a bitmap item.
+    public init(image: RasterImage, rect: Rect, opacity: Double = 1) {
+      self.image = image
+      self.rect = rect
+      self.opacity = opacity.clamped(to: 0...1)
+    }
+  }
+
+  /// A shape, a group of items or a bitmap. (Not `indirect`: a group holds its items in an
+  /// array already, and shapes stored in place need no box each.)
   public enum Item: Hashable, Sendable {
     /// One shape.
     case shape(Shape)
     /// A group.
     case group(Group)
+    /// A bitmap.
+    case bitmap(Bitmap)
   }
 
   /// The size of the drawing's coordinate space (its natural size in points).
@@ -131,6 +150,7 @@ public struct VectorImage: Hashable, Sendable {
           switch item {
           case .shape(let s): out.append(s)
           case .group(let g): walk(g.items)
+          case .bitmap: break
           }
         }
       }

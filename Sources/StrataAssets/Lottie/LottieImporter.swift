@@ -5,11 +5,14 @@ import StrataJSON
 /// Reads a Lottie animation (the JSON that Bodymovin and LottieFiles write, as the Lottie
 /// Animation Community's specification describes it) into an ``AnimatedVectorImage``.
 ///
-/// What it reads: shape, solid and null layers with their transforms, parents, in and out
-/// points and start times; groups, rectangles, ellipses and paths; fills and strokes (caps,
-/// joins, miter limit, dashes that do not move); keyframes with their cubic-bezier easing and
-/// hold keyframes, for every property. What it does not draw is listed in
-/// ``LottieImport/unsupported`` by kind and JSON path, and refused with ``strict``.
+/// What it reads: shape, solid, null, precomposition and image layers with their transforms
+/// (skew included), parents, in and out points, start times, time stretch and remapping,
+/// masks and track mattes; groups, rectangles, ellipses, stars and polygons, paths; fills and
+/// strokes, solid or gradient (caps, joins, miter limit, dashes); trim paths, repeaters and
+/// merge paths; keyframes with their cubic-bezier easing (per dimension), hold keyframes and
+/// motion paths, for every property. What it does not draw is listed in
+/// ``LottieImport/unsupported`` by kind and JSON path, and refused with ``strict``
+/// (Docs/Assets.md has the table).
 public struct LottieImporter: Sendable {
   /// The most bytes a file may have.
   public static let maximumBytes = 16 << 20
@@ -24,9 +27,15 @@ public struct LottieImporter: Sendable {
 
   /// Whether anything not drawn makes the import fail instead of being listed.
   public var strict: Bool
+  /// The folder the image files of image layers are read from (``importFile(_:)`` sets it to
+  /// the file's); without one, only embedded images are drawn.
+  public var baseDirectory: String?
 
   /// Creates an importer.
-  public init(strict: Bool = false) { self.strict = strict }
+  public init(strict: Bool = false, baseDirectory: String? = nil) {
+    self.strict = strict
+    self.baseDirectory = baseDirectory
+  }
 
   /// Reads a Lottie document.
   ///
@@ -45,6 +54,7 @@ public struct LottieImporter: Sendable {
       throw .notJSON(error.description)
     }
     var reader = LottieReader()
+    reader.baseDirectory = baseDirectory
     let animation = try reader.document(root)
     if strict, !reader.unsupported.isEmpty { throw .unsupported(reader.unsupported) }
     return LottieImport(animation: animation, unsupported: reader.unsupported)
@@ -61,7 +71,13 @@ public struct LottieImporter: Sendable {
     } catch {
       throw .unreadable(path: path, reason: error.description)
     }
-    return try importLottie(bytes)
+    var importer = self
+    if importer.baseDirectory == nil {
+      let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+        .joined(separator: "/")
+      importer.baseDirectory = folder.isEmpty ? (path.hasPrefix("/") ? "/" : ".") : folder
+    }
+    return try importer.importLottie(bytes)
   }
 }
 

@@ -15,6 +15,12 @@ struct LottieReader {
   var compositions: [String: [AnimatedVectorImage.Layer]] = [:]
   /// The precompositions being read, innermost last (a reference back into them is a loop).
   var reading: [String] = []
+  /// The folder image files are read from (the animation's), if known.
+  var baseDirectory: String?
+  /// Image assets read, by id (`nil`: could not be).
+  var images: [String: (RasterImage, Size)?] = [:]
+  /// The pixels of the images read so far.
+  var pixels = 0
 
   /// A problem at `value`.
   static func invalid(_ path: String, _ value: JSONValue, _ message: String) -> LottieError {
@@ -169,7 +175,7 @@ struct LottieReader {
     switch source.content {
     case .shapes(let items): inexact = inexact || weighed(items)
     case .solid(let c, _): inexact = inexact || (luma && (c.red < 1 || c.green < 1 || c.blue < 1))
-    case .composition: inexact = true
+    case .composition, .image: inexact = true
     case .none: break
     }
     return inexact
@@ -250,8 +256,14 @@ struct LottieReader {
       var color = Color.black
       if case .string(let hex)? = value["sc"]?.kind, let c = try? Color(hex: hex) { color = c }
       content = .solid(color, Size(width: Swift.max(0, w), height: Swift.max(0, h)))
+    case 2:
+      guard case .string(let id)? = value["refId"]?.kind else {
+        throw Self.invalid(path, value, "an image layer needs \"refId\"")
+      }
+      guard let (image, size) = try self.image(id, value, path) else { return nil }
+      content = .image(image, size: size)
     default:
-      let kinds = [2: "image", 5: "text", 6: "audio", 13: "camera"]
+      let kinds = [5: "text", 6: "audio", 13: "camera"]
       leaveOut(path, value, "\(kinds[type] ?? "type \(type)") layers are not drawn yet")
       return nil
     }

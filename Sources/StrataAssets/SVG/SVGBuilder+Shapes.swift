@@ -146,6 +146,8 @@ extension SVGBuilder {
             region.reduce(Rect.zero) { $0.union(m.apply(to: $1.path.bounds)) })
         }
         if !inner.isEmpty || inner.width > 0 || inner.height > 0 { add(inner) }
+      case .bitmap(let b):
+        add(t.apply(to: b.rect))
       }
     }
     return box ?? .zero

@@ -67,6 +67,9 @@ extension SpecExporter {
         }
       }
       return s
+    case .bitmap:
+      // A vector document holds no bitmaps (a Lottie image layer's): left out.
+      return VectorItemSpec(items: [])
     }
   }
 

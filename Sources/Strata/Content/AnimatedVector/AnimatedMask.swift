@@ -117,6 +117,9 @@ public struct TrackMatte: Sendable {
       if s.fill != nil, s.opacity > 0 {
         shapes.append(VectorImage.ClipShape(path: s.path.applying(t), rule: s.fillRule))
       }
+    case .bitmap(let b):
+      // A bitmap cuts by its rectangle.
+      if b.opacity > 0 { shapes.append(VectorImage.ClipShape(path: Path.rect(b.rect).applying(t))) }
     case .group(let g):
       guard g.opacity > 0 else { return }
       let inner = g.transform.concatenating(t)

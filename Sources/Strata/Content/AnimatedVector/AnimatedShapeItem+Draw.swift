@@ -99,6 +99,9 @@ extension AnimatedShapeItem {
       case .group(var group):
         group.items = faded(group.items, by: opacity)
         return .group(group)
+      case .bitmap(var bitmap):
+        bitmap.opacity *= opacity
+        return .bitmap(bitmap)
       }
     }
   }

@@ -32,6 +32,8 @@ public struct AnimatedVectorImage: Sendable {
       /// Layers of their own, in a box of `size` from the origin that clips them, on a clock
       /// of their own (a Lottie precomposition).
       case composition([Layer], size: Size)
+      /// A bitmap stretched over a box of `size` from the origin (a Lottie image layer).
+      case image(RasterImage, size: Size)
     }
 
     /// The layer's name, for messages.
@@ -194,6 +196,9 @@ public struct AnimatedVectorImage: Sendable {
       ]
     case .shapes(let shapes):
       drawn = AnimatedShapeItem.evaluate(shapes, at: local, budget: &budget).topFirst.reversed()
+    case .image(let image, let size):
+      budget -= 1
+      drawn = [.bitmap(VectorImage.Bitmap(image: image, rect: Rect(origin: .zero, size: size)))]
     case .composition(let inner, let size):
       guard depth < compositionDepthLimit else { return nil }
       let stretch = layer.timeStretch.isFinite && layer.timeStretch != 0 ? layer.timeStretch : 1
