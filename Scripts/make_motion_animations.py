@@ -133,6 +133,12 @@ def circle_mask(cx, cy, r):
                           "o": [[k, 0], [0, k], [-k, 0], [0, -k]], "c": True})}]
 
 
+def circle_matte(ind, cx, cy, r):
+    """A matte layer (not drawn itself): a white disc the layer after it shows through."""
+    return layer("window", [group([ellipse((cx, cy), (2 * r, 2 * r)), fill("ffffff")])], ind=ind,
+                 td=1)
+
+
 def sunrise():
     sky = layer("sky", [group([
         rect((120, 120), (240, 240)),
@@ -165,8 +171,10 @@ def sunrise():
     # Everything inside one round window (the sun's layer moves: its mask follows it back).
     hills["masksProperties"] = circle_mask(120, 120, 112)
     sky["masksProperties"] = circle_mask(120, 120, 112)
+    # The sun rises through the round window too: a track matte, since it moves.
+    sun["tt"] = 1
     # The first layer is on top.
-    return document("sunrise", [hills, sun, sky])
+    return document("sunrise", [hills, circle_matte(9, 120, 120, 112), sun, sky])
 
 
 def sprout():
@@ -248,7 +256,9 @@ def launch():
                                            "s": value([100, 100]), "r": value(72),
                                            "so": value(100), "eo": value(40)}}],
                                   p=(60, 40))], ind=5)
-    return document("launch", [rocket, trail, cloud_layer(3, 150, 0), cloud_layer(4, 40, -30, 2, 70),
+    rocket["tt"] = 1
+    return document("launch", [circle_matte(9, 120, 120, 110), rocket, trail,
+                               cloud_layer(3, 150, 0), cloud_layer(4, 40, -30, 2, 70),
                                stars, space], assets=[cloud])
 
 
