@@ -3,7 +3,7 @@
 extension Path {
   /// One drawn piece of a path as a cubic (a line has its control points on it), with the
   /// length covered at evenly spaced parameters.
-  struct MeasuredSegment {
+  package struct MeasuredSegment: Sendable {
     var p0, p1, p2, p3: Point
     var isLine: Bool
     var lengths: [Double]
@@ -20,7 +20,7 @@ extension Path {
       lengths = [0, l.isFinite ? l : 0]
     }
 
-    init(cubic a: Point, _ c1: Point, _ c2: Point, _ b: Point) {
+    package init(cubic a: Point, _ c1: Point, _ c2: Point, _ b: Point) {
       p0 = a
       p1 = c1
       p2 = c2
@@ -60,7 +60,7 @@ extension Path {
       return sum * half
     }
 
-    var length: Double { lengths[lengths.count - 1] }
+    package var length: Double { lengths[lengths.count - 1] }
 
     static func point(_ a: Point, _ b: Point, _ c: Point, _ d: Point, _ t: Double) -> Point {
       let u = 1 - t
@@ -70,7 +70,7 @@ extension Path {
     }
 
     /// The parameter at `distance` along the segment.
-    func parameter(at distance: Double) -> Double {
+    package func parameter(at distance: Double) -> Double {
       let total = length
       guard total > 0 else { return 0 }
       if isLine { return Swift.min(1, Swift.max(0, distance / total)) }
@@ -133,7 +133,7 @@ extension Path {
       return (a, ab, abc, m, m, bcd, cd, d)
     }
 
-    func point(at t: Double) -> Point {
+    package func point(at t: Double) -> Point {
       isLine ? p0 + (p3 - p0) * t : Self.point(p0, p1, p2, p3, t)
     }
   }
