@@ -55,7 +55,11 @@ extension Tool {
         "\(path): ok — \(s.resolvedPageCount) page\(s.resolvedPageCount == 1 ? "" : "s") at "
           + "\(OptionValue.format(s.pageSize.width))×\(OptionValue.format(s.pageSize.height)), "
           + "\(loaded.images.count) image\(loaded.images.count == 1 ? "" : "s"), "
-          + "\(loaded.vectors.count) drawing\(loaded.vectors.count == 1 ? "" : "s")\n")
+          + "\(loaded.vectors.count) drawing\(loaded.vectors.count == 1 ? "" : "s")"
+          + (loaded.animations.isEmpty
+            ? ""
+            : ", \(loaded.animations.count) animation\(loaded.animations.count == 1 ? "" : "s")")
+          + "\n")
       return 0
     case .failure(let error):
       output.err(error.description + "\n")
@@ -164,9 +168,9 @@ extension Tool {
 
   /// The files a spec reads, full paths.
   static func files(of loaded: LoadedSpec) -> [String] {
-    (Array(loaded.images.keys) + Array(loaded.vectors.keys)).filter { !$0.hasPrefix("asset:") }.map
-    {
-      $0.hasPrefix("/") ? $0 : (loaded.baseDirectory as NSString).appendingPathComponent($0)
-    }
+    (Array(loaded.images.keys) + Array(loaded.vectors.keys) + Array(loaded.animations.keys))
+      .filter { !$0.hasPrefix("asset:") }.map {
+        $0.hasPrefix("/") ? $0 : (loaded.baseDirectory as NSString).appendingPathComponent($0)
+      }
   }
 }

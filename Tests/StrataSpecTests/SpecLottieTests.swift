@@ -3,6 +3,7 @@ import Strata
 import StrataTestSupport
 import Testing
 
+@testable import StrataCommand
 @testable import StrataSpec
 
 /// The spec's `lottie` node: its file read with the Lottie importer, the frames it plays
@@ -103,5 +104,18 @@ import Testing
     let export = try SpecExporter(assetFolder: "files").export(c)
     #expect(export.spec.layers?.wireframe?.pages?.first??.type == "vector")
     #expect(export.notes.contains { $0.contains("Lottie animation of \"hero\"") })
+  }
+
+  /// `strata validate` counts the animations, and `strata watch` and the preview watch their
+  /// files.
+  @Test func theToolsSeeTheAnimationFile() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let loaded = try load(Self.spec(""), in: folder).get()
+    #expect(Tool.files(of: loaded).contains { $0.hasSuffix("/grow.json") })
+    let spec = folder.appendingPathComponent("spec.json")
+    try Data(Self.spec("").utf8).write(to: spec)
+    let r = runTool(["validate", spec.path])
+    #expect(r.status == 0 && r.out.contains(", 1 animation\n"), "\(r.out)\(r.err)")
   }
 }
