@@ -17,6 +17,12 @@ public struct DisplayList: Hashable, Sendable {
     case beginClipUnion([VectorImage.ClipShape], transform: Transform)
     /// Ends the innermost clip.
     case endClip
+    /// Starts a mask of the innermost group: what is drawn until ``endMask(_:inverted:)`` is
+    /// not shown, but multiplies the group's layer.
+    case beginMask
+    /// Ends the mask: the innermost group's layer is multiplied by the mask's alpha or
+    /// luminance (one minus it, inverted).
+    case endMask(VectorImage.Mask.Mode, inverted: Bool)
     /// Fills a path.
     case fill(Path, transform: Transform, paint: Paint, rule: FillRule, opacity: Double)
     /// Strokes a path.

@@ -228,6 +228,7 @@ struct DisplayListBuilder {
         rects.append(t.apply(to: b.rect))
       case .group(let g):
         guard g.opacity > 0, g.transform.isFinite else { continue }
+        let t0 = t
         let t = g.transform.concatenating(t)
         let start = commands.count
         itemCommands(g.items, t)
@@ -259,7 +260,20 @@ struct DisplayListBuilder {
             rects.append(.zero)
           }
         }
-        if g.opacity < 1 {
+        if let mask = g.mask {
+          // The mask's items, in the parent's space, multiply the group's layer.
+          commands.append(.beginMask)
+          rects.append(.zero)
+          let maskStart = rects.count
+          itemCommands(mask.items, t0)
+          for k in maskStart..<rects.count { rects[k] = rects[k].intersection(bounds) }
+          commands.append(.endMask(mask.mode, inverted: mask.isInverted))
+          rects.append(.zero)
+          commands.insert(.beginGroup(opacity: g.opacity, bounds: bounds), at: start)
+          rects.insert(bounds, at: first)
+          commands.append(.endGroup)
+          rects.append(.zero)
+        } else if g.opacity < 1 {
           if commands.count - start == 1, let folded = Self.fold(commands[start], g.opacity) {
             commands[start] = folded
           } else {

@@ -55,6 +55,11 @@ public struct DisplayListJSONWriter: Sendable {
         ("op", q("beginClipUnion")), ("shapes", array(list)), ("transform", matrix(t)),
       ])
     case .endClip: return object([("op", q("endClip"))])
+    case .beginMask: return object([("op", q("beginMask"))])
+    case .endMask(let mode, let inverted):
+      return object([
+        ("op", q("endMask")), ("mode", q(mode.rawValue)), ("inverted", inverted ? "true" : "false"),
+      ])
     case .fill(let p, let t, let paint, let r, let o):
       return object([
         ("op", q("fill")), ("path", path(p)), ("transform", matrix(t)),

@@ -21,8 +21,8 @@ extension DisplayListPlayer {
     }
     for (i, c) in list.commands.enumerated() {
       switch c {
-      case .beginGroup: openGroups.append(i)
-      case .endGroup: _ = openGroups.popLast()
+      case .beginGroup, .beginMask: openGroups.append(i)
+      case .endGroup, .endMask: _ = openGroups.popLast()
       case .beginClip(let p, let t, let r):
         let clip = canvas.makeClip(
           p, transform: t, rule: r, inside: clipStack[clipStack.count - 1],

@@ -88,7 +88,10 @@ final class DisplayListPlayer: CoverLookup {
     var i = 0
     while i < list.commands.count {
       let c = list.commands[i]
-      if case .endGroup = c { _ = openGroups.popLast() }
+      switch c {
+      case .endGroup, .endMask: _ = openGroups.popLast()
+      default: break
+      }
       let floor = openGroups.last ?? -1
       let visible = visibleArea(i, floor: floor, on: canvas)
       coverCommand = i
@@ -148,6 +151,12 @@ final class DisplayListPlayer: CoverLookup {
       case .endClip:
         canvas.popClip()
         _ = openClips.popLast()
+      case .beginMask:
+        // A mask is a scope of its own: its fills cover nothing of the group it cuts.
+        canvas.pushMask(visible: visible)
+        openGroups.append(i)
+      case .endMask(let mode, let inverted):
+        canvas.popMask(luminance: mode == .luminance, inverted: inverted)
       case .fill(let p, let t, let paint, let rule, let o):
         canvas.fill(
           p, transform: t, paint: paint, rule: rule, opacity: o, visible: visible, covers: self)

@@ -24,12 +24,55 @@ public struct SVGWriter: Sendable {
       nextID += 1
       return "\(prefix)\(nextID)"
     }
-    for c in list.commands {
+    // Which group each mask cuts (the innermost open one), and each mask's mode, by order.
+    var groupMask: [Int: Int] = [:]
+    var maskOf: [Int: (mode: VectorImage.Mask.Mode, inverted: Bool)] = [:]
+    var openGroups: [Int] = []
+    var openMasks: [Int] = []
+    var count = 0
+    for (i, c) in list.commands.enumerated() {
+      switch c {
+      case .beginGroup: openGroups.append(i)
+      case .endGroup: _ = openGroups.popLast()
+      case .beginMask:
+        if let g = openGroups.last { groupMask[g] = count }
+        openMasks.append(count)
+        count += 1
+      case .endMask(let mode, let inverted):
+        if let m = openMasks.popLast() { maskOf[m] = (mode, inverted) }
+      default: break
+      }
+    }
+    var masks: [String] = []
+    for (i, c) in list.commands.enumerated() {
       switch c {
       case .beginGroup(let o, _):
-        out += "<g opacity=\"\(Self.num(o))\">\n"
+        let mask = groupMask[i].map { " mask=\"url(#mask\($0))\"" } ?? ""
+        out += "<g opacity=\"\(Self.num(o))\"\(mask)>\n"
       case .endGroup, .endClip:
         out += "</g>\n"
+      case .beginMask:
+        // The group it cuts opened with a reference to it (see `maskOf`).
+        let id = "mask\(masks.count)"
+        let mask = maskOf[masks.count] ?? (.alpha, false)
+        masks.append(id)
+        out += "<mask id=\"\(id)\" maskUnits=\"userSpaceOnUse\" x=\"-1e6\" y=\"-1e6\""
+        out += " width=\"2e6\" height=\"2e6\" style=\"mask-type:"
+        out += mask.mode == .alpha && !mask.inverted ? "alpha\">\n" : "luminance\">\n"
+        if mask.inverted {
+          // One minus the mask: white under it, its colours turned (luminance) or black (alpha).
+          out += "<rect x=\"-1e6\" y=\"-1e6\" width=\"2e6\" height=\"2e6\" fill=\"white\"/>\n"
+          let turn =
+            mask.mode == .alpha
+            ? "0 0 0 0 0 0 0 0 0 0 0 0 0 0 0" : "-1 0 0 0 1 0 -1 0 0 1 0 0 -1 0 1"
+          out +=
+            "<filter id=\"\(id)f\" color-interpolation-filters=\"sRGB\"><feColorMatrix type=\"matrix\" values=\"\(turn) 0 0 0 1 0\"/></filter>"
+          out += "<g filter=\"url(#\(id)f)\">\n"
+        } else {
+          out += "<g>\n"
+        }
+      case .endMask:
+        out += "</g></mask>\n"
       case .beginClip(let p, let t, let rule):
         let id = newID("clip")
         out +=

@@ -216,9 +216,9 @@ import Testing
       ])
   }
 
-  /// Track mattes: a white matte under luma cuts exactly as under alpha (the stencil is the
-  /// same); a matte with grey or partial opacity is listed; a matted layer with no matte
-  /// before it is listed and drawn whole; the matte layer itself is not drawn.
+  /// Track mattes: a white matte under luma cuts exactly as under alpha; a grey one lets half
+  /// through; a matted layer with no matte before it is listed and drawn whole; the matte
+  /// layer itself is not drawn.
   @Test func trackMattesCutByTheirShapes() throws {
     let read = try LottieImporter(strict: true).importLottie(Array(LottieFixtures.allMattes.utf8))
     #expect(read.animation.layers.count == 4)
@@ -235,8 +235,12 @@ import Testing
     let grey = LottieFixtures.allMattes.replacingOccurrences(
       of: #""c": {"a": 0, "k": [1.0, 1.0, 1.0, 1]}"#,
       with: #""c": {"a": 0, "k": [0.5, 0.5, 0.5, 1]}"#)
-    let notes = try LottieImporter().importLottie(Array(grey.utf8)).unsupported.map(\.message)
-    #expect(notes.filter { $0.contains("grey levels are not weighed") }.count == 2)
+    let half = try Self.render(
+      LottieImporter(strict: true).importLottie(Array(grey.utf8)).animation, frame: 10)
+    // Luma of 50 % grey (sRGB 128): half of the box shows, inside the disc and out.
+    #expect(abs(Int(half.pixel(x: 30, y: 75).a) - 128) <= 2)
+    #expect(abs(Int(half.pixel(x: 90, y: 75).a) - 127) <= 2)
+    #expect(half.pixel(x: 30, y: 25).a == 255 && half.pixel(x: 90, y: 25).a == 0)
     let orphan =
       ##"{"w": 10, "h": 10, "layers": [{"ty": 1, "tt": 1, "sc": "#ff0000", "sw": 10, "sh": 10}]}"##
     let lonely = try LottieImporter().importLottie(Array(orphan.utf8))

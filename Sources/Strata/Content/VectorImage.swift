@@ -69,8 +69,36 @@ public struct VectorImage: Hashable, Sendable {
     public init(regions: [[ClipShape]]) { self.regions = regions }
   }
 
+  /// Other items whose alpha or luminance a group is multiplied by (a track matte): the group
+  /// shows where they are opaque (alpha) or light (luminance), or, inverted, where they are
+  /// not. They are drawn in the group's parent's space and not shown themselves.
+  public struct Mask: Hashable, Sendable {
+    /// What of the mask's items counts.
+    public enum Mode: String, Hashable, Sendable, CaseIterable {
+      /// Their opacity.
+      case alpha
+      /// Their luminance (Rec. 709 weights on the drawn colours, transparent as black).
+      case luminance
+    }
+
+    /// What counts.
+    public var mode: Mode
+    /// Whether the group shows where the mask is not.
+    public var isInverted: Bool
+    /// What the mask draws.
+    public var items: [Item]
+
+    /// Creates a mask.
+    public init(mode: Mode, isInverted: Bool = false, items: [Item]) {
+      self.mode = mode
+      self.isInverted = isInverted
+      self.items = items
+    }
+  }
+
   /// Items drawn as one picture in their own coordinate space: mapped by ``transform``,
-  /// faded together by ``opacity`` and restricted to ``clip`` (given in the group's space).
+  /// faded together by ``opacity``, restricted to ``clip`` (given in the group's space) and
+  /// multiplied by ``mask``.
   ///
   /// The transform applies to everything inside, stroke widths and gradients too, so a
   /// stretched group draws a stretched stroke, as SVG does.
@@ -83,15 +111,19 @@ public struct VectorImage: Hashable, Sendable {
     public var opacity: Double
     /// The region the group is drawn in, if restricted, in the group's space.
     public var clip: Clip?
+    /// What the finished group is multiplied by, if anything (in the parent's space).
+    public var mask: Mask?
 
     /// Creates a group.
     public init(
-      items: [Item], transform: Transform = .identity, opacity: Double = 1, clip: Clip? = nil
+      items: [Item], transform: Transform = .identity, opacity: Double = 1, clip: Clip? = nil,
+      mask: Mask? = nil
     ) {
       self.items = items
       self.transform = transform
       self.opacity = opacity.clamped(to: 0...1)
       self.clip = clip
+      self.mask = mask
     }
   }
 

@@ -142,7 +142,6 @@ struct LottieReader {
         let source = named.map { mattes[$0] } ?? previousMatte
         if let kind = kinds[tt], let source {
           layer.matte = TrackMatte(kind: kind, layer: source)
-          if let note = Self.matteNote(source, kind) { leaveOut(p + ".tt", item, note) }
         } else {
           leaveOut(p + ".tt", item, "a track matte with no matte layer before it is not applied")
         }
@@ -151,36 +150,6 @@ struct LottieReader {
       layers.append(layer)
     }
     return layers
-  }
-
-  /// Why a matte drawn as a stencil of its filled shapes is not exact, if it is not: it has
-  /// strokes, gradients, partial opacity, or (luma) colours other than white.
-  static func matteNote(_ source: AnimatedVectorImage.Layer, _ kind: TrackMatte.Kind) -> String? {
-    let luma = kind == .luma || kind == .lumaInverted
-    func weighed(_ items: [AnimatedShapeItem]) -> Bool {
-      items.contains { item in
-        switch item {
-        case .group(let children, let t):
-          return t.opacity.isAnimated || t.opacity.value(at: 0) < 1 || weighed(children)
-        case .fill(let color, let opacity, _):
-          let c = color.value(at: 0)
-          return opacity.isAnimated || opacity.value(at: 0) < 1 || c.alpha < 1
-            || (luma && (color.isAnimated || c.red < 1 || c.green < 1 || c.blue < 1))
-        case .stroke, .gradientFill, .gradientStroke: return true
-        default: return false
-        }
-      }
-    }
-    var inexact = source.transform.opacity.isAnimated || source.transform.opacity.value(at: 0) < 1
-    switch source.content {
-    case .shapes(let items): inexact = inexact || weighed(items)
-    case .solid(let c, _): inexact = inexact || (luma && (c.red < 1 || c.green < 1 || c.blue < 1))
-    case .composition, .image: inexact = true
-    case .none: break
-    }
-    return inexact
-      ? "the track matte is drawn as a stencil of its filled shapes: its opacity, gradients, strokes\(luma ? " and grey levels" : "") are not weighed"
-      : nil
   }
 
   /// The layers of the precomposition asset `id` (read once, however often it is used).

@@ -140,21 +140,72 @@ extension Canvas {
     guard surfaces.count > 1 else { return nil }
     let top = surfaces.removeLast()
     let drawn = top.dirty.intersection(top.rect)
-    defer {
-      // The layer goes back to the spares with the bytes it drew into, to be cleared when used.
-      var dirty = 0..<0
-      if !drawn.isEmpty {
-        let first = (drawn.y - top.rect.y) * top.rect.width + (drawn.x - top.rect.x)
-        let last = (drawn.maxY - 1 - top.rect.y) * top.rect.width + (drawn.maxX - top.rect.x)
-        dirty = (first * 4)..<(last * 4)
-      }
-      if spareSurfaces.count < 4 { spareSurfaces.append(Layer(pixels: top.pixels, dirty: dirty)) }
-    }
+    defer { recycle(top) }
     let kept = keepingLayer ? (drawn, Self.copy(drawn, from: top.pixels, of: top.rect)) : nil
     guard !top.rect.isEmpty else { return kept }
     composite(
       top.pixels, of: top.rect, at: drawn, opacity: top.opacity, visible: visible, covers: covers)
     return kept
+  }
+
+  /// Gives a layer's memory back to the spares with the bytes it drew into, to be cleared when
+  /// used.
+  func recycle(_ top: Surface) {
+    let drawn = top.dirty.intersection(top.rect)
+    var dirty = 0..<0
+    if !drawn.isEmpty {
+      let first = (drawn.y - top.rect.y) * top.rect.width + (drawn.x - top.rect.x)
+      let last = (drawn.maxY - 1 - top.rect.y) * top.rect.width + (drawn.maxX - top.rect.x)
+      dirty = (first * 4)..<(last * 4)
+    }
+    if spareSurfaces.count < 4 { spareSurfaces.append(Layer(pixels: top.pixels, dirty: dirty)) }
+  }
+
+  /// Starts a mask of the current group: what is drawn until ``popMask(luminance:inverted:)``
+  /// goes to a layer of its own over the group's.
+  package func pushMask(visible: IntRect) {
+    pushGroup(opacity: 1, bounds: nil, visible: visible)
+  }
+
+  /// Ends the mask: every pixel of the group's layer is multiplied by the mask's alpha or
+  /// luminance there (0 outside what the mask drew), or by one minus it when `inverted`.
+  package func popMask(luminance: Bool, inverted: Bool) {
+    guard surfaces.count > 2 else {
+      // A mask outside any group has nothing to cut: dropped.
+      if surfaces.count > 1 { recycle(surfaces.removeLast()) }
+      return
+    }
+    let mask = surfaces.removeLast()
+    defer { recycle(mask) }
+    let g = surfaces.count - 1
+    let target = surfaces[g].dirty.intersection(surfaces[g].rect)
+    guard !target.isEmpty else { return }
+    let mr = mask.rect
+    let gr = surfaces[g].rect
+    mask.pixels.withUnsafeBytes { rawMask in
+      surfaces[g].pixels.withUnsafeMutableBytes { rawLayer in
+        guard let m0 = rawMask.baseAddress?.assumingMemoryBound(to: UInt8.self),
+          let l0 = rawLayer.baseAddress?.assumingMemoryBound(to: UInt8.self)
+        else { return }
+        for y in target.y..<target.maxY {
+          let inRow = y >= mr.y && y < mr.maxY
+          for x in target.x..<target.maxX {
+            var m = 0
+            if inRow, x >= mr.x, x < mr.maxX {
+              let p = m0 + ((y - mr.y) * mr.width + (x - mr.x)) * 4
+              // Premultiplied colours: luminance already counts the alpha (clear is black).
+              m =
+                luminance
+                ? (54 * Int(p[0]) + 183 * Int(p[1]) + 19 * Int(p[2]) + 128) >> 8 : Int(p[3])
+            }
+            if inverted { m = 255 - m }
+            if m == 255 { continue }
+            let q = l0 + ((y - gr.y) * gr.width + (x - gr.x)) * 4
+            for c in 0..<4 { q[c] = UInt8((Int(q[c]) * m + 127) / 255) }
+          }
+        }
+      }
+    }
   }
 
   /// Composites the part `drawn` of a layer (`pixels`, covering `rect` row after row) onto the

@@ -72,14 +72,10 @@ public struct AnimatedMask: Sendable {
   }
 }
 
-/// A track matte: another layer whose shapes let a layer show through (or, inverted, hide
-/// it), as After Effects' track mattes do.
-///
-/// Strata draws a matte as a stencil: the layer shows where the matte's filled shapes are
-/// (their union, in the matte layer's place at each frame), which is exact for the usual
-/// matte — opaque shapes — under alpha and, when they are white, under luma. A matte's
-/// partial opacity, gradients, strokes and grey levels are not weighed (the Lottie importer
-/// lists a matte that has them).
+/// A track matte: another layer whose alpha or luminance a layer is multiplied by (or, inverted,
+/// one minus it), as After Effects' track mattes do: the matte as it draws at each frame,
+/// gradients, strokes, opacity and images included, becomes a ``VectorImage/Mask`` of the
+/// layer's group.
 public struct TrackMatte: Sendable {
   /// Which part of the matte lets the layer through.
   public enum Kind: String, Hashable, Sendable, CaseIterable {
@@ -106,38 +102,5 @@ public struct TrackMatte: Sendable {
   public init(kind: Kind, layer: AnimatedVectorImage.Layer) {
     self.kind = kind
     self.layers = [layer]
-  }
-
-  /// The filled shapes of `item` under `t`, appended to `shapes`.
-  static func stencil(
-    _ item: VectorImage.Item, _ t: Transform, into shapes: inout [VectorImage.ClipShape]
-  ) {
-    switch item {
-    case .shape(let s):
-      if s.fill != nil, s.opacity > 0 {
-        shapes.append(VectorImage.ClipShape(path: s.path.applying(t), rule: s.fillRule))
-      }
-    case .bitmap(let b):
-      // A bitmap cuts by its rectangle.
-      if b.opacity > 0 { shapes.append(VectorImage.ClipShape(path: Path.rect(b.rect).applying(t))) }
-    case .group(let g):
-      guard g.opacity > 0 else { return }
-      let inner = g.transform.concatenating(t)
-      for i in g.items { stencil(i, inner, into: &shapes) }
-    }
-  }
-
-  /// The clip the stencil's shapes make, or `nil` when they let nothing through (or, inverted,
-  /// everything).
-  static func clip(_ shapes: [VectorImage.ClipShape], inverted: Bool) -> VectorImage.Clip? {
-    guard !shapes.isEmpty else { return nil }
-    guard inverted else { return VectorImage.Clip(shapes: shapes) }
-    let r = AnimatedMask.reach
-    return VectorImage.Clip(
-      regions: shapes.map { shape in
-        var outside = Path.rect(Rect(x: -r, y: -r, width: 2 * r, height: 2 * r))
-        outside.append(shape.path)
-        return [VectorImage.ClipShape(path: outside, rule: .evenOdd)]
-      })
   }
 }

@@ -155,17 +155,22 @@ public struct AnimatedVectorImage: Sendable {
         var item = draw(layer, in: layers, byIndex: byIndex, at: f, budget: &budget, depth: depth)
       else { continue }
       if let matte = layer.matte {
-        // The matte's filled shapes, where the matte shows at this frame, cut the layer.
+        // The matte as it draws at this frame multiplies the layer by its alpha or luminance.
         let source = matte.layers.first.flatMap {
           draw($0, in: layers, byIndex: byIndex, at: f, budget: &budget, depth: depth)
         }
-        var shapes: [VectorImage.ClipShape] = []
-        if let source { TrackMatte.stencil(source, .identity, into: &shapes) }
-        guard let clip = TrackMatte.clip(shapes, inverted: matte.kind.isInverted) else {
+        guard let source else {
+          // No matte showing: nothing gets through, or (inverted) everything.
           if matte.kind.isInverted { items.append(item) }
           continue
         }
-        item = .group(VectorImage.Group(items: [item], clip: clip))
+        let luminance = matte.kind == .luma || matte.kind == .lumaInverted
+        item = .group(
+          VectorImage.Group(
+            items: [item],
+            mask: VectorImage.Mask(
+              mode: luminance ? .luminance : .alpha, isInverted: matte.kind.isInverted,
+              items: [source])))
       }
       items.append(item)
     }
