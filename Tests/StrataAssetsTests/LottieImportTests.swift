@@ -211,8 +211,7 @@ import Testing
     #expect(masks.map(\.mode) == [.add, .subtract] && masks[1].isInverted)
     #expect(
       read.unsupported.map(\.message) == [
-        "mask opacity is not drawn (masks cut fully)", "mask expansion is not drawn",
-        "mask mode \"f\" is not drawn",
+        "mask expansion is not drawn", "mask mode \"f\" is not drawn",
       ])
   }
 

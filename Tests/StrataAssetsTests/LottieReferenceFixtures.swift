@@ -132,9 +132,24 @@ extension LottieFixtures {
     #"{"ty": 1, "sc": "\#(color)", "sw": 50, "sh": 45, "ip": 0, "op": 2, "ks": {"p": {"a": 0, "k": [\#(p.0), \#(p.1)]}, "o": {"a": 0, "k": 100}}, "hasMask": true, "masksProperties": [\#(masks)]}"#
   }
 
-  static func mask(_ mode: String, _ points: [(Double, Double)], inverted: Bool = false) -> String {
-    #"{"mode": "\#(mode)", "inv": \#(inverted), "pt": \#(polygon(points)), "o": {"a": 0, "k": 100}, "x": {"a": 0, "k": 0}}"#
+  static func mask(
+    _ mode: String, _ points: [(Double, Double)], inverted: Bool = false, opacity: Double = 100
+  ) -> String {
+    #"{"mode": "\#(mode)", "inv": \#(inverted), "pt": \#(polygon(points)), "o": {"a": 0, "k": \#(opacity)}, "x": {"a": 0, "k": 0}}"#
   }
+
+  /// Masks at partial opacity, and an add after a subtract.
+  static let maskOpacity = document(
+    [
+      solid(at: (5, 2), color: "#3366cc", masks: mask("a", diamond, opacity: 50)),
+      solid(
+        at: (65, 2), color: "#cc6633",
+        masks: mask("a", box) + ", " + mask("s", diamond, opacity: 60) + ", "
+          + mask("a", [(20.0, 15.0), (30.0, 15.0), (30.0, 30.0), (20.0, 30.0)])),
+      solid(at: (5, 52), color: "#33aa66", masks: mask("s", diamond, opacity: 70)),
+      solid(
+        at: (65, 52), color: "#aa33aa", masks: mask("a", box) + ", " + mask("i", left, opacity: 40)),
+    ].joined(separator: ", "), op: 2)
 
   static let diamond = [(25.0, 2.0), (48.0, 22.0), (25.0, 43.0), (2.0, 22.0)]
   static let box = [(5.0, 5.0), (45.0, 5.0), (45.0, 40.0), (5.0, 40.0)]

@@ -86,6 +86,7 @@ import Testing
     ("motion-path", LottieFixtures.motionPath, [0, 8, 15, 22, 30]),
     ("precompositions", LottieFixtures.precompositions, [0, 10, 20, 30]),
     ("masks", LottieFixtures.masks, [0]),
+    ("mask-opacity", LottieFixtures.maskOpacity, [0]),
     ("mattes", LottieFixtures.mattes, [0, 10, 19]),
   ]
 

@@ -278,15 +278,8 @@ struct LottieReader {
         isInverted: item["inv"]?.kind == .bool(true))
       if let o = item["o"] { mask.opacity = try property(o, p + ".o", Self.percent) }
       if let x = item["x"] { mask.expansion = try property(x, p + ".x", Self.scalar) }
-      if mask.opacity.isAnimated || mask.opacity.value(at: 0) != 1 {
-        leaveOut(p + ".o", item["o"] ?? item, "mask opacity is not drawn (masks cut fully)")
-      }
       if mask.expansion.isAnimated || mask.expansion.value(at: 0) != 0 {
         leaveOut(p + ".x", item["x"] ?? item, "mask expansion is not drawn")
-      }
-      let cuts = out.filter { $0.mode == .subtract || $0.mode == .intersect }.count
-      if mode == .add, out.filter({ $0.mode != .none }).count >= 2, cuts > 0 {
-        leaveOut(p, item, "an added mask after a cut is drawn as if it came first")
       }
       out.append(mask)
     }

@@ -1,11 +1,11 @@
 /// A mask on a layer of an animated vector document: a path that keeps (or cuts away) part of
 /// the layer, as After Effects' masks do.
 ///
-/// Masks combine in order: the first `add` keeps its inside, later ones add theirs;
-/// `subtract` cuts its inside away; `intersect` keeps only what is also inside it. Strata
-/// draws them as clips, which are either in or out: a mask's ``opacity`` and ``expansion``
-/// are kept for reading but not drawn, and an `add` after two masks one of which cuts is
-/// drawn as if it came before them (the Lottie importer lists each of these).
+/// Masks combine in order, each at its ``opacity``: the first `add` keeps its inside, later
+/// ones add theirs; `subtract` cuts its inside away (the first, from everything);
+/// `intersect` keeps only what is also inside it; an inverted mask counts its outside. Strata
+/// draws them as a ``VectorImage/Mask`` of the layer. A mask's ``expansion`` is kept for
+/// reading but not drawn (the Lottie importer lists it).
 public struct AnimatedMask: Sendable {
   /// How the mask combines with those before it.
   public enum Mode: String, Hashable, Sendable, CaseIterable {
@@ -42,33 +42,57 @@ public struct AnimatedMask: Sendable {
     self.expansion = expansion
   }
 
-  /// Half the width of the box an inverted or subtracted mask is turned inside out within.
+  /// Half the width of the square that stands for "everywhere" (a layer's whole plane).
   static let reach = 1e6
 
-  /// The clip `masks` make at `frame`, or `nil` when none has an effect.
-  static func clip(_ masks: [AnimatedMask], at frame: Double) -> VectorImage.Clip? {
-    var regions: [[VectorImage.ClipShape]] = []
+  /// The items whose alpha `masks` make at `frame` (in the layer's space), or `nil` when none
+  /// has an effect. Each mask's inside, at its opacity (inverted: its outside), is added by
+  /// drawing over what the masks before made, and subtracted or intersected by masking that.
+  static func mask(_ masks: [AnimatedMask], at frame: Double) -> [VectorImage.Item]? {
+    let everywhere = Path.rect(Rect(x: -reach, y: -reach, width: 2 * reach, height: 2 * reach))
+    var alpha: [VectorImage.Item]?
     for mask in masks where mask.mode != .none {
+      let o = mask.opacity.value(at: frame)
+      let opacity = o.isNaN ? 0 : Swift.min(1, Swift.max(0, o))
       let path = mask.path.value(at: frame).path
-      let inside = VectorImage.ClipShape(path: path)
-      var outside = Path.rect(Rect(x: -reach, y: -reach, width: 2 * reach, height: 2 * reach))
-      outside.append(path)
-      let away = VectorImage.ClipShape(path: outside, rule: .evenOdd)
-      let keep = mask.isInverted ? away : inside
-      let drop = mask.isInverted ? inside : away
+      // The mask's own alpha: its inside (or outside) at its opacity.
+      let own: VectorImage.Item
+      if mask.isInverted {
+        own = .group(
+          VectorImage.Group(
+            items: [
+              .shape(VectorImage.Shape(path: everywhere, fill: .solid(.white), opacity: opacity))
+            ],
+            mask: VectorImage.Mask(
+              mode: .alpha, isInverted: true,
+              items: [.shape(VectorImage.Shape(path: path, fill: .solid(.white)))])))
+      } else {
+        own = .shape(VectorImage.Shape(path: path, fill: .solid(.white), opacity: opacity))
+      }
       switch mask.mode {
       case .add:
-        // Exact while there is one region; past that, as if it came first.
-        if regions.isEmpty { regions = [[keep]] } else { regions[0].append(keep) }
+        alpha = (alpha ?? []) + [own]
       case .subtract:
-        regions.append([drop])
+        let before = alpha ?? [.shape(VectorImage.Shape(path: everywhere, fill: .solid(.white)))]
+        alpha = [
+          .group(
+            VectorImage.Group(
+              items: before, mask: VectorImage.Mask(mode: .alpha, isInverted: true, items: [own])))
+        ]
       case .intersect:
-        regions.append([keep])
+        guard let before = alpha else {
+          alpha = [own]
+          continue
+        }
+        alpha = [
+          .group(
+            VectorImage.Group(items: before, mask: VectorImage.Mask(mode: .alpha, items: [own])))
+        ]
       case .none:
         break
       }
     }
-    return regions.isEmpty ? nil : VectorImage.Clip(regions: regions)
+    return alpha
   }
 }
 

@@ -214,15 +214,16 @@ public struct AnimatedVectorImage: Sendable {
       clip = VectorImage.Clip(shapes: [.init(path: .rect(Rect(origin: .zero, size: size)))])
     }
     if drawn.isEmpty { return nil }
-    if let masks = AnimatedMask.clip(layer.masks, at: local) {
-      // The masks cut the layer's own space; a composition's box is cut inside them.
-      if let inner = clip { drawn = [.group(VectorImage.Group(items: drawn, clip: inner))] }
-      clip = masks
+    let place = placement(of: layer, in: layers, at: f, byIndex: byIndex)
+    // The masks, drawn in the layer's own space, multiply the placed layer.
+    let mask = AnimatedMask.mask(layer.masks, at: local).map { items in
+      VectorImage.Mask(
+        mode: .alpha, items: [.group(VectorImage.Group(items: items, transform: place))])
     }
     return .group(
       VectorImage.Group(
-        items: drawn, transform: placement(of: layer, in: layers, at: f, byIndex: byIndex),
-        opacity: layer.transform.opacity(at: local), clip: clip))
+        items: drawn, transform: place, opacity: layer.transform.opacity(at: local), clip: clip,
+        mask: mask))
   }
 
   /// The layer's transform followed through its parents' (each at its own time).
