@@ -45,6 +45,9 @@ public func drawPlainly(_ list: DisplayList, into canvas: Canvas) {
     case .beginClip(let p, let t, let r): canvas.pushClip(p, transform: t, rule: r)
     case .beginClipUnion(let shapes, let t): canvas.pushClip(union: shapes, transform: t)
     case .endClip: canvas.popClip()
+    case .beginMask: canvas.pushMask(visible: canvas.bounds)
+    case .endMask(let mode, let inverted):
+      canvas.popMask(luminance: mode == .luminance, inverted: inverted)
     case .fill(let p, let t, let paint, let rule, let o):
       canvas.fill(p, transform: t, paint: paint, rule: rule, opacity: o)
     case .stroke(let p, let t, let paint, let style, let o):
