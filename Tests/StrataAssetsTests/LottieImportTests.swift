@@ -82,7 +82,7 @@ import Testing
     #expect(layer.transform.opacity(at: 9.9) == 1)  // held
     #expect(abs(layer.transform.opacity(at: 15) - 0.4) < 1e-9)  // 20 % to 60 % (the "e")
     guard case .shapes(let items) = layer.content,
-      case .stroke(let color, _, _, let style) = items[1]
+      case .stroke(let color, _, _, let style, _) = items[1]
     else {
       Issue.record("a stroke")
       return
@@ -210,9 +210,7 @@ import Testing
     let masks = read.animation.layers[0].masks
     #expect(masks.map(\.mode) == [.add, .subtract] && masks[1].isInverted)
     #expect(
-      read.unsupported.map(\.message) == [
-        "mask expansion is not drawn", "mask mode \"f\" is not drawn",
-      ])
+      read.unsupported.map(\.message) == ["mask mode \"f\" is not drawn"])
   }
 
   /// Track mattes: a white matte under luma cuts exactly as under alpha; a grey one lets half
@@ -247,5 +245,18 @@ import Testing
       lonely.unsupported.map(\.message) == [
         "a track matte with no matte layer before it is not applied"
       ])
+  }
+
+  /// A mask grown by 4 points covers 4 points more round its square (rounded at the
+  /// corners); one shrunk by 5 covers 5 less.
+  @Test func maskExpansionGrowsAndShrinks() throws {
+    let read = try LottieImporter(strict: true).importLottie(
+      Array(LottieFixtures.maskExpansion.utf8))
+    let image = try Self.render(read.animation, frame: 0)
+    // The square 5...45 of the first solid (at 5, 2): grown to 1...49, but its corners round.
+    #expect(image.pixel(x: 8, y: 25).a == 255 && image.pixel(x: 7, y: 25).a == 255)
+    #expect(image.pixel(x: 5, y: 5).a == 0)
+    // The diamond of the second solid (at 65, 2), shrunk: its left point 67 moves to about 74.
+    #expect(image.pixel(x: 70, y: 24).a == 0 && image.pixel(x: 76, y: 24).a == 255)
   }
 }

@@ -133,10 +133,28 @@ extension LottieFixtures {
   }
 
   static func mask(
-    _ mode: String, _ points: [(Double, Double)], inverted: Bool = false, opacity: Double = 100
+    _ mode: String, _ points: [(Double, Double)], inverted: Bool = false, opacity: Double = 100,
+    expansion: Double = 0
   ) -> String {
-    #"{"mode": "\#(mode)", "inv": \#(inverted), "pt": \#(polygon(points)), "o": {"a": 0, "k": \#(opacity)}, "x": {"a": 0, "k": 0}}"#
+    #"{"mode": "\#(mode)", "inv": \#(inverted), "pt": \#(polygon(points)), "o": {"a": 0, "k": \#(opacity)}, "x": {"a": 0, "k": \#(expansion)}}"#
   }
+
+  /// Masks grown and shrunk (checked by LottieImportTests: the rlottie build we use leaves
+  /// expansion out).
+  static let maskExpansion = document(
+    [
+      solid(at: (5, 2), color: "#3366cc", masks: mask("a", box, expansion: 4)),
+      solid(at: (65, 2), color: "#cc6633", masks: mask("a", diamond, expansion: -5)),
+    ].joined(separator: ", "), op: 2)
+
+  /// A dashed path whose dashes move along and grow (a path, not an ellipse: rlottie starts its
+  /// ellipses elsewhere than lottie-web and Strata, which start at the top).
+  static let movingDashes = document(
+    layer(
+      group(
+        #"{"ty": "sh", "ks": {"a": 0, "k": {"v": [[10, 20], [110, 20], [110, 80], [10, 80]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]], "c": false}}}, {"ty": "st", "c": {"a": 0, "k": [0.2, 0.3, 0.6, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 4}, "lc": 1, "lj": 1, "ml": 4, "d": [{"n": "d", "nm": "dash", "v": \#(animated("6", "14", frames: 19))}, {"n": "g", "nm": "gap", "v": {"a": 0, "k": 6}}, {"n": "o", "nm": "offset", "v": \#(animated("0", "40", frames: 19))}]}"#
+      ), op: 20),
+    op: 20)
 
   /// Masks at partial opacity, and an add after a subtract.
   static let maskOpacity = document(

@@ -87,6 +87,7 @@ import Testing
     ("precompositions", LottieFixtures.precompositions, [0, 10, 20, 30]),
     ("masks", LottieFixtures.masks, [0]),
     ("mask-opacity", LottieFixtures.maskOpacity, [0]),
+    ("moving-dashes", LottieFixtures.movingDashes, [0, 10, 19]),
     ("mattes", LottieFixtures.mattes, [0, 10, 19]),
   ]
 

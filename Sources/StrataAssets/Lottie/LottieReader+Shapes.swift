@@ -68,7 +68,7 @@ extension LottieReader {
         color: try property(try required("c"), p + ".c", Self.color),
         opacity: try opacity(value, p),
         width: try property(try required("w"), p + ".w", Self.scalar),
-        style: try strokeStyle(value, p))
+        style: try strokeStyle(value, p), dash: try movingDash(value, p))
     case "sr":
       return .polystar(try polystar(value, p))
     case "gf":
@@ -79,7 +79,7 @@ extension LottieReader {
       return .gradientStroke(
         try gradient(value, p), opacity: try opacity(value, p),
         width: try property(try required("w"), p + ".w", Self.scalar),
-        style: try strokeStyle(value, p))
+        style: try strokeStyle(value, p), dash: try movingDash(value, p))
     case "tm":
       func fraction(_ key: String, _ scale: Double) throws(LottieError) -> Animated<Double> {
         guard let v = value[key] else { return .constant(key == "e" ? 1 : 0) }
@@ -255,9 +255,6 @@ extension LottieReader {
           throw Self.invalid(q, entry, "a dash entry needs \"n\" and \"v\"")
         }
         let length = try property(v, q + ".v", Self.scalar)
-        if length.isAnimated {
-          leaveOut(q + ".v", v, "moving dashes are drawn at their first frame")
-        }
         let first = length.value(at: -.infinity)
         if kind == "o" { phase = first } else { lengths.append(Swift.max(0, first)) }
       }
@@ -265,5 +262,20 @@ extension LottieReader {
       style.dashPhase = phase
     }
     return style
+  }
+
+  /// A stroke's dashes when any of them moves (`nil` when they are still: the style has them).
+  mutating func movingDash(_ value: JSONValue, _ p: String) throws(LottieError) -> AnimatedDash? {
+    guard let d = value["d"] else { return nil }
+    var lengths: [Animated<Double>] = []
+    var offset: Animated<Double> = .constant(0)
+    for (n, entry) in try Self.array(d, p + ".d").enumerated() {
+      guard case .string(let kind)? = entry["n"]?.kind, let v = entry["v"] else { continue }
+      // Read again for the track (the keyframes count once more against the limit).
+      let length = try property(v, "\(p).d[\(n)].v", Self.scalar)
+      if kind == "o" { offset = length } else { lengths.append(length) }
+    }
+    guard lengths.contains(where: \.isAnimated) || offset.isAnimated else { return nil }
+    return AnimatedDash(lengths: lengths, offset: offset)
   }
 }

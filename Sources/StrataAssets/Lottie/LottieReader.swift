@@ -278,9 +278,6 @@ struct LottieReader {
         isInverted: item["inv"]?.kind == .bool(true))
       if let o = item["o"] { mask.opacity = try property(o, p + ".o", Self.percent) }
       if let x = item["x"] { mask.expansion = try property(x, p + ".x", Self.scalar) }
-      if mask.expansion.isAnimated || mask.expansion.value(at: 0) != 0 {
-        leaveOut(p + ".x", item["x"] ?? item, "mask expansion is not drawn")
-      }
       out.append(mask)
     }
     return out

@@ -4,8 +4,8 @@
 /// Masks combine in order, each at its ``opacity``: the first `add` keeps its inside, later
 /// ones add theirs; `subtract` cuts its inside away (the first, from everything);
 /// `intersect` keeps only what is also inside it; an inverted mask counts its outside. Strata
-/// draws them as a ``VectorImage/Mask`` of the layer. A mask's ``expansion`` is kept for
-/// reading but not drawn (the Lottie importer lists it).
+/// draws them as a ``VectorImage/Mask`` of the layer; a mask's ``expansion`` grows its outline
+/// (or shrinks it, negative) by that distance with round corners.
 public struct AnimatedMask: Sendable {
   /// How the mask combines with those before it.
   public enum Mode: String, Hashable, Sendable, CaseIterable {
@@ -27,7 +27,7 @@ public struct AnimatedMask: Sendable {
   public var isInverted: Bool
   /// Its opacity, 0...1 (not drawn: clips are in or out).
   public var opacity: Animated<Double>
-  /// How far its edge is pushed out (not drawn).
+  /// How far its edge is pushed out (in, when negative), in points.
   public var expansion: Animated<Double>
 
   /// Creates a mask.
@@ -45,6 +45,27 @@ public struct AnimatedMask: Sendable {
   /// Half the width of the square that stands for "everywhere" (a layer's whole plane).
   static let reach = 1e6
 
+  /// The largest expansion drawn, either way, in points.
+  static let expansionLimit = 1e4
+
+  /// Items whose alpha is 1 inside `path` grown by `distance` (shrunk when negative): the path
+  /// with a round-joined stroke of twice the distance added, or taken away.
+  static func expanded(_ path: Path, by distance: Double) -> [VectorImage.Item] {
+    let fill = VectorImage.Item.shape(VectorImage.Shape(path: path, fill: .solid(.white)))
+    guard distance.isFinite, distance != 0 else { return [fill] }
+    let d = Swift.min(expansionLimit, abs(distance))
+    let edge = VectorImage.Item.shape(
+      VectorImage.Shape(
+        path: path, stroke: .solid(.white),
+        strokeStyle: StrokeStyle(width: 2 * d, join: .round, cap: .round)))
+    if distance > 0 { return [fill, edge] }
+    return [
+      .group(
+        VectorImage.Group(
+          items: [fill], mask: VectorImage.Mask(mode: .alpha, isInverted: true, items: [edge])))
+    ]
+  }
+
   /// The items whose alpha `masks` make at `frame` (in the layer's space), or `nil` when none
   /// has an effect. Each mask's inside, at its opacity (inverted: its outside), is added by
   /// drawing over what the masks before made, and subtracted or intersected by masking that.
@@ -55,19 +76,17 @@ public struct AnimatedMask: Sendable {
       let o = mask.opacity.value(at: frame)
       let opacity = o.isNaN ? 0 : Swift.min(1, Swift.max(0, o))
       let path = mask.path.value(at: frame).path
+      let inside = expanded(path, by: mask.expansion.value(at: frame))
       // The mask's own alpha: its inside (or outside) at its opacity.
       let own: VectorImage.Item
       if mask.isInverted {
         own = .group(
           VectorImage.Group(
-            items: [
-              .shape(VectorImage.Shape(path: everywhere, fill: .solid(.white), opacity: opacity))
-            ],
-            mask: VectorImage.Mask(
-              mode: .alpha, isInverted: true,
-              items: [.shape(VectorImage.Shape(path: path, fill: .solid(.white)))])))
+            items: [.shape(VectorImage.Shape(path: everywhere, fill: .solid(.white)))],
+            opacity: opacity,
+            mask: VectorImage.Mask(mode: .alpha, isInverted: true, items: inside)))
       } else {
-        own = .shape(VectorImage.Shape(path: path, fill: .solid(.white), opacity: opacity))
+        own = .group(VectorImage.Group(items: inside, opacity: opacity))
       }
       switch mask.mode {
       case .add:

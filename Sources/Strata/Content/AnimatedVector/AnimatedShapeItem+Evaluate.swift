@@ -57,12 +57,14 @@ extension AnimatedShapeItem {
         out.append(.shape(shape.value(at: f).path))
       case .fill(let color, let opacity, let rule):
         out.append(.fill(.solid(color.value(at: f)), opacity: unit(opacity.value(at: f)), rule))
-      case .stroke(let color, let opacity, let width, var style):
+      case .stroke(let color, let opacity, let width, var style, let dash):
+        if let dash { style = dash.applied(to: style, at: f) }
         style.width = finiteWidth(width.value(at: f))
         out.append(.stroke(.solid(color.value(at: f)), opacity: unit(opacity.value(at: f)), style))
       case .gradientFill(let gradient, let opacity, let rule):
         out.append(.fill(gradient.paint(at: f), opacity: unit(opacity.value(at: f)), rule))
-      case .gradientStroke(let gradient, let opacity, let width, var style):
+      case .gradientStroke(let gradient, let opacity, let width, var style, let dash):
+        if let dash { style = dash.applied(to: style, at: f) }
         style.width = finiteWidth(width.value(at: f))
         out.append(.stroke(gradient.paint(at: f), opacity: unit(opacity.value(at: f)), style))
       case .trim(let start, let end, let offset, let mode):

@@ -219,3 +219,30 @@ public struct AnimatedRepeater: Sendable {
       .concatenating(Transform(translationX: a.x + p.x * k, y: a.y + p.y * k))
   }
 }
+
+/// Dashes that move: their lengths (dash, gap, dash, gap…) and where the pattern starts, each
+/// keyframed (Lottie's `d` of a stroke).
+public struct AnimatedDash: Sendable {
+  /// Dash and gap lengths, alternating.
+  public var lengths: [Animated<Double>]
+  /// How far along the pattern the path starts.
+  public var offset: Animated<Double>
+
+  /// Creates moving dashes.
+  public init(lengths: [Animated<Double>], offset: Animated<Double> = .constant(0)) {
+    self.lengths = lengths
+    self.offset = offset
+  }
+
+  /// `style` with the dashes at `frame` (lengths below zero, or not finite, count as zero).
+  public func applied(to style: StrokeStyle, at frame: Double) -> StrokeStyle {
+    var s = style
+    s.dash = lengths.map { l in
+      let v = l.value(at: frame)
+      return v.isFinite ? Swift.max(0, v) : 0
+    }
+    let o = offset.value(at: frame)
+    s.dashPhase = o.isFinite ? o : 0
+    return s
+  }
+}

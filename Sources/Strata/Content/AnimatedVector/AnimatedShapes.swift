@@ -86,14 +86,17 @@ public indirect enum AnimatedShapeItem: Sendable {
   case path(Animated<BezierShape>)
   /// Fills the paths before it.
   case fill(color: Animated<Color>, opacity: Animated<Double>, rule: FillRule)
-  /// Strokes the paths before it; the style's width is ignored for `width`.
+  /// Strokes the paths before it; the style's width is ignored for `width`, and its dashes for
+  /// `dash` when that is given (dashes that move).
   case stroke(
-    color: Animated<Color>, opacity: Animated<Double>, width: Animated<Double>, style: StrokeStyle)
+    color: Animated<Color>, opacity: Animated<Double>, width: Animated<Double>, style: StrokeStyle,
+    dash: AnimatedDash? = nil)
   /// Fills the paths before it with a gradient.
   case gradientFill(AnimatedGradient, opacity: Animated<Double>, rule: FillRule)
   /// Strokes the paths before it with a gradient.
   case gradientStroke(
-    AnimatedGradient, opacity: Animated<Double>, width: Animated<Double>, style: StrokeStyle)
+    AnimatedGradient, opacity: Animated<Double>, width: Animated<Double>, style: StrokeStyle,
+    dash: AnimatedDash? = nil)
   /// Keeps the part of the paths before it from `start` to `end` (fractions of the length),
   /// both moved on by `offset` (a fraction; the part wraps round past the end).
   case trim(
