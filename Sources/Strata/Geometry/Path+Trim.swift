@@ -20,6 +20,7 @@ extension Path {
       lengths = [0, l.isFinite ? l : 0]
     }
 
+    /// A cubic from `a` to `b` through the control points, measured.
     package init(cubic a: Point, _ c1: Point, _ c2: Point, _ b: Point) {
       p0 = a
       p1 = c1
@@ -60,6 +61,7 @@ extension Path {
       return sum * half
     }
 
+    /// The segment's length.
     package var length: Double { lengths[lengths.count - 1] }
 
     static func point(_ a: Point, _ b: Point, _ c: Point, _ d: Point, _ t: Double) -> Point {
@@ -105,18 +107,10 @@ extension Path {
         return
       }
       // Split at t1, then the first part at t0 / t1.
-      let (a, b, c, d) = Self.head(p0, p1, p2, p3, t1)
+      let head = Self.split(p0, p1, p2, p3, t1)
       let s = t1 > 0 ? t0 / t1 : 0
-      let tail = Self.split(a, b, c, d, s)
+      let tail = Self.split(head.0, head.1, head.2, head.3, s)
       path.cubic(to: tail.7, control1: tail.5, control2: tail.6)
-    }
-
-    /// The cubic from 0 to `t`.
-    static func head(_ a: Point, _ b: Point, _ c: Point, _ d: Point, _ t: Double) -> (
-      Point, Point, Point, Point
-    ) {
-      let s = split(a, b, c, d, t)
-      return (s.0, s.1, s.2, s.3)
     }
 
     /// De Casteljau at `t`: the two halves' control points.
@@ -133,6 +127,7 @@ extension Path {
       return (a, ab, abc, m, m, bcd, cd, d)
     }
 
+    /// The point at parameter `t`.
     package func point(at t: Double) -> Point {
       isLine ? p0 + (p3 - p0) * t : Self.point(p0, p1, p2, p3, t)
     }

@@ -72,11 +72,7 @@ public struct LottieImporter: Sendable {
       throw .unreadable(path: path, reason: error.description)
     }
     var importer = self
-    if importer.baseDirectory == nil {
-      let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
-        .joined(separator: "/")
-      importer.baseDirectory = folder.isEmpty ? (path.hasPrefix("/") ? "/" : ".") : folder
-    }
+    if importer.baseDirectory == nil { importer.baseDirectory = SafeFile.split(path).folder }
     return try importer.importLottie(bytes)
   }
 }
