@@ -10,6 +10,13 @@ enum Blur {
     Int((sigma * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5).rounded(.down))
   }
 
+  /// How far, in pixels, one side of the three boxes reaches together: values further than
+  /// this from a pixel do not change its blurred value.
+  static func reach(sigma: Double) -> Int {
+    let d = boxSize(sigma: sigma)
+    return d <= 0 ? 0 : 3 * (d / 2)
+  }
+
   static func gaussian(_ data: inout [UInt8], width: Int, height: Int, sigma: Double) {
     let d = boxSize(sigma: sigma)
     guard d > 0, width > 0, height > 0, data.count >= width * height else { return }

@@ -18,18 +18,23 @@ extension Rasterizer {
     /// The edges kept for later, in the order they were added.
     var pending: [Pending] = []
 
-    /// An edge clipped to the region, with where its walk down the rows has got to.
+    /// An edge clipped to the region's columns, with where its walk down the rows has got to.
+    ///
+    /// Its rows are in the device's coordinates, not the region's, and each row's share is
+    /// worked out from the edge's ends alone — not from the row before — so a row's cells are
+    /// the same whichever rows the region holds: a frame drawn in bands on several threads
+    /// has the bytes of the frame drawn at once.
     struct Pending {
-      /// The x where the edge enters row ``next``.
+      /// The x (region columns) where the edge starts, at device row ``top``.
       var x: Double
-      /// The rows (region coordinates, within it) the edge spans, top before bottom.
+      /// The device rows the edge spans, top before bottom.
       var top: Double
       var bottom: Double
       /// How far x moves per row.
       var dxdy: Double
       /// +1 for an edge going down, −1 for one going up.
       var dir: Float
-      /// The next row to add the edge to, and the row after its last.
+      /// The next row to add the edge to, and the row after its last (region rows).
       var next: Int
       var end: Int
     }
@@ -39,11 +44,11 @@ extension Rasterizer {
       guard p.y != q.y, p.isFinite, q.isFinite else { return }
       let w = Double(region.width)
       let ox = Double(region.x)
-      let oy = Double(region.y)
+      // Columns are the region's; rows stay the device's (see ``Pending``).
       var x0 = p.x - ox
-      var y0 = p.y - oy
+      var y0 = p.y
       var x1 = q.x - ox
-      var y1 = q.y - oy
+      var y1 = q.y
       // Clip in x: the part beyond the right edge adds nothing visible; the part left of
       // the left edge becomes a vertical edge at x = 0.
       if x0 > w && x1 > w { return }
@@ -78,10 +83,9 @@ extension Rasterizer {
       lineInRegion(x0, y0, x1, y1)
     }
 
-    /// Adds an edge whose x lies in 0...width (region coordinates).
+    /// Adds an edge whose x lies in 0...width (region columns, device rows).
     private mutating func lineInRegion(_ px: Double, _ py: Double, _ qx: Double, _ qy: Double) {
       if py == qy { return }
-      let h = Double(region.height)
       let dir: Float
       var ax = px
       var ay = py
@@ -94,17 +98,13 @@ extension Rasterizer {
         swap(&ax, &bx)
         swap(&ay, &by)
       }
-      if by <= 0 || ay >= h { return }
+      let firstRow = Double(region.y)
+      let lastRow = firstRow + Double(region.height)
+      if by <= firstRow || ay >= lastRow { return }
       let dxdy = (bx - ax) / (by - ay)
-      var x = ax
-      if ay < 0 {
-        x -= ay * dxdy
-        ay = 0
-      }
-      by = Swift.min(by, h)
-      var edge = Pending(
-        x: x, top: ay, bottom: by, dxdy: dxdy, dir: dir, next: Int(ay),
-        end: Int(by.rounded(.up)))
+      let next = Int((Swift.max(ay, firstRow) - firstRow).rounded(.down))
+      let end = Int((Swift.min(by, lastRow) - firstRow).rounded(.up))
+      var edge = Pending(x: ax, top: ay, bottom: by, dxdy: dxdy, dir: dir, next: next, end: end)
       if defers {
         pending.append(edge)
       } else {
@@ -113,25 +113,29 @@ extension Rasterizer {
     }
 
     /// Adds `edge` to its rows from ``Pending/next`` up to (not including) `limit`, into cells
-    /// and flags whose first row is row `rowBase`. Each row's share is worked out from where
-    /// the row before left the edge, so an edge walked strip by strip adds exactly what it
-    /// adds walked at once.
+    /// and flags whose first row is row `rowBase`. Each row's share depends on the edge and
+    /// the row alone, so an edge walked strip by strip, or in a region that starts lower,
+    /// adds exactly what it adds walked at once.
     func walk(_ edge: inout Pending, to limit: Int, rowBase: Int) {
       let ay = edge.top
       let by = edge.bottom
+      let ax = edge.x
       let dxdy = edge.dxdy
       let dir = edge.dir
-      var x = edge.x
-      let maxCell = Double(region.width) + 1
+      let maxX = Double(region.width)
       let a = cells
       let stop = Swift.min(edge.end, limit)
+      let firstRow = region.y
       for y in edge.next..<Swift.max(edge.next, stop) {
-        let top = Swift.max(Double(y), ay)
-        let bottom = Swift.min(Double(y + 1), by)
+        let rowTop = Double(firstRow + y)
+        let top = Swift.max(rowTop, ay)
+        let bottom = Swift.min(rowTop + 1, by)
         let dy = bottom - top
         if dy <= 0 { continue }
-        var xnext = x + dxdy * dy
-        xnext = Swift.min(Swift.max(xnext, 0), maxCell - 1)
+        // Where the edge enters and leaves the row, from its start: the row above worked out
+        // this row's entry with the same operations, so the two agree exactly.
+        let x = Swift.min(Swift.max(ax + (top - ay) * dxdy, 0), maxX)
+        let xnext = Swift.min(Swift.max(ax + (bottom - ay) * dxdy, 0), maxX)
         let d = Float(dy) * dir
         let lo = Swift.min(x, xnext)
         let hi = Swift.max(x, xnext)
@@ -168,9 +172,7 @@ extension Rasterizer {
           a[lineStart + x1i] += d * Float(am)
           touch(y, rowBase, x0i, x1i)
         }
-        x = xnext
       }
-      edge.x = x
       edge.next = Swift.max(edge.next, stop)
     }
 

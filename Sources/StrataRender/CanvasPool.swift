@@ -19,7 +19,7 @@ final class CanvasPool: Sendable {
 
   private let kept = Locked<[Kept]>([])
   /// How many canvases are kept at most (one per thread drawing at once).
-  static let limit = 4
+  static let limit = 8
 
   /// A canvas drawing into `buffer`'s memory (taken, as ``Canvas/init(taking:)`` does), and
   /// its player: kept ones when there are.
@@ -29,6 +29,15 @@ final class CanvasPool: Sendable {
     }
     k.canvas.restart(taking: &buffer)
     return (k.canvas, k.player)
+  }
+
+  /// A canvas drawing the rows `band` of a larger frame into `buffer` (of the band's size),
+  /// and its player; see ``take(taking:)``.
+  func take(taking buffer: inout RasterImage, rows band: IntRect) -> (Canvas, DisplayListPlayer) {
+    let k = kept.withLock { $0.popLast() }
+    let canvas = k?.canvas ?? Canvas(buffer: .placeholder)
+    canvas.restart(taking: &buffer, rows: band)
+    return (canvas, k?.player ?? DisplayListPlayer())
   }
 
   /// Keeps `canvas` and its `player` for a later frame, once it has given its drawing back.

@@ -151,8 +151,13 @@ extension DisplayListPlayer {
     return RowCover(top: region.y, starts: starts, ends: ends)
   }
 
-  /// `v` less the part of it `o` covers, when that leaves a rectangle (`o` spans all of `v`'s
-  /// width or height); `v` otherwise.
+  /// `v` less the rows of it `o` covers, when that leaves a rectangle (`o` spans all of `v`'s
+  /// width, from its top or to its bottom); `v` otherwise.
+  ///
+  /// Only rows are taken away, never columns: where a fill's rows start changes nothing of
+  /// their pixels, but where they start along the row changes the sums each pixel's coverage
+  /// is added up from, in the last bit. With columns kept whole, the frame drawn in bands of
+  /// rows (each band with its own occluders) has the bytes of the frame drawn at once.
   static func shrink(_ v: IntRect, by o: IntRect) -> IntRect {
     if o.x <= v.x && o.maxX >= v.maxX {
       if o.y <= v.y && o.maxY > v.y {
@@ -161,15 +166,6 @@ extension DisplayListPlayer {
       }
       if o.maxY >= v.maxY && o.y < v.maxY {
         return IntRect(x: v.x, y: v.y, width: v.width, height: Swift.max(0, o.y - v.y))
-      }
-    }
-    if o.y <= v.y && o.maxY >= v.maxY {
-      if o.x <= v.x && o.maxX > v.x {
-        let left = Swift.min(o.maxX, v.maxX)
-        return IntRect(x: left, y: v.y, width: v.maxX - left, height: v.height)
-      }
-      if o.maxX >= v.maxX && o.x < v.maxX {
-        return IntRect(x: v.x, y: v.y, width: Swift.max(0, o.x - v.x), height: v.height)
       }
     }
     return v

@@ -28,6 +28,14 @@ public struct FrameRenderer {
   /// What the frames of a sequence share, kept between them; `nil` (the default) keeps
   /// nothing. Frames rendered with a cache have the same bytes as without one.
   public var cache: RenderCache?
+  /// How many threads draw one frame: its rows are split in bands that threads take in turn,
+  /// and the bytes are those of the frame drawn on one thread (tested). 1, the default, draws
+  /// on the calling thread. Use it for single frames (a preview, a snapshot, `strata frame`);
+  /// a sequence is quicker drawn one frame per thread, and a renderer with a ``cache`` draws
+  /// each frame on one thread.
+  public var threads: Int = 1
+  /// Band-sized buffers kept between frames drawn in bands.
+  let bandBuffers = BandBuffers()
 
   /// Creates a renderer. By default text is laid out by a ``TextEngine`` over the system's fonts.
   public init(
@@ -104,13 +112,20 @@ public struct FrameRenderer {
       buffer = try RasterImage(width: list.width, height: list.height)
     }
     // Clear the buffer, unless the first command paints over all of it anyway.
-    if !list.beginsWithOpaqueCover {
-      let fill =
-        background.map { PremultipliedColor($0) } ?? PremultipliedColor(r: 0, g: 0, b: 0, a: 0)
-      let packed = Pixels.pack(fill)
+    let clear: UInt32? =
+      list.beginsWithOpaqueCover
+      ? nil
+      : Pixels.pack(
+        background.map { PremultipliedColor($0) } ?? PremultipliedColor(r: 0, g: 0, b: 0, a: 0))
+    let bands = cache == nil ? Self.bandCount(height: list.height, threads: threads) : 1
+    if bands > 1 {
+      drawInBands(list, into: &buffer, bands: bands, threads: threads, clearTo: clear)
+      return
+    }
+    if let clear {
       buffer.pixels.withUnsafeMutableBytes { raw in
         let p = raw.bindMemory(to: UInt32.self)
-        for i in p.indices { p[i] = packed }
+        for i in p.indices { p[i] = clear }
       }
     }
     let (canvas, player) = canvases.take(taking: &buffer)

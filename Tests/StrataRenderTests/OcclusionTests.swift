@@ -64,9 +64,9 @@ import Testing
     #expect(
       DisplayListPlayer.shrink(v, by: IntRect(x: -5, y: 60, width: 110, height: 50))
         == IntRect(x: 0, y: 0, width: 100, height: 60))
-    #expect(
-      DisplayListPlayer.shrink(v, by: IntRect(x: 70, y: 0, width: 30, height: 100))
-        == IntRect(x: 0, y: 0, width: 70, height: 100))
+    // Columns are never taken away (see `shrink`): the frame drawn in bands of rows has the
+    // bytes of the frame drawn at once.
+    #expect(DisplayListPlayer.shrink(v, by: IntRect(x: 70, y: 0, width: 30, height: 100)) == v)
     // A hole would not leave a rectangle.
     #expect(DisplayListPlayer.shrink(v, by: IntRect(x: 10, y: 10, width: 20, height: 20)) == v)
   }

@@ -25,19 +25,24 @@ extension Canvas {
     let margin = Int((3 * s).rounded(.up)) + 2
     let target = clips[clips.count - 1].rect.intersection(surfaces[surfaces.count - 1].rect)
       .intersection(visible)
-    let region = IntRect(covering: Self.bounds(of: flattened.points)).outset(by: margin)
-      .intersection(
-        target.outset(by: margin))
-    guard !region.isEmpty, region.width * region.height <= RasterImage.pixelLimit else { return }
     let shader = Shader.solid(PremultipliedColor(color, opacity: opacity))
     guard case .solid(let pc) = shader, pc.a > 0 else { return }
-    let area = region.intersection(target)
-    guard !area.isEmpty else { return }
     // A wide blur loses nothing at a lower resolution: blur a 1/k-size mask with σ/k and
     // sample it back bilinearly (k keeps σ/k at 4 pixels or more).
     let k = s >= 8 ? Int((s / 4).rounded(.down)) : 1
+    // The mask covers the shape and its spread, and reaches past what is drawn by more than
+    // the blur's reach (and a sample), on cells of k pixels fixed in the device: what is drawn
+    // does not depend on how far the mask goes, so a frame drawn in bands has the bytes of the
+    // frame drawn at once.
+    let reach = (Blur.reach(sigma: s / Double(k)) + 2) * k
+    let region = Self.onLattice(
+      IntRect(covering: Self.bounds(of: flattened.points)).outset(by: Swift.max(margin, reach))
+        .intersection(target.outset(by: reach)), k)
+    guard !region.isEmpty, region.width * region.height <= RasterImage.pixelLimit else { return }
+    let area = region.intersection(target)
+    guard !area.isEmpty else { return }
     let small = IntRect(
-      x: 0, y: 0, width: (region.width + k - 1) / k, height: (region.height + k - 1) / k)
+      x: 0, y: region.y / k, width: region.width / k, height: region.height / k)
     // The mask, the row and the sampling tables live in buffers the canvas keeps, taken out
     // while the shadow is drawn.
     var alpha = shadowScratch.mask
@@ -56,12 +61,14 @@ extension Canvas {
     } else {
       alpha.withUnsafeMutableBufferPointer { $0.baseAddress?.update(repeating: 0, count: cells) }
     }
-    let shrink = Transform(translationX: -Double(region.x), y: -Double(region.y)).thenScaled(
+    // Columns from the region's left, rows from the device's top (the rasterizer's rows do
+    // not depend on where its region starts).
+    let shrink = Transform(translationX: -Double(region.x), y: 0).thenScaled(
       x: 1 / Double(k), y: 1 / Double(k))
     rasterizer.reset(region: small)
     rasterizer.add(flattened, mapping: shrink)
     rasterizer.forEachSpan(rule: .nonZero) { y, x, n, values, c in
-      let base = y * small.width + x
+      let base = (y - small.y) * small.width + x
       for i in 0..<n { alpha[base + i] = values?[i] ?? c }
     }
     if s > 0 {
@@ -69,7 +76,8 @@ extension Canvas {
     }
     if row.count < area.width { row = [UInt8](repeating: 0, count: area.width) }
     // Bilinear sampling positions of the small mask, per column (pixel centres map to
-    // (p + 0.5)/k − 0.5), so each row costs integer work only.
+    // (p + 0.5)/k − 0.5), so each row costs integer work only. They are worked out in whole
+    // 256ths, exactly: the same position falls on the same sample wherever the region starts.
     func positions(_ t: inout ShadowScratch.Sampling, _ count: Int, from start: Int, limit: Int) {
       if t.f.count < count {
         t = ShadowScratch.Sampling(
@@ -77,10 +85,10 @@ extension Canvas {
           f: [Int](repeating: 0, count: count))
       }
       for j in 0..<count {
-        let u = ((Double(start + j) + 0.5) / Double(k) - 0.5).clamped(to: 0...Double(limit - 1))
-        t.i0[j] = Int(u)
+        let u = ((2 * (start + j) + 1) * 128 / k - 128).clamped(0, (limit - 1) * 256)
+        t.i0[j] = u >> 8
         t.i1[j] = Swift.min(t.i0[j] + 1, limit - 1)
-        t.f[j] = Int((u - Double(t.i0[j])) * 256)
+        t.f[j] = u & 255
       }
     }
     if k > 1 {
@@ -145,6 +153,17 @@ extension Canvas {
         }
       }
     }
+  }
+
+  /// `rect` grown to the lattice of `k`-pixel cells whose corners are multiples of `k`.
+  static func onLattice(_ rect: IntRect, _ k: Int) -> IntRect {
+    guard k > 1, !rect.isEmpty else { return rect }
+    func down(_ v: Int) -> Int { v >= 0 ? v / k * k : -((-v + k - 1) / k * k) }
+    let x = down(rect.x)
+    let y = down(rect.y)
+    let maxX = -down(-rect.maxX)
+    let maxY = -down(-rect.maxY)
+    return IntRect(x: x, y: y, width: maxX - x, height: maxY - y)
   }
 
   /// Which of the two widened rows (`wide`, whose small rows are `held`) holds small row `r`

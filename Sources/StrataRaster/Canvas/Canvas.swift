@@ -74,13 +74,20 @@ public final class Canvas {
   /// Starts over drawing into `buffer`'s memory, which it takes as ``init(taking:)`` does,
   /// keeping every working buffer and spare layer of the frames before.
   package func restart(taking buffer: inout RasterImage) {
+    restart(
+      taking: &buffer, rows: IntRect(x: 0, y: 0, width: buffer.width, height: buffer.height))
+  }
+
+  /// Starts over as ``restart(taking:)`` does, drawing the rows `band` of a larger frame into
+  /// `buffer` (of the band's size): drawing in device pixels is limited to the band, and its
+  /// pixels are those of the same rows of the frame drawn whole (see `Rasterizer`).
+  package func restart(taking buffer: inout RasterImage, rows band: IntRect) {
     var pixels: [UInt8] = []
     swap(&pixels, &buffer.pixels)
-    let full = IntRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
     surfaces.removeAll(keepingCapacity: true)
-    surfaces.append(Surface(rect: full, pixels: pixels, opacity: 1))
+    surfaces.append(Surface(rect: band, pixels: pixels, opacity: 1))
     clips.removeAll(keepingCapacity: true)
-    clips.append(ClipMask(rect: full, mask: nil))
+    clips.append(ClipMask(rect: band, mask: nil))
     coveredPixels = 0
   }
 
