@@ -30,19 +30,23 @@ extension Canvas {
     // A wide blur loses nothing at a lower resolution: blur a 1/k-size mask with σ/k and
     // sample it back bilinearly (k keeps σ/k at 4 pixels or more).
     let k = s >= 8 ? Int((s / 4).rounded(.down)) : 1
-    // The mask covers the shape and its spread, and reaches past what is drawn by more than
-    // the blur's reach (and a sample), on cells of k pixels fixed in the device: what is drawn
-    // does not depend on how far the mask goes, so a frame drawn in bands has the bytes of the
-    // frame drawn at once.
+    // The mask covers the shape and its spread (3σ), cut where it reaches past what is drawn
+    // by more than the blur's reach and a sample; its cells of k pixels start at the spread's
+    // corner. What is drawn then depends on neither how far the mask goes nor where it is cut,
+    // so a frame drawn in bands has the bytes of the frame drawn at once.
     let reach = (Blur.reach(sigma: s / Double(k)) + 2) * k
-    let region = Self.onLattice(
-      IntRect(covering: Self.bounds(of: flattened.points)).outset(by: Swift.max(margin, reach))
-        .intersection(target.outset(by: reach)), k)
-    guard !region.isEmpty, region.width * region.height <= RasterImage.pixelLimit else { return }
+    let spread = IntRect(covering: Self.bounds(of: flattened.points)).outset(by: margin)
+    let cut = spread.intersection(target.outset(by: reach))
+    guard !cut.isEmpty else { return }
+    let x0 = spread.x + (cut.x - spread.x) / k * k
+    let y0 = spread.y + (cut.y - spread.y) / k * k
+    let region = IntRect(x: x0, y: y0, width: cut.maxX - x0, height: cut.maxY - y0)
+    guard region.width * region.height <= RasterImage.pixelLimit else { return }
     let area = region.intersection(target)
     guard !area.isEmpty else { return }
     let small = IntRect(
-      x: 0, y: region.y / k, width: region.width / k, height: region.height / k)
+      x: 0, y: (y0 - spread.y) / k, width: (region.width + k - 1) / k,
+      height: (region.height + k - 1) / k)
     // The mask, the row and the sampling tables live in buffers the canvas keeps, taken out
     // while the shadow is drawn.
     var alpha = shadowScratch.mask
@@ -61,9 +65,9 @@ extension Canvas {
     } else {
       alpha.withUnsafeMutableBufferPointer { $0.baseAddress?.update(repeating: 0, count: cells) }
     }
-    // Columns from the region's left, rows from the device's top (the rasterizer's rows do
-    // not depend on where its region starts).
-    let shrink = Transform(translationX: -Double(region.x), y: 0).thenScaled(
+    // Columns from the region's left, rows from the spread's top (the rasterizer's rows do not
+    // depend on where its region starts).
+    let shrink = Transform(translationX: -Double(region.x), y: -Double(spread.y)).thenScaled(
       x: 1 / Double(k), y: 1 / Double(k))
     rasterizer.reset(region: small)
     rasterizer.add(flattened, mapping: shrink)
@@ -153,17 +157,6 @@ extension Canvas {
         }
       }
     }
-  }
-
-  /// `rect` grown to the lattice of `k`-pixel cells whose corners are multiples of `k`.
-  static func onLattice(_ rect: IntRect, _ k: Int) -> IntRect {
-    guard k > 1, !rect.isEmpty else { return rect }
-    func down(_ v: Int) -> Int { v >= 0 ? v / k * k : -((-v + k - 1) / k * k) }
-    let x = down(rect.x)
-    let y = down(rect.y)
-    let maxX = -down(-rect.maxX)
-    let maxY = -down(-rect.maxY)
-    return IntRect(x: x, y: y, width: maxX - x, height: maxY - y)
   }
 
   /// Which of the two widened rows (`wide`, whose small rows are `held`) holds small row `r`
