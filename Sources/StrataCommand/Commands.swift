@@ -67,6 +67,9 @@ extension Tool {
         OptionSpec(
           name: "--small", value: .flag, placeholder: "", defaultText: nil,
           help: "write the smallest PNG files (zlib at level 9: several times slower)"),
+        OptionSpec(
+          name: "--threads", value: .integer(1...256), placeholder: "N", defaultText: "the cores",
+          help: "how many threads draw the frame (in bands of rows; the bytes are the same)"),
       ],
       run: { tool, parsed in try tool.frame(parsed) }),
     CommandSpec(
@@ -127,6 +130,9 @@ extension Tool {
         OptionSpec(
           name: "--strict", value: .flag, placeholder: "", defaultText: nil,
           help: "fail when an SVG or animation has anything Strata does not draw"),
+        OptionSpec(
+          name: "--threads", value: .integer(1...256), placeholder: "N", defaultText: "the cores",
+          help: "how many threads draw the frame (in bands of rows; the bytes are the same)"),
       ],
       run: { tool, parsed in try tool.image(parsed) }),
     CommandSpec(

@@ -18,7 +18,8 @@ extension Tool {
       + (time.map { "-at-\(OptionValue.format($0))s" } ?? "") + ".png"
     let svg = o.string("--svg")
     for path in [out] + (svg.map { [$0] } ?? []) { try createParentFolder(of: path) }
-    let renderer = FrameRenderer(scale: scale)
+    var renderer = FrameRenderer(scale: scale)
+    renderer.threads = try o.int("--threads") ?? FrameRenderer.processorCount
     let list = try renderer.displayList(for: controller.scene())
     let image = try renderer.render(list)
     try PNGEncoder(mode: o.flag("--small") ? .small : .fastest).write(image, to: out)

@@ -43,7 +43,8 @@ extension Tool {
     let node = ImageNode(
       image: image, frame: Rect(origin: .zero, size: size), contentMode: .aspectFit)
     let scene = Scene(root: node, size: size)
-    let renderer = FrameRenderer(scale: scale)
+    var renderer = FrameRenderer(scale: scale)
+    renderer.threads = try o.int("--threads") ?? FrameRenderer.processorCount
     let pixels = try renderer.render(try renderer.displayList(for: scene))
     let out = o.string("--out") ?? "frames/images/\(stem).png"
     try createParentFolder(of: out)

@@ -35,6 +35,8 @@ public final class SoftwareCompositor: LayerBackend {
     self.size = size
     self.background = background
     renderer = FrameRenderer(scale: cache.scale, background: background)
+    // A composited frame is drawn on every core, in bands of rows (the bytes are the same).
+    renderer.threads = FrameRenderer.processorCount
   }
 
   /// Pixels per point.

@@ -73,6 +73,8 @@ struct PreviewSession {
     size = server.source.defaultPageSize
     var r = FrameRenderer(scale: server.configuration.scale)
     r.cache = RenderCache(frameLimit: 2)
+    // Each frame is drawn on every core, in bands of rows.
+    r.threads = FrameRenderer.processorCount
     renderer = r
   }
 

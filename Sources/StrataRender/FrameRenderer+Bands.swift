@@ -4,7 +4,19 @@ import StrataIO
 import StrataRaster
 import StrataText
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 extension FrameRenderer {
+  /// The processors this machine has online (at least 1): what single frames drawn by the
+  /// command-line tool, the preview and the host's compositor use for ``threads``.
+  public static var processorCount: Int {
+    Swift.max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+  }
+
   /// The fewest rows a band holds: below this a frame is not worth splitting.
   static let smallestBand = 64
 
@@ -39,7 +51,8 @@ extension FrameRenderer {
           }
           let top = band * rowsPerBand
           guard band < bands, top < height else { return }
-          let rows = IntRect(x: 0, y: top, width: width, height: Swift.min(rowsPerBand, height - top))
+          let rows = IntRect(
+            x: 0, y: top, width: width, height: Swift.min(rowsPerBand, height - top))
           Self.drawBand(
             list, rows: rows, into: frame, clearTo: fill, canvases: canvases,
             buffers: bandBuffers, glyphCache: glyphCache)

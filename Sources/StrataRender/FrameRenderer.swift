@@ -31,8 +31,8 @@ public struct FrameRenderer {
   /// How many threads draw one frame: its rows are split in bands that threads take in turn,
   /// and the bytes are those of the frame drawn on one thread (tested). 1, the default, draws
   /// on the calling thread. Use it for single frames (a preview, a snapshot, `strata frame`);
-  /// a sequence is quicker drawn one frame per thread, and a renderer with a ``cache`` draws
-  /// each frame on one thread.
+  /// a sequence is quicker drawn one frame per thread. With a ``cache``, a repeated frame is
+  /// still copied, but a frame drawn in bands keeps no group layers.
   public var threads: Int = 1
   /// Band-sized buffers kept between frames drawn in bands.
   let bandBuffers = BandBuffers()
@@ -117,7 +117,7 @@ public struct FrameRenderer {
       ? nil
       : Pixels.pack(
         background.map { PremultipliedColor($0) } ?? PremultipliedColor(r: 0, g: 0, b: 0, a: 0))
-    let bands = cache == nil ? Self.bandCount(height: list.height, threads: threads) : 1
+    let bands = Self.bandCount(height: list.height, threads: threads)
     if bands > 1 {
       drawInBands(list, into: &buffer, bands: bands, threads: threads, clearTo: clear)
       return

@@ -33,3 +33,24 @@ import Testing
     for (name, bytes) in cached { #expect(bytes == uncached[name], "\(example): \(name)") }
   }
 }
+
+/// `strata frame --threads N` draws the frame in bands of rows on N threads: the file is the
+/// same whatever N is.
+@Suite struct FrameThreadsCommandTests {
+  @Test func aFrameOnSeveralThreadsIsTheSameFile() throws {
+    let dir = try RenderCommandTests.folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    var files: [Data] = []
+    for n in [1, 2, 5] {
+      let out = dir.appendingPathComponent("t\(n).png").path
+      let r = runTool([
+        "frame", "animals", "--page", "0.6", "--scale", "2", "--threads", "\(n)", "--out", out,
+      ])
+      #expect(r.status == 0, "\(r.err)")
+      files.append(try Data(contentsOf: URL(fileURLWithPath: out)))
+    }
+    #expect(files[0].count > 10_000)
+    #expect(files[1] == files[0] && files[2] == files[0])
+    #expect(runTool(["frame", "animals", "--threads", "0"]).status != 0)
+  }
+}
