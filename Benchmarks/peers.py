@@ -186,11 +186,12 @@ def resvg_ms(svg):
     return median_ms(run)
 
 
-print("| frame | Strata raster, 1 thread | 2 threads | Strata encode | raster + encode, 1 thread | 2 threads | ThorVG raster | Skia raster | Blend2D replay (lower bound) | resvg whole | Strata raster ÷ ThorVG (goal ≤ 0.08) | ÷ Skia | ÷ Blend2D (goal ≤ 2) | Strata raster+encode ÷ resvg |")
+print("| frame | Strata raster, 1 thread | 2 threads | Strata encode, 1 thread | raster + encode, 1 thread | both on 2 threads | ThorVG raster | Skia raster | Blend2D replay (lower bound) | resvg whole | Strata raster ÷ ThorVG (goal ≤ 0.08) | ÷ Skia | ÷ Blend2D (goal ≤ 2) | Strata raster+encode ÷ resvg |")
 print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 for prefix, label in frames:
     raster = next((v for k, v in ours.items() if k.startswith(prefix + ".raster.") and "fps" not in k and "threads" not in k), None)
     banded = next((v for k, v in ours.items() if k.startswith(prefix + ".raster.2threads.") and "speedup" not in k), None)
+    encoded2 = next((v for k, v in ours.items() if k.startswith(prefix + ".encode.2threads.")), None)
     encode = next((v for k, v in ours.items() if k.startswith(prefix + ".encode.") and k.count(".") == len(prefix.split(".")) + 1), None)
     if raster is None or encode is None:
         print(f"| {label} | (no figures from strata bench) |")
@@ -200,6 +201,7 @@ for prefix, label in frames:
     svg = f"{svg_dir}/{prefix}.svg"
     r, e = raster["median"], encode["median"]
     r2 = banded["median"] if banded else float("nan")
+    e2 = encoded2["median"] if encoded2 else float("nan")
     try:
         t = thorvg_ms(svg, w, h)
     except Exception as error:  # a peer that fails is reported, not fatal
@@ -216,4 +218,4 @@ for prefix, label in frames:
         b = float("nan")
         print(f"note: Blend2D failed: {error}", file=sys.stderr)
     v = resvg_ms(svg)
-    print(f"| {label} ({w}×{h}) | {r:.1f} ms | {r2:.1f} ms | {e:.1f} ms | {r + e:.1f} ms | {r2 + e:.1f} ms | {t:.1f} ms | {s:.1f} ms | {b:.1f} ms | {v:.0f} ms | {r / t:.2f} | {r / s:.2f} | {r / b:.2f} | {(r + e) / v:.3f} |")
+    print(f"| {label} ({w}×{h}) | {r:.1f} ms | {r2:.1f} ms | {e:.1f} ms | {r + e:.1f} ms | {r2 + e2:.1f} ms | {t:.1f} ms | {s:.1f} ms | {b:.1f} ms | {v:.0f} ms | {r / t:.2f} | {r / s:.2f} | {r / b:.2f} | {(r + e) / v:.3f} |")

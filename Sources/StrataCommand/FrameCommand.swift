@@ -22,7 +22,8 @@ extension Tool {
     renderer.threads = try o.int("--threads") ?? FrameRenderer.processorCount
     let list = try renderer.displayList(for: controller.scene())
     let image = try renderer.render(list)
-    try PNGEncoder(mode: o.flag("--small") ? .small : .fastest).write(image, to: out)
+    try PNGEncoder(mode: o.flag("--small") ? .small : .fastest, threads: renderer.threads).write(
+      image, to: out)
     if let svg {
       try AtomicFile.write(Array(SVGWriter().svg(for: list).utf8), to: svg)
     }

@@ -232,7 +232,8 @@ struct PreviewSession {
       .frame(
         number: frameNumber, position: controller.pagePosition, page: controller.currentPage,
         pageCount: controller.pageCount, size: size, time: now))
-    outbox.append(WebSocket.binary(PNGEncoder(mode: .fastest).encode(image)))
+    outbox.append(
+      WebSocket.binary(PNGEncoder(mode: .fastest, threads: renderer.threads).encode(image)))
     unacknowledged += 1
   }
 
