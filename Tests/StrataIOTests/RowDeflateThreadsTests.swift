@@ -28,8 +28,9 @@ import Testing
           RowDeflate.zlib($0, stride: 4099, bpp: 3, threads: threads)
         }
         #expect(try Zlib.inflate(z, expected: bytes.count) == bytes, "\(bytes.count) bytes")
-        // Each run but the last ends with a 5-byte empty block, and loses its first matches.
-        #expect(z.count <= one.count + 64 * threads, "\(bytes.count) bytes, \(threads) threads")
+        // Each run (four a thread) but the last ends with a 5-byte empty block, and loses its
+        // first matches.
+        #expect(z.count <= one.count + 256 * threads, "\(bytes.count) bytes, \(threads) threads")
         if threads == 1 { #expect(z == one) }
       }
     }

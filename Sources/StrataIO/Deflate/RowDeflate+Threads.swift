@@ -1,52 +1,38 @@
 import Dispatch
 
 extension RowDeflate {
-  /// ``zlib(_:stride:bpp:)`` on up to `threads` threads: the blocks are split in as many runs
-  /// as there are threads, each compressed on its own thread (its matches may reach back into
-  /// the run before, which the decoder has) and ended on a whole byte by an empty stored block,
-  /// then joined, with the runs' checksums combined. Each block is coded as it is on one
-  /// thread but for the first place-seen matches of each run, so the size hardly changes; the
-  /// stream decodes to the same bytes.
+  /// ``zlib(_:stride:bpp:)`` on up to `threads` threads: the blocks are split in runs, four
+  /// per thread (so that a thread whose runs compress quickly takes another), each compressed
+  /// on one thread (its matches may reach back into the run before, which the decoder has) and
+  /// ended on a whole byte by an empty stored block, then joined, with the runs' checksums
+  /// combined. Each block is coded as it is on one thread but for the first place-seen matches
+  /// of each run, so the size hardly changes; the stream decodes to the same bytes.
   public static func zlib(
     _ data: UnsafeBufferPointer<UInt8>, stride: Int, bpp: Int, threads: Int
   ) -> [UInt8] {
     let n = data.count
     let blocks = (n + blockBytes - 1) / blockBytes
-    let runs = Swift.min(Swift.max(1, threads), blocks)
+    let runs = threads > 1 ? Swift.min(4 * threads, blocks) : 1
     guard runs > 1, let base = data.baseAddress else { return zlib(data, stride: stride, bpp: bpp) }
     let input = SharedInput(base: base)
     let parts = PartSlots(count: runs)
-    DispatchQueue.concurrentPerform(iterations: runs) { k in
-      let start = k * blocks / runs * blockBytes
-      let end = Swift.min(n, (k + 1) * blocks / runs * blockBytes)
-      let last = k == runs - 1
-      let bytes = end - start
-      let capacity = bytes + (bytes / 65_535 + 2) * 5 + 64 + bytes / 16
-      let out = [UInt8](unsafeUninitializedCapacity: capacity) { o, count in
-        guard let ob = o.baseAddress else {
-          count = 0
-          return
+    // `threads` workers take the runs in turn.
+    let next = Locked(0)
+    DispatchQueue.concurrentPerform(iterations: Swift.min(threads, runs)) { _ in
+      while true {
+        let k = next.withLock { n -> Int in
+          defer { n += 1 }
+          return n
         }
-        var w = BitWriter(ob, capacity: capacity)
-        var state = State(stride: stride, bpp: bpp)
-        defer { state.release() }
-        var from = start
-        while from < end {
-          let to = Swift.min(end, from + blockBytes)
-          state.block(input.base, from: from, to: to, last: last && to == n, into: &w)
-          from = to
-        }
-        if !last {
-          // An empty stored block, not final: the run ends on a whole byte, as the next begins.
-          w.bits(0, 3)
-          w.alignToByte()
-          for b: UInt8 in [0, 0, 0xFF, 0xFF] { w.byte(b) }
-        }
-        w.alignToByte()
-        count = w.count
+        guard k < runs else { return }
+        let start = k * blocks / runs * blockBytes
+        let end = Swift.min(n, (k + 1) * blocks / runs * blockBytes)
+        let bytes = compressRun(
+          input.base, from: start, to: end, last: k == runs - 1, stride: stride, bpp: bpp)
+        let adler = Adler32.checksum(
+          UnsafeBufferPointer(start: input.base + start, count: end - start))
+        parts.set(k, bytes: bytes, adler: adler, length: end - start)
       }
-      let adler = Adler32.checksum(UnsafeBufferPointer(start: input.base + start, count: bytes))
-      parts.set(k, bytes: out, adler: adler, length: bytes)
     }
     var stream: [UInt8] = [0x78, 0x01]
     stream.reserveCapacity(2 + parts.totalBytes + 4)
@@ -60,6 +46,38 @@ extension RowDeflate {
     stream.append(UInt8(adler & 0xFF))
     return stream
   }
+
+  /// The DEFLATE blocks of `data[start..<end]`, the final ones when `last`; otherwise followed
+  /// by an empty stored block that is not final, so that the run ends on a whole byte as the
+  /// next begins.
+  private static func compressRun(
+    _ data: UnsafePointer<UInt8>, from start: Int, to end: Int, last: Bool, stride: Int, bpp: Int
+  ) -> [UInt8] {
+    let bytes = end - start
+    let capacity = bytes + (bytes / 65_535 + 2) * 5 + 64 + bytes / 16
+    return [UInt8](unsafeUninitializedCapacity: capacity) { o, count in
+      guard let ob = o.baseAddress else {
+        count = 0
+        return
+      }
+      var w = BitWriter(ob, capacity: capacity)
+      var state = State(stride: stride, bpp: bpp)
+      defer { state.release() }
+      var from = start
+      while from < end {
+        let to = Swift.min(end, from + blockBytes)
+        state.block(data, from: from, to: to, last: last && to == end, into: &w)
+        from = to
+      }
+      if !last {
+        w.bits(0, 3)
+        w.alignToByte()
+        for b: UInt8 in [0, 0, 0xFF, 0xFF] { w.byte(b) }
+      }
+      w.alignToByte()
+      count = w.count
+    }
+  }
 }
 
 /// The input the runs read, shared read-only between their threads.
@@ -68,7 +86,7 @@ private struct SharedInput: @unchecked Sendable {
 }
 
 /// Each run's output, written once by its own thread.
-private final class PartSlots: @unchecked Sendable {
+private final class PartSlots: Sendable {
   private let slots = Locked<[(bytes: [UInt8], adler: UInt32, length: Int)]>([])
 
   init(count: Int) {
