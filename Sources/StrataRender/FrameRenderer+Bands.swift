@@ -30,34 +30,124 @@ extension FrameRenderer {
 
   /// Draws `list` into `buffer` (of the list's size) in bands of rows on `threads` threads, each
   /// band a canvas of its own whose pixels are those of the same rows drawn at once (see
-  /// `Canvas.restart(taking:rows:)`), copied into `buffer` as it is done.
+  /// `Canvas.restart(taking:rows:)`), copied into `buffer` as it is done. The bands hold equal
+  /// shares of the list's estimated work (``bandTops(_:bands:)``), not equal rows.
   func drawInBands(
     _ list: DisplayList, into buffer: inout RasterImage, bands: Int, threads: Int,
     clearTo fill: UInt32?
   ) {
     let width = list.width
     let height = list.height
-    let rowsPerBand = (height + bands - 1) / bands
+    let tops = Self.bandTops(list, bands: bands)
     let next = Locked(0)
     let (canvases, bandBuffers, glyphCache) = (canvases, bandBuffers, glyphCache)
     buffer.pixels.withUnsafeMutableBytes { raw in
       guard let base = raw.baseAddress else { return }
       let frame = SharedRows(base: base)
-      DispatchQueue.concurrentPerform(iterations: Swift.min(threads, bands)) { _ in
+      DispatchQueue.concurrentPerform(iterations: Swift.min(threads, tops.count)) { _ in
         while true {
           let band = next.withLock { n -> Int in
             defer { n += 1 }
             return n
           }
-          let top = band * rowsPerBand
-          guard band < bands, top < height else { return }
-          let rows = IntRect(
-            x: 0, y: top, width: width, height: Swift.min(rowsPerBand, height - top))
+          guard band < tops.count else { return }
+          let top = tops[band]
+          let bottom = band + 1 < tops.count ? tops[band + 1] : height
+          let rows = IntRect(x: 0, y: top, width: width, height: bottom - top)
           Self.drawBand(
             list, rows: rows, into: frame, clearTo: fill, canvases: canvases,
             buffers: bandBuffers, glyphCache: glyphCache)
         }
       }
+    }
+  }
+
+  /// The first row of each band of `list` drawn in `bands` bands: the rows split where each band
+  /// holds an equal share of the work, estimated per row as the frame's width (clearing,
+  /// copying) plus the widths of every command's bounds that cross it (control points
+  /// included: a cheap, generous box); each band at least ``smallestBand`` rows tall. The
+  /// split changes how long bands take, never their pixels.
+  static func bandTops(_ list: DisplayList, bands: Int) -> [Int] {
+    let height = list.height
+    let width = list.width
+    guard bands > 1, height >= 2 * smallestBand else { return [0] }
+    // Work per row, as differences: +w where a box starts, −w where it ends.
+    var change = [Double](repeating: 0, count: height + 1)
+    for command in list.commands {
+      guard let box = roughBounds(command) else { continue }
+      let top = Swift.max(0, Swift.min(height, Int(box.minY.rounded(.down))))
+      let bottom = Swift.max(0, Swift.min(height, Int(box.maxY.rounded(.up))))
+      let w = Swift.max(0, Swift.min(Double(width), box.maxX) - Swift.max(0, box.minX))
+      guard bottom > top, w > 0 else { continue }
+      change[top] += w
+      change[bottom] -= w
+    }
+    var total = 0.0
+    var running = 0.0
+    var cumulative = [Double](repeating: 0, count: height + 1)
+    for y in 0..<height {
+      running += change[y]
+      total += Double(width) + Swift.max(0, running)
+      cumulative[y + 1] = total
+    }
+    var tops = [0]
+    var y = 0
+    for k in 1..<bands {
+      let share = total * Double(k) / Double(bands)
+      while y < height && cumulative[y] < share { y += 1 }
+      let top = Swift.max(y, tops[tops.count - 1] + smallestBand)
+      guard top <= height - smallestBand else { break }
+      tops.append(top)
+    }
+    return tops
+  }
+
+  /// A box holding what `command` draws, in device pixels (its path's points, control points
+  /// included, through its transform; a group's bounds), or nil for what draws nothing itself.
+  static func roughBounds(_ command: DisplayList.Command) -> Rect? {
+    func box(_ path: Path, _ t: Transform, outset: Double) -> Rect? {
+      var l = Double.infinity
+      var top = Double.infinity
+      var r = -Double.infinity
+      var b = -Double.infinity
+      func add(_ p: Point) {
+        let q = t.apply(to: p)
+        l = Swift.min(l, q.x)
+        top = Swift.min(top, q.y)
+        r = Swift.max(r, q.x)
+        b = Swift.max(b, q.y)
+      }
+      for element in path.elements {
+        switch element {
+        case .move(let p), .line(let p): add(p)
+        case .quad(let p, let c):
+          add(p)
+          add(c)
+        case .cubic(let p, let c1, let c2):
+          add(p)
+          add(c1)
+          add(c2)
+        case .close: continue
+        }
+      }
+      guard l <= r, top <= b, l.isFinite, r.isFinite, top.isFinite, b.isFinite else { return nil }
+      return Rect(
+        x: l - outset, y: top - outset, width: r - l + 2 * outset, height: b - top + 2 * outset)
+    }
+    switch command {
+    case .fill(let p, let t, _, _, _): return box(p, t, outset: 1)
+    case .stroke(let p, let t, _, let style, _):
+      return box(p, t, outset: style.width * t.maximumScale + 1)
+    case .shadow(let p, let t, _, let offset, let sigma, _):
+      return box(
+        p, t.concatenating(Transform(translation: offset)),
+        outset: 3 * (sigma.isFinite ? Swift.min(Swift.max(sigma, 0), 500) : 0) + 1)
+    case .image(let image, let t, _):
+      return box(
+        .rect(Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height))), t,
+        outset: 1)
+    case .beginGroup(_, let bounds): return bounds
+    default: return nil
     }
   }
 

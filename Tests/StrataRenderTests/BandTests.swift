@@ -33,6 +33,33 @@ import Testing
     #expect(FrameRenderer.bandCount(height: 0, threads: 4) == 1)
   }
 
+  /// Bands split the estimated work, not the rows: a frame whose drawing is all in its top
+  /// quarter has its bands' cuts there; every band is at least `smallestBand` rows tall.
+  @Test func bandsShareTheWorkNotTheRows() {
+    var commands: [DisplayList.Command] = []
+    for k in 0..<40 {
+      commands.append(
+        .fill(
+          .circle(center: Point(x: 50 + Double(k), y: 60), radius: 50), transform: .identity,
+          paint: .solid(.red), rule: .nonZero, opacity: 1))
+    }
+    let list = DisplayList(width: 200, height: 800, commands: commands)
+    let tops = FrameRenderer.bandTops(list, bands: 4)
+    #expect(tops.count == 4 && tops[0] == 0)
+    #expect(tops[1] < 200 && tops[2] < 200, "\(tops)")
+    for k in 1..<tops.count {
+      #expect(tops[k] - tops[k - 1] >= FrameRenderer.smallestBand)
+    }
+    #expect(800 - tops[tops.count - 1] >= FrameRenderer.smallestBand)
+    // Nothing drawn: equal rows. Too short for two bands: one.
+    #expect(
+      FrameRenderer.bandTops(DisplayList(width: 10, height: 800, commands: []), bands: 4) == [
+        0, 200, 400, 600,
+      ])
+    #expect(
+      FrameRenderer.bandTops(DisplayList(width: 10, height: 100, commands: []), bands: 4) == [0])
+  }
+
   @Test func everyGallerySceneHasTheSameBytesInBands() throws {
     // Text, vector images with clipped groups and masks, shadows, borders, gradients, images.
     for (name, scene) in Gallery.all {

@@ -1,38 +1,46 @@
 import Dispatch
 
 extension RowDeflate {
-  /// ``zlib(_:stride:bpp:)`` on up to `threads` threads: the blocks are split in runs, four
-  /// per thread (so that a thread whose runs compress quickly takes another), each compressed
-  /// on one thread (its matches may reach back into the run before, which the decoder has) and
-  /// ended on a whole byte by an empty stored block, then joined, with the runs' checksums
-  /// combined. Each block is coded as it is on one thread but for the first place-seen matches
-  /// of each run, so the size hardly changes; the stream decodes to the same bytes.
+  /// The input bytes per run: runs are compressed on their own (on one thread or several)
+  /// and joined.
+  static let runBytes = 4 * blockBytes
+
+  /// A zlib stream of `data` (see ``zlib(_:stride:bpp:)``) compressed on up to `threads`
+  /// threads, with the same bytes whatever the thread count: the blocks are grouped in runs of
+  /// ``runBytes``, each compressed on its own (its matches may reach back into the run before,
+  /// which the decoder has; its place-seen table starts empty) and ended on a whole byte by an
+  /// empty stored block, then joined, with the runs' checksums combined. Threads take the runs
+  /// in turn.
   public static func zlib(
     _ data: UnsafeBufferPointer<UInt8>, stride: Int, bpp: Int, threads: Int
   ) -> [UInt8] {
     let n = data.count
-    let blocks = (n + blockBytes - 1) / blockBytes
-    let runs = threads > 1 ? Swift.min(4 * threads, blocks) : 1
-    guard runs > 1, let base = data.baseAddress else { return zlib(data, stride: stride, bpp: bpp) }
+    let runs = (n + runBytes - 1) / runBytes
+    guard let base = data.baseAddress, runs > 0 else { return emptyStream() }
     let input = SharedInput(base: base)
     let parts = PartSlots(count: runs)
-    // `threads` workers take the runs in turn.
     let next = Locked(0)
-    DispatchQueue.concurrentPerform(iterations: Swift.min(threads, runs)) { _ in
+    @Sendable func work() {
       while true {
         let k = next.withLock { n -> Int in
           defer { n += 1 }
           return n
         }
         guard k < runs else { return }
-        let start = k * blocks / runs * blockBytes
-        let end = Swift.min(n, (k + 1) * blocks / runs * blockBytes)
+        let start = k * runBytes
+        let end = Swift.min(n, start + runBytes)
         let bytes = compressRun(
           input.base, from: start, to: end, last: k == runs - 1, stride: stride, bpp: bpp)
         let adler = Adler32.checksum(
           UnsafeBufferPointer(start: input.base + start, count: end - start))
         parts.set(k, bytes: bytes, adler: adler, length: end - start)
       }
+    }
+    let workers = Swift.min(Swift.max(1, threads), runs)
+    if workers == 1 {
+      work()
+    } else {
+      DispatchQueue.concurrentPerform(iterations: workers) { _ in work() }
     }
     var stream: [UInt8] = [0x78, 0x01]
     stream.reserveCapacity(2 + parts.totalBytes + 4)
@@ -45,6 +53,11 @@ extension RowDeflate {
     stream += [UInt8(adler >> 24), UInt8((adler >> 16) & 0xFF), UInt8((adler >> 8) & 0xFF)]
     stream.append(UInt8(adler & 0xFF))
     return stream
+  }
+
+  /// The zlib stream of no bytes: an empty final stored block.
+  static func emptyStream() -> [UInt8] {
+    [0x78, 0x01, 0x01, 0x00, 0x00, 0xFF, 0xFF, 0x00, 0x00, 0x00, 0x01]
   }
 
   /// The DEFLATE blocks of `data[start..<end]`, the final ones when `last`; otherwise followed

@@ -14,48 +14,10 @@
   static let blockBytes = 1 << 18
 
   /// A zlib stream of `data`: rows of `stride` bytes (filter byte included) and pixels of
-  /// `bpp` bytes.
+  /// `bpp` bytes, compressed on the calling thread; the same bytes as
+  /// ``zlib(_:stride:bpp:threads:)`` on any number of threads.
   public static func zlib(_ data: UnsafeBufferPointer<UInt8>, stride: Int, bpp: Int) -> [UInt8] {
-    let n = data.count
-    // Stored blocks bound the output: 5 bytes per 65,535 of input, plus the zlib wrapper.
-    let capacity = n + (n / 65_535 + 2) * 5 + 64 + n / 16
-    return [UInt8](unsafeUninitializedCapacity: capacity) { out, count in
-      guard let o = out.baseAddress else {
-        count = 0
-        return
-      }
-      var w = BitWriter(o, capacity: capacity)
-      w.byte(0x78)
-      w.byte(0x01)
-      var state = State(stride: stride, bpp: bpp)
-      defer { state.release() }
-      // The checksum is summed block by block, while the block is still in cache.
-      var adler: UInt32 = 1
-      if let base = data.baseAddress, n > 0 {
-        var start = 0
-        while start < n {
-          let end = Swift.min(n, start + blockBytes)
-          state.block(base, from: start, to: end, last: end == n, into: &w)
-          adler = Adler32.checksum(
-            UnsafeBufferPointer(rebasing: data[start..<end]), continuing: adler)
-          start = end
-        }
-      } else {
-        // An empty final stored block.
-        w.bits(1, 3)
-        w.alignToByte()
-        w.byte(0)
-        w.byte(0)
-        w.byte(0xFF)
-        w.byte(0xFF)
-      }
-      w.alignToByte()
-      w.byte(UInt8(adler >> 24))
-      w.byte(UInt8((adler >> 16) & 0xFF))
-      w.byte(UInt8((adler >> 8) & 0xFF))
-      w.byte(UInt8(adler & 0xFF))
-      count = w.count
-    }
+    zlib(data, stride: stride, bpp: bpp, threads: 1)
   }
 
   /// Only the matching pass over `data`, for measuring.

@@ -21,9 +21,9 @@ public struct PNGEncoder: Sendable {
 
   /// The trade-off used.
   public var mode: Mode
-  /// How many threads compress the rows in ``Mode/fastest`` (runs of 256 KiB blocks, one per
-  /// thread; see `RowDeflate`): the file decodes to the same pixels and is within a few
-  /// hundred bytes of the one-thread file. 1, the default, compresses on the calling thread.
+  /// How many threads compress the rows in ``Mode/fastest`` (runs of 1 MiB, taken in turn;
+  /// see `RowDeflate`): the file is the same whatever the count. 1, the default, compresses on
+  /// the calling thread.
   public var threads: Int
 
   /// Creates an encoder.
