@@ -10,7 +10,7 @@ import StrataText
 /// the inside of a corner the second leaves the overlap to the first (see
 /// ``Stroker/addPieces(_:closed:hw:into:scratch:)``). Dashes are cut from the flattened path
 /// by arc length.
-struct Stroker {
+package struct Stroker {
   /// The most dashes drawn for one path; a pattern that would make more is drawn solid.
   static let dashLimit = 100_000
 
@@ -18,7 +18,10 @@ struct Stroker {
   var tolerance: Double
 
   /// Buffers a renderer keeps from stroke to stroke, so that stroking allocates nothing.
-  struct Scratch: Sendable {
+  package struct Scratch: Sendable {
+    /// Empty buffers.
+    package init() {}
+
     /// The path flattened.
     var flat = FlattenedPath()
     /// One subpath without repeated points.

@@ -30,6 +30,8 @@ final class DisplayListPlayer: CoverLookup {
 
   /// Where groups' layers are kept between frames, when a sequence is drawn.
   var cache: RenderCache?
+  /// The list's fill and stroke outlines worked out before, when a frame is drawn in bands.
+  var outlines: PreparedOutlines?
   /// The list's opaque fills, the covers worked out so far (with their index in `occluders`),
   /// and the command being drawn with the start of its group (see ``cover(for:)``); the memory
   /// of earlier covers, for the next.
@@ -158,11 +160,23 @@ final class DisplayListPlayer: CoverLookup {
       case .endMask(let mode, let inverted):
         canvas.popMask(luminance: mode == .luminance, inverted: inverted)
       case .fill(let p, let t, let paint, let rule, let o):
-        canvas.fill(
-          p, transform: t, paint: paint, rule: rule, opacity: o, visible: visible, covers: self)
+        if let made = outlines?.outline(i) {
+          canvas.fill(
+            outline: made.path, bounds: made.bounds, transform: t, paint: paint, rule: rule,
+            opacity: o, visible: visible, covers: self)
+        } else {
+          canvas.fill(
+            p, transform: t, paint: paint, rule: rule, opacity: o, visible: visible, covers: self)
+        }
       case .stroke(let p, let t, let paint, let style, let o):
-        canvas.stroke(
-          p, transform: t, paint: paint, style: style, opacity: o, visible: visible, covers: self)
+        if let made = outlines?.outline(i) {
+          canvas.fill(
+            outline: made.path, bounds: made.bounds, transform: t, paint: paint, rule: .nonZero,
+            opacity: o, visible: visible, covers: self)
+        } else {
+          canvas.stroke(
+            p, transform: t, paint: paint, style: style, opacity: o, visible: visible, covers: self)
+        }
       case .image(let img, let t, let o):
         canvas.drawImage(img, transform: t, opacity: o, visible: visible, covers: self)
       case .shadow(let p, let t, let color, let offset, let sigma, let o):

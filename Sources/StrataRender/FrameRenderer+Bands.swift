@@ -39,6 +39,10 @@ extension FrameRenderer {
     let width = list.width
     let height = list.height
     let tops = Self.bandTops(list, bands: bands)
+    // Every path is flattened (and every stroke outlined) once, for all the bands.
+    let prepared = outlines.take() ?? PreparedOutlines()
+    defer { outlines.give(prepared) }
+    prepared.prepare(list, threads: threads)
     let next = Locked(0)
     let (canvases, bandBuffers, glyphCache) = (canvases, bandBuffers, glyphCache)
     buffer.pixels.withUnsafeMutableBytes { raw in
@@ -56,7 +60,7 @@ extension FrameRenderer {
           let rows = IntRect(x: 0, y: top, width: width, height: bottom - top)
           Self.drawBand(
             list, rows: rows, into: frame, clearTo: fill, canvases: canvases,
-            buffers: bandBuffers, glyphCache: glyphCache)
+            buffers: bandBuffers, glyphCache: glyphCache, outlines: prepared)
         }
       }
     }
@@ -154,7 +158,8 @@ extension FrameRenderer {
   /// Draws the rows `rows` of `list` and copies them into `frame`.
   private static func drawBand(
     _ list: DisplayList, rows: IntRect, into frame: SharedRows, clearTo fill: UInt32?,
-    canvases: CanvasPool, buffers bandBuffers: BandBuffers, glyphCache: GlyphCache
+    canvases: CanvasPool, buffers bandBuffers: BandBuffers, glyphCache: GlyphCache,
+    outlines: PreparedOutlines
   ) {
     var band = bandBuffers.take(width: rows.width, height: rows.height)
     if let fill {
@@ -164,7 +169,9 @@ extension FrameRenderer {
       }
     }
     let (canvas, player) = canvases.take(taking: &band, rows: rows)
+    player.outlines = outlines
     player.play(list, on: canvas, glyphCache: glyphCache)
+    player.outlines = nil
     canvas.finish(into: &band)
     canvases.give(canvas, player)
     band.pixels.withUnsafeBytes { src in

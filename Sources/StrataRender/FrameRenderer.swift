@@ -36,6 +36,8 @@ public struct FrameRenderer {
   public var threads: Int = 1
   /// Band-sized buffers kept between frames drawn in bands.
   let bandBuffers = BandBuffers()
+  /// The outlines of a frame drawn in bands, kept between frames for their memory.
+  let outlines = Spare<PreparedOutlines>()
 
   /// Creates a renderer. By default text is laid out by a ``TextEngine`` over the system's fonts.
   public init(

@@ -131,8 +131,37 @@ public final class Canvas {
     visible: IntRect, covers: (any CoverLookup)?
   ) {
     guard let shader = Shader(paint, transform: transform, opacity: opacity) else { return }
-    path.flatten(tolerance: Self.flatteningTolerance, applying: transform, into: &flattened)
+    Self.fillOutline(path, transform: transform, into: &flattened)
     fill(flattened, rule: rule, shader: shader, visible: visible, covers: covers)
+  }
+
+  /// The outline a fill of `path` under `transform` rasterizes, in device pixels, into `flat`.
+  package static func fillOutline(
+    _ path: Path, transform: Transform, into flat: inout FlattenedPath
+  ) {
+    path.flatten(tolerance: flatteningTolerance, applying: transform, into: &flat)
+  }
+
+  /// The outline a stroke of `path` with `style` under `transform` fills, in device pixels,
+  /// into `flat` (with the stroker's buffers in `scratch`).
+  package static func strokeOutline(
+    _ path: Path, transform: Transform, style: StrokeStyle, into flat: inout FlattenedPath,
+    scratch: inout Stroker.Scratch
+  ) {
+    Stroker(style: style, tolerance: flatteningTolerance / Swift.max(1e-9, transform.maximumScale))
+      .outline(of: path, into: &flat, scratch: &scratch)
+    flat.apply(transform)
+  }
+
+  /// Fills `outline` — the device-pixel outline of a fill or stroke, worked out before
+  /// (``fillOutline(_:transform:into:)``, ``strokeOutline(_:transform:style:into:scratch:)``),
+  /// with its `bounds` — with `paint` under `transform`: the pixels of the fill or stroke.
+  package func fill(
+    outline: FlattenedPath, bounds: Rect, transform: Transform, paint: Paint, rule: FillRule,
+    opacity: Double, visible: IntRect, covers: (any CoverLookup)?
+  ) {
+    guard let shader = Shader(paint, transform: transform, opacity: opacity) else { return }
+    fill(outline, rule: rule, shader: shader, visible: visible, covers: covers, bounds: bounds)
   }
 
   /// Strokes `path` with `paint` and `style` (the width is in the path's own space).
@@ -151,11 +180,8 @@ public final class Canvas {
     visible: IntRect, covers: (any CoverLookup)?
   ) {
     guard let shader = Shader(paint, transform: transform, opacity: opacity) else { return }
-    Stroker(
-      style: style, tolerance: Self.flatteningTolerance / Swift.max(1e-9, transform.maximumScale)
-    )
-    .outline(of: path, into: &flattened, scratch: &strokeScratch)
-    flattened.apply(transform)
+    Self.strokeOutline(
+      path, transform: transform, style: style, into: &flattened, scratch: &strokeScratch)
     fill(flattened, rule: .nonZero, shader: shader, visible: visible, covers: covers)
   }
 
@@ -205,11 +231,11 @@ public final class Canvas {
   /// cover.
   package func fill(
     _ flat: FlattenedPath, rule: FillRule, shader: Shader, opacity: Double = 1, visible: IntRect,
-    covers: (any CoverLookup)?
+    covers: (any CoverLookup)?, bounds: Rect? = nil
   ) {
     let clip = clips[clips.count - 1]
     let surface = surfaces[surfaces.count - 1].rect
-    let region = IntRect(covering: Self.bounds(of: flat.points)).intersection(clip.rect)
+    let region = IntRect(covering: bounds ?? Self.bounds(of: flat.points)).intersection(clip.rect)
       .intersection(surface)
       .intersection(visible)
     guard !region.isEmpty else { return }
