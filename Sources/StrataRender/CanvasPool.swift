@@ -31,12 +31,15 @@ final class CanvasPool: Sendable {
     return (k.canvas, k.player)
   }
 
-  /// A canvas drawing the rows `band` of a larger frame into `buffer` (of the band's size),
-  /// and its player; see ``take(taking:)``.
-  func take(taking buffer: inout RasterImage, rows band: IntRect) -> (Canvas, DisplayListPlayer) {
+  /// A canvas drawing the rows `band` of a larger frame straight into that frame's memory
+  /// (`rows` is the band's first pixel; see `Canvas.restart(drawingInto:rows:)`), and its
+  /// player; kept ones when there are.
+  func take(drawingInto rows: UnsafeMutableRawPointer, rows band: IntRect) -> (
+    Canvas, DisplayListPlayer
+  ) {
     let k = kept.withLock { $0.popLast() }
     let canvas = k?.canvas ?? Canvas(buffer: .placeholder)
-    canvas.restart(taking: &buffer, rows: band)
+    canvas.restart(drawingInto: rows, rows: band)
     return (canvas, k?.player ?? DisplayListPlayer())
   }
 

@@ -29,8 +29,8 @@ extension FrameRenderer {
   }
 
   /// Draws `list` into `buffer` (of the list's size) in bands of rows on `threads` threads, each
-  /// band a canvas of its own whose pixels are those of the same rows drawn at once (see
-  /// `Canvas.restart(taking:rows:)`), copied into `buffer` as it is done. The bands hold equal
+  /// band a canvas of its own drawing straight into its rows of `buffer`, whose pixels are
+  /// those of the same rows drawn at once (see `Canvas.restart(drawingInto:rows:)`). The bands hold equal
   /// shares of the list's estimated work (``bandTops(_:bands:)``), not equal rows.
   func drawInBands(
     _ list: DisplayList, into buffer: inout RasterImage, bands: Int, threads: Int,
@@ -44,7 +44,7 @@ extension FrameRenderer {
     defer { outlines.give(prepared) }
     prepared.prepare(list, threads: threads)
     let next = Locked(0)
-    let (canvases, bandBuffers, glyphCache) = (canvases, bandBuffers, glyphCache)
+    let (canvases, glyphCache) = (canvases, glyphCache)
     buffer.pixels.withUnsafeMutableBytes { raw in
       guard let base = raw.baseAddress else { return }
       let frame = SharedRows(base: base)
@@ -60,7 +60,7 @@ extension FrameRenderer {
           let rows = IntRect(x: 0, y: top, width: width, height: bottom - top)
           Self.drawBand(
             list, rows: rows, into: frame, clearTo: fill, canvases: canvases,
-            buffers: bandBuffers, glyphCache: glyphCache, outlines: prepared)
+            glyphCache: glyphCache, outlines: prepared)
         }
       }
     }
@@ -155,30 +155,21 @@ extension FrameRenderer {
     }
   }
 
-  /// Draws the rows `rows` of `list` and copies them into `frame`.
+  /// Draws the rows `rows` of `list` straight into `frame`'s memory.
   private static func drawBand(
     _ list: DisplayList, rows: IntRect, into frame: SharedRows, clearTo fill: UInt32?,
-    canvases: CanvasPool, buffers bandBuffers: BandBuffers, glyphCache: GlyphCache,
-    outlines: PreparedOutlines
+    canvases: CanvasPool, glyphCache: GlyphCache, outlines: PreparedOutlines
   ) {
-    var band = bandBuffers.take(width: rows.width, height: rows.height)
+    let first = frame.base + rows.y * rows.width * 4
     if let fill {
-      band.pixels.withUnsafeMutableBytes { raw in
-        let p = raw.bindMemory(to: UInt32.self)
-        for i in p.indices { p[i] = fill }
-      }
+      first.bindMemory(to: UInt32.self, capacity: rows.width * rows.height)
+        .update(repeating: fill, count: rows.width * rows.height)
     }
-    let (canvas, player) = canvases.take(taking: &band, rows: rows)
+    let (canvas, player) = canvases.take(drawingInto: first, rows: rows)
     player.outlines = outlines
     player.play(list, on: canvas, glyphCache: glyphCache)
     player.outlines = nil
-    canvas.finish(into: &band)
     canvases.give(canvas, player)
-    band.pixels.withUnsafeBytes { src in
-      guard let s = src.baseAddress else { return }
-      (frame.base + rows.y * rows.width * 4).copyMemory(from: s, byteCount: src.count)
-    }
-    bandBuffers.give(band)
   }
 }
 
@@ -186,31 +177,4 @@ extension FrameRenderer {
 /// rows, and the frame is not touched otherwise until every band is done.
 private struct SharedRows: @unchecked Sendable {
   let base: UnsafeMutableRawPointer
-}
-
-/// Band-sized buffers kept between frames, so that drawing a frame in bands does not allocate
-/// and fault in its bands' memory each time.
-final class BandBuffers: Sendable {
-  private let kept = Locked<[RasterImage]>([])
-
-  /// A buffer of `width × height` pixels (its contents are left as they were).
-  func take(width: Int, height: Int) -> RasterImage {
-    let found = kept.withLock { k -> RasterImage? in
-      guard let i = k.firstIndex(where: { $0.width == width && $0.height == height }) else {
-        return nil
-      }
-      return k.remove(at: i)
-    }
-    if let found { return found }
-    return RasterImage(
-      validatedWidth: width, height: height,
-      pixels: [UInt8](repeating: 0, count: width * height * 4))
-  }
-
-  /// Keeps `buffer` for a later band (at most 16 are kept).
-  func give(_ buffer: RasterImage) {
-    kept.withLock { k in
-      if k.count < 16 { k.append(buffer) }
-    }
-  }
 }

@@ -34,8 +34,6 @@ public struct FrameRenderer {
   /// a sequence is quicker drawn one frame per thread. With a ``cache``, a repeated frame is
   /// still copied, but a frame drawn in bands keeps no group layers.
   public var threads: Int = 1
-  /// Band-sized buffers kept between frames drawn in bands.
-  let bandBuffers = BandBuffers()
   /// The outlines of a frame drawn in bands, kept between frames for their memory.
   let outlines = Spare<PreparedOutlines>()
 

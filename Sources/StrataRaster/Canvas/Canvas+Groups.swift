@@ -6,6 +6,9 @@ extension Canvas {
     var rect: IntRect
     var pixels: [UInt8]
     var opacity: Double
+    /// Memory the surface draws into instead of ``pixels``: the rows of a larger frame that a
+    /// band's canvas draws straight into (see ``Canvas/restart(drawingInto:rows:)``).
+    var external: UnsafeMutableRawPointer? = nil
     /// The rows and columns drawn into so far (a group's layer is clear outside them).
     var dirtyMinX = Int.max
     var dirtyMinY = Int.max
@@ -225,10 +228,10 @@ extension Canvas {
     // What a later opaque fill covers is left out.
     let covered = covers?.cover(for: r)
     pixels.withUnsafeBytes { rawSrc in
-      surfaces[parentIndex].pixels.withUnsafeMutableBytes { rawDst in
+      withSurfaceMemory(parentIndex) { rawDst in
         let src = rawSrc.bindMemory(to: UInt32.self)
-        let dst = rawDst.bindMemory(to: UInt32.self)
-        guard let s0 = src.baseAddress, let d0 = dst.baseAddress else { return }
+        let d0 = rawDst.bindMemory(to: UInt32.self, capacity: pr.width * pr.height)
+        guard let s0 = src.baseAddress else { return }
         func blend(y: Int, from x0: Int, to x1: Int) {
           guard x0 < x1 else { return }
           let si = (y - rect.y) * rect.width + (x0 - rect.x)
@@ -247,6 +250,18 @@ extension Canvas {
           }
         }
       }
+    }
+  }
+
+  /// Runs `body` with the memory surface `i` draws into: its ``Surface/external`` memory, or
+  /// its own pixels (not run when they are empty).
+  func withSurfaceMemory(_ i: Int, _ body: (UnsafeMutableRawPointer) -> Void) {
+    if let external = surfaces[i].external {
+      body(external)
+      return
+    }
+    surfaces[i].pixels.withUnsafeMutableBytes { raw in
+      if let base = raw.baseAddress { body(base) }
     }
   }
 

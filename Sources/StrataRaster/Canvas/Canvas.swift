@@ -74,20 +74,28 @@ public final class Canvas {
   /// Starts over drawing into `buffer`'s memory, which it takes as ``init(taking:)`` does,
   /// keeping every working buffer and spare layer of the frames before.
   package func restart(taking buffer: inout RasterImage) {
-    restart(
-      taking: &buffer, rows: IntRect(x: 0, y: 0, width: buffer.width, height: buffer.height))
-  }
-
-  /// Starts over as ``restart(taking:)`` does, drawing the rows `band` of a larger frame into
-  /// `buffer` (of the band's size): drawing in device pixels is limited to the band, and its
-  /// pixels are those of the same rows of the frame drawn whole (see `Rasterizer`).
-  package func restart(taking buffer: inout RasterImage, rows band: IntRect) {
     var pixels: [UInt8] = []
     swap(&pixels, &buffer.pixels)
+    let full = IntRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
+    begin(Surface(rect: full, pixels: pixels, opacity: 1))
+  }
+
+  /// Starts over as ``restart(taking:)`` does, drawing the rows `band` of a larger frame
+  /// straight into that frame's memory: `rows` points at the band's first pixel, and rows of
+  /// `band.width` pixels follow. Drawing in device pixels is limited to the band, and its
+  /// pixels are those of the same rows of the frame drawn whole (see `Rasterizer`). The memory
+  /// must stay valid, and no one else may touch those rows, until the drawing ends;
+  /// ``buffer`` and ``finish(into:)`` then give nothing.
+  package func restart(drawingInto rows: UnsafeMutableRawPointer, rows band: IntRect) {
+    begin(Surface(rect: band, pixels: [], opacity: 1, external: rows))
+  }
+
+  /// Starts over with `base` as the only surface and no clip but its rectangle.
+  private func begin(_ base: Surface) {
     surfaces.removeAll(keepingCapacity: true)
-    surfaces.append(Surface(rect: band, pixels: pixels, opacity: 1))
+    surfaces.append(base)
     clips.removeAll(keepingCapacity: true)
-    clips.append(ClipMask(rect: band, mask: nil))
+    clips.append(ClipMask(rect: base.rect, mask: nil))
     coveredPixels = 0
   }
 
@@ -284,15 +292,14 @@ public final class Canvas {
     cache.begin(columns: columns)
     let clip = clips[clips.count - 1]
     let rect = surfaces[si].rect
-    pixels.withUnsafeMutableBytes { raw in
+    let external = surfaces[si].external
+    func drawInto(_ p: UnsafeMutableRawPointer) {
       colors.withUnsafeMutableBufferPointer { c in
         scratch.withUnsafeMutableBufferPointer { v in
-          guard let p = raw.baseAddress, let cb = c.baseAddress, let vb = v.baseAddress else {
-            return
-          }
+          guard let cb = c.baseAddress, let vb = v.baseAddress else { return }
           var target = SpanTarget(
             clip: clip, surface: rect,
-            pixels: p.bindMemory(to: UInt32.self, capacity: raw.count / 4),
+            pixels: p.bindMemory(to: UInt32.self, capacity: rect.width * rect.height),
             colors: cb, coverage: vb, capacity: n, cache: cache, cover: cover)
           // The target holds the only reference to the cache's rows, so it writes to them
           // in place.
@@ -302,6 +309,13 @@ public final class Canvas {
           drawn = (target.minX, target.minY, target.maxX, target.maxY)
           coveredPixels += target.coveredPixels
         }
+      }
+    }
+    if let external {
+      drawInto(external)
+    } else {
+      pixels.withUnsafeMutableBytes { raw in
+        if let p = raw.baseAddress { drawInto(p) }
       }
     }
   }
