@@ -169,6 +169,9 @@ extension FrameRenderer {
     player.outlines = outlines
     player.play(list, on: canvas, glyphCache: glyphCache)
     player.outlines = nil
+    // The kept canvas must not hold on to the frame's memory.
+    var nothing = RasterImage.placeholder
+    canvas.restart(taking: &nothing)
     canvases.give(canvas, player)
   }
 }
