@@ -1,4 +1,3 @@
-import Dispatch
 import Strata
 import StrataIO
 import StrataRaster
@@ -25,7 +24,9 @@ extension FrameRenderer {
   /// ``smallestBand`` rows; 1 when the frame is drawn at once.
   static func bandCount(height: Int, threads: Int) -> Int {
     guard threads > 1 else { return 1 }
-    return Swift.max(1, Swift.min(2 * threads, height / smallestBand))
+    // No more bands than rows allow, whatever `threads` is (doubling it could overflow).
+    let most = Swift.max(1, height / smallestBand)
+    return threads >= most ? most : Swift.min(2 * threads, most)
   }
 
   /// Draws `list` into `buffer` (of the list's size) in bands of rows on `threads` threads, each
@@ -43,32 +44,24 @@ extension FrameRenderer {
     let prepared = outlines.take() ?? PreparedOutlines()
     defer { outlines.give(prepared) }
     prepared.prepare(list, threads: threads)
-    let next = Locked(0)
     let (canvases, glyphCache) = (canvases, glyphCache)
     buffer.pixels.withUnsafeMutableBytes { raw in
       guard let base = raw.baseAddress else { return }
       let frame = SharedRows(base: base)
-      DispatchQueue.concurrentPerform(iterations: Swift.min(threads, tops.count)) { _ in
-        while true {
-          let band = next.withLock { n -> Int in
-            defer { n += 1 }
-            return n
-          }
-          guard band < tops.count else { return }
-          let top = tops[band]
-          let bottom = band + 1 < tops.count ? tops[band + 1] : height
-          let rows = IntRect(x: 0, y: top, width: width, height: bottom - top)
-          Self.drawBand(
-            list, rows: rows, into: frame, clearTo: fill, canvases: canvases,
-            glyphCache: glyphCache, outlines: prepared)
-        }
+      takeTurns(count: tops.count, workers: threads) { _, band in
+        let top = tops[band]
+        let bottom = band + 1 < tops.count ? tops[band + 1] : height
+        let rows = IntRect(x: 0, y: top, width: width, height: bottom - top)
+        Self.drawBand(
+          list, rows: rows, into: frame, clearTo: fill, canvases: canvases,
+          glyphCache: glyphCache, outlines: prepared)
       }
     }
   }
 
   /// The first row of each band of `list` drawn in `bands` bands: the rows split where each band
-  /// holds an equal share of the work, estimated per row as the frame's width (clearing,
-  /// copying) plus the widths of every command's bounds that cross it (control points
+  /// holds an equal share of the work, estimated per row as the frame's width (clearing, and
+  /// what every row costs) plus the widths of every command's bounds that cross it (control points
   /// included: a cheap, generous box); each band at least ``smallestBand`` rows tall. The
   /// split changes how long bands take, never their pixels.
   static func bandTops(_ list: DisplayList, bands: Int) -> [Int] {

@@ -1,4 +1,3 @@
-import Dispatch
 import Strata
 import StrataIO
 import StrataRaster
@@ -31,11 +30,11 @@ final class PreparedOutlines: @unchecked Sendable {
       bounds += Array(repeating: .zero, count: n - bounds.count)
       present += Array(repeating: false, count: n - present.count)
     }
-    let workers = Swift.max(1, Swift.min(threads, (n + Self.chunk - 1) / Self.chunk))
+    let chunks = (n + Self.chunk - 1) / Self.chunk
+    let workers = Swift.max(1, Swift.min(threads, chunks))
     if scratches.count < workers {
       scratches += Array(repeating: Stroker.Scratch(), count: workers - scratches.count)
     }
-    let next = Locked(0)
     paths.withUnsafeMutableBufferPointer { p in
       bounds.withUnsafeMutableBufferPointer { b in
         present.withUnsafeMutableBufferPointer { has in
@@ -44,22 +43,11 @@ final class PreparedOutlines: @unchecked Sendable {
               let sb = s.baseAddress
             else { return }
             let slots = Slots(paths: pb, bounds: bb, present: hb, scratches: sb)
-            let work: @Sendable (Int) -> Void = { worker in
-              while true {
-                let start = next.withLock { k -> Int in
-                  defer { k += Self.chunk }
-                  return k
-                }
-                guard start < n else { return }
-                for i in start..<Swift.min(n, start + Self.chunk) {
-                  slots.prepare(list.commands[i], at: i, scratch: worker)
-                }
+            takeTurns(count: chunks, workers: workers) { worker, chunk in
+              let start = chunk * Self.chunk
+              for i in start..<Swift.min(n, start + Self.chunk) {
+                slots.prepare(list.commands[i], at: i, scratch: worker)
               }
-            }
-            if workers == 1 {
-              work(0)
-            } else {
-              DispatchQueue.concurrentPerform(iterations: workers, execute: work)
             }
           }
         }

@@ -31,6 +31,8 @@ import Testing
     #expect(FrameRenderer.bandCount(height: 100, threads: 4) == 1)
     #expect(FrameRenderer.bandCount(height: 200, threads: 8) == 3)
     #expect(FrameRenderer.bandCount(height: 0, threads: 4) == 1)
+    // Any thread count: as many bands as the rows allow, no more.
+    #expect(FrameRenderer.bandCount(height: 2532, threads: .max) == 39)
   }
 
   /// Bands split the estimated work, not the rows: a frame whose drawing is all in its top
@@ -109,7 +111,7 @@ import Testing
     ]
     let list = DisplayList(width: 200, height: 256, commands: commands)
     let one = try FrameRenderer(scale: 1, textShaper: nil).render(list)
-    for n in [2, 3, 4] {
+    for n in [2, 3, 4, .max] {
       var renderer = FrameRenderer(scale: 1, textShaper: nil)
       renderer.threads = n
       let banded = try renderer.render(list)

@@ -86,13 +86,7 @@ import Testing
     for (name, scene, scales) in scenes {
       for scale in scales {
         let list = try DisplayList(scene: scene, scale: scale)
-        let ours = try FrameRenderer().render(list)
-        let svgURL = dir.appendingPathComponent("\(name).svg")
-        let pngURL = dir.appendingPathComponent("\(name).png")
-        try SVGWriter().svg(for: list).write(to: svgURL, atomically: true, encoding: .utf8)
-        #expect(try runProgram(resvg, [svgURL.path, pngURL.path]) == 0)
-        let theirs = try PNGDecoder().decodeFile(pngURL.path)
-        let diff = ImageDifference(ours, theirs)
+        let (ours, theirs, diff) = try drawnBesideResvg(list, resvg: resvg, in: dir, name: name)
         if diff.mean > 1 || diff.percentile99 > 8 {
           keepForALook(ours, theirs, folder: "strata-svg-compare", name: "\(name)@\(scale)")
         }

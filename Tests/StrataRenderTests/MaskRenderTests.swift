@@ -67,13 +67,7 @@ import Testing
     let dir = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: dir) }
     let list = try DisplayList(scene: Self.scene(), scale: 2)
-    let ours = try FrameRenderer().render(list)
-    let svg = dir.appendingPathComponent("masks.svg")
-    let png = dir.appendingPathComponent("masks.png")
-    try SVGWriter().svg(for: list).write(to: svg, atomically: true, encoding: .utf8)
-    #expect(try runProgram(resvg, [svg.path, png.path]) == 0)
-    let theirs = try PNGDecoder().decodeFile(png.path)
-    let diff = ImageDifference(ours, theirs)
+    let (ours, theirs, diff) = try drawnBesideResvg(list, resvg: resvg, in: dir, name: "masks")
     if diff.mean > 1.5 || diff.percentile99 > 24 {
       keepForALook(ours, theirs, folder: "strata-mask-compare", name: "masks")
     }

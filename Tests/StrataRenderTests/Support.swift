@@ -17,3 +17,18 @@ let goldens = ReferenceImages(besideTestFile: #filePath)
 func expectMatchesGolden(_ image: RasterImage, _ name: String) throws {
   try goldens.check(image, named: name)
 }
+
+/// `list` drawn by Strata and, from its SVG export, by resvg (`resvg`, the program), with the
+/// files written into `dir` as `<name>.svg` and `<name>.png`; the two, and how they differ.
+/// Expects resvg to succeed.
+func drawnBesideResvg(
+  _ list: DisplayList, resvg: String, in dir: URL, name: String
+) throws -> (ours: RasterImage, theirs: RasterImage, difference: ImageDifference) {
+  let ours = try FrameRenderer().render(list)
+  let svg = dir.appendingPathComponent("\(name).svg")
+  let png = dir.appendingPathComponent("\(name).png")
+  try SVGWriter().svg(for: list).write(to: svg, atomically: true, encoding: .utf8)
+  #expect(try runProgram(resvg, [svg.path, png.path]) == 0)
+  let theirs = try PNGDecoder().decodeFile(png.path)
+  return (ours, theirs, ImageDifference(ours, theirs))
+}

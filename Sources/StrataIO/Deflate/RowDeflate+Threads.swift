@@ -1,5 +1,3 @@
-import Dispatch
-
 extension RowDeflate {
   /// The input bytes per run: runs are compressed on their own (on one thread or several)
   /// and joined.
@@ -19,28 +17,14 @@ extension RowDeflate {
     guard let base = data.baseAddress, runs > 0 else { return emptyStream() }
     let input = SharedInput(base: base)
     let parts = PartSlots(count: runs)
-    let next = Locked(0)
-    @Sendable func work() {
-      while true {
-        let k = next.withLock { n -> Int in
-          defer { n += 1 }
-          return n
-        }
-        guard k < runs else { return }
-        let start = k * runBytes
-        let end = Swift.min(n, start + runBytes)
-        let bytes = compressRun(
-          input.base, from: start, to: end, last: k == runs - 1, stride: stride, bpp: bpp)
-        let adler = Adler32.checksum(
-          UnsafeBufferPointer(start: input.base + start, count: end - start))
-        parts.set(k, bytes: bytes, adler: adler, length: end - start)
-      }
-    }
-    let workers = Swift.min(Swift.max(1, threads), runs)
-    if workers == 1 {
-      work()
-    } else {
-      DispatchQueue.concurrentPerform(iterations: workers) { _ in work() }
+    takeTurns(count: runs, workers: threads) { _, k in
+      let start = k * runBytes
+      let end = Swift.min(n, start + runBytes)
+      let bytes = compressRun(
+        input.base, from: start, to: end, last: k == runs - 1, stride: stride, bpp: bpp)
+      let adler = Adler32.checksum(
+        UnsafeBufferPointer(start: input.base + start, count: end - start))
+      parts.set(k, bytes: bytes, adler: adler, length: end - start)
     }
     var stream: [UInt8] = [0x78, 0x01]
     stream.reserveCapacity(2 + parts.totalBytes + 4)
