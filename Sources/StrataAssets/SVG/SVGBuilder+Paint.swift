@@ -28,7 +28,10 @@ extension SVGBuilder {
       }
       switch target.localName {
       case "linearGradient", "radialGradient":
-        return gradient(target, opacity: opacity, style, bbox)
+        // A gradient that paints nothing here (no stops, or bounding-box units on a shape
+        // with no width or height) gives way to the fallback, as resvg and browsers do.
+        if let g = gradient(target, opacity: opacity, style, bbox) { return g }
+        return fallback.flatMap { paint($0.paint, opacity: opacity, style, bbox, e, key) }
       case "pattern":
         return useFallback("uses a <pattern>, which is not supported")
       default:
@@ -60,26 +63,32 @@ extension SVGBuilder {
     -> Paint?
   {
     let chain = hrefChain(e)
-    func attr(_ key: String) -> String? { chain.lazy.compactMap { $0.attributes[key] }.first }
+    // Geometry comes only from gradients of the same kind; units, transform, spread and
+    // stops from any (SVG 1.1 §13.2.2–3: the attributes "defined on the referenced element").
+    let geometry: Set<String> = ["x1", "y1", "x2", "y2", "cx", "cy", "r", "fx", "fy", "fr"]
+    func attr(_ key: String) -> String? {
+      chain.lazy.filter { !geometry.contains(key) || $0.localName == e.localName }
+        .compactMap { $0.attributes[key] }.first
+    }
     // Stops come from the first gradient of the chain that has any.
     let stopOwner = chain.first { $0.children.contains { $0.localName == "stop" } }
     var stops: [Gradient.Stop] = []
     var last = 0.0
     for s in stopOwner?.children ?? [] where s.localName == "stop" {
-      let d = declarations(s)
       let offset = Swift.max(last, s.attributes["offset"].flatMap(SVGValues.fraction) ?? 0)
       last = offset
       var color = Color(red: 0, green: 0, blue: 0)
-      if let raw = d["stop-color"] {
-        if raw.trimmingSpaces == "currentColor" {
-          color = style.color
+      if let raw = stopProperty("stop-color", of: s) {
+        if raw == "currentColor" || raw == "currentcolor" {
+          // The stop's own `color`, inherited through the document (SVG 1.1 §13.2.4).
+          color = documentStyle(of: s).color
         } else if let c = SVGColor.parse(raw) {
           color = c
         } else {
           note(s, "stop-color=\"\(raw)\" cannot be read; black is used")
         }
       }
-      let stopOpacity = d["stop-opacity"].flatMap(SVGValues.fraction) ?? 1
+      let stopOpacity = stopProperty("stop-opacity", of: s).flatMap(SVGValues.fraction) ?? 1
       stops.append(Gradient.Stop(color.withAlpha(color.alpha * stopOpacity * opacity), at: offset))
     }
     guard let first = stops.first else { return nil }
@@ -90,7 +99,9 @@ extension SVGBuilder {
     var m = Transform.identity
     if let raw = attr("gradientTransform") {
       if let t = SVGValues.transform(raw) {
-        m = t
+        // A transform with no inverse squeezes the gradient to a line: it is left out, as
+        // resvg does (SVG leaves the case undefined).
+        if t.inverted() != nil { m = t }
       } else {
         note(e, "gradientTransform cannot be read")
       }
@@ -116,15 +127,26 @@ extension SVGBuilder {
     let c = Point(
       x: coordinate("cx", "50%", viewport.width), y: coordinate("cy", "50%", viewport.height))
     let r = coordinate("r", "50%", diagonal)
-    guard r >= 0 else {
-      note(e, "a negative radius is an error; the shape is not painted")
-      return nil
-    }
-    if r == 0 { return .solid(stops[stops.count - 1].color) }
+    // A radius of zero paints the last stop's colour (SVG 1.1 §13.2.3); a negative one is an
+    // error SVG leaves undefined, painted the same way (as resvg does).
+    if r <= 0 { return .solid(stops[stops.count - 1].color) }
     let fx = attr("fx").map { _ in coordinate("fx", "50%", viewport.width) } ?? c.x
     let fy = attr("fy").map { _ in coordinate("fy", "50%", viewport.height) } ?? c.y
     return .radial(
       RadialGradient(g, center: c, radius: r, focus: Point(x: fx, y: fy), transform: m))
+  }
+
+  /// A stop's `stop-color` or `stop-opacity` as declared, `inherit` taken from its parents
+  /// (the properties are not inherited otherwise); `nil` for the initial value.
+  mutating func stopProperty(_ key: String, of stop: XMLElement) -> String? {
+    var owner = stop
+    for _ in 0..<SVGImporter.maximumDepth {
+      guard let raw = declarations(owner)[key]?.trimmingSpaces else { return nil }
+      guard raw == "inherit" else { return raw }
+      guard let p = parents[owner.serial] else { return nil }
+      owner = p
+    }
+    return nil
   }
 
   /// A linear gradient from `p1` to `p2` in a space `m` maps to the shape's, as a gradient in

@@ -20,6 +20,14 @@ struct SVGBuilder {
   var sheetOverrun: SVGError?
   /// The ids being expanded by `use`, `href` or `clip-path`, to stop cycles.
   var expanding: Set<String> = []
+  /// The width and height a `use` gives the `<svg>` it draws, taken by that `<svg>`.
+  var useSize: (width: String?, height: String?) = (nil, nil)
+  /// Each element's parent in the document, and its place among the parent's children, by
+  /// the child's ``XMLElement/serial``.
+  var parents: [Int: XMLElement] = [:]
+  var positions: [Int: Int] = [:]
+  /// The styles elements have where they stand in the document (``documentStyle(of:)``).
+  private var documentStyles: [Int: SVGStyle] = [:]
 
   init(root: XMLElement) { self.root = root }
 
@@ -30,13 +38,13 @@ struct SVGBuilder {
   ]
   /// Elements that would draw something and are not supported.
   static let unsupportedElements: Set<String> = [
-    "text", "image", "filter", "mask", "pattern", "marker", "foreignObject", "svg", "switch",
+    "text", "image", "filter", "mask", "pattern", "marker", "foreignObject", "switch",
     "animate", "animateTransform", "animateMotion", "set", "font", "view", "cursor",
   ]
   /// The properties an element can set (as attributes, in `style` or in a style sheet).
   static let properties: Set<String> = SVGStyle.inherited.union([
-    "opacity", "clip-path", "display", "filter", "mask", "stop-color", "stop-opacity",
-    "marker", "marker-start", "marker-mid", "marker-end",
+    "opacity", "clip-path", "display", "filter", "mask", "stop-color", "stop-opacity", "transform",
+    "marker", "marker-start", "marker-mid", "marker-end", "overflow",
   ])
 
   mutating func note(_ e: XMLElement, _ message: String) {
@@ -124,7 +132,33 @@ struct SVGBuilder {
         note(e, "a style sheet of type \(type) is not read")
       }
     }
-    for c in e.children { index(c) }
+    for (k, c) in e.children.enumerated() {
+      parents[c.serial] = e
+      positions[c.serial] = k
+      index(c)
+    }
+  }
+
+  /// The style in effect at `e` where it stands in the document: what a gradient's stops and
+  /// a `clipPath`'s children inherit (SVG 1.1 §6.15: inheritance follows the document tree,
+  /// not the element that uses them).
+  mutating func documentStyle(of e: XMLElement) -> SVGStyle {
+    if let known = documentStyles[e.serial] { return known }
+    var chain = [e]
+    while chain.count <= SVGImporter.maximumDepth, let p = parents[chain[chain.count - 1].serial] {
+      chain.append(p)
+    }
+    var style = SVGStyle()
+    for element in chain.reversed() {
+      if let known = documentStyles[element.serial] {
+        style = known
+        continue
+      }
+      var notes: [String] = []
+      style = style.applying(declarations(element), percentBase: diagonal) { notes.append($0) }
+      documentStyles[element.serial] = style
+    }
+    return style
   }
 
   /// The declared properties of `e`: presentation attributes, then matching style-sheet rules,
@@ -132,15 +166,23 @@ struct SVGBuilder {
   mutating func declarations(_ e: XMLElement) -> [String: String] {
     var d: [String: String] = [:]
     for (k, v) in e.attributes where Self.properties.contains(k) { d[k] = v }
-    for (k, v) in sheet.declarations(for: e) { d[k] = v }
+    let parents = self.parents
+    let positions = self.positions
+    let tree = SVGStyleSheet.Tree(
+      parent: { parents[$0.serial] }, position: { positions[$0.serial] })
+    let rules = sheet.declarations(for: e, in: tree)
     if sheet.selectorTests > SVGImporter.maximumSelectorTests, sheetOverrun == nil {
       sheetOverrun = .overBudget(
         "style-sheet selector tests (rules × elements)", limit: SVGImporter.maximumSelectorTests,
         line: e.line)
     }
-    if let style = e.attributes["style"] {
-      for (k, v) in SVGStyleSheet.declarations(style) { d[k] = v }
-    }
+    let inline = e.attributes["style"].map(SVGStyleSheet.declarations) ?? []
+    // Normal declarations: the sheet's, then the style attribute's; then the important ones
+    // the same way, over every normal one (CSS Cascade 4 §6.1).
+    for x in rules where !x.important { d[x.key] = x.value }
+    for x in inline where !x.important { d[x.key] = x.value }
+    for x in rules where x.important { d[x.key] = x.value }
+    for x in inline where x.important { d[x.key] = x.value }
     return d
   }
 
@@ -166,7 +208,7 @@ struct SVGBuilder {
     let name = e.localName
     if Self.referenced.contains(name) { return [] }
     if Self.unsupportedElements.contains(name) && !isRoot {
-      note(e, name == "svg" ? "a nested <svg> is not drawn" : "<\(name)> is not drawn")
+      note(e, "<\(name)> is not drawn")
       return []
     }
     let d = declarations(e)
@@ -180,6 +222,10 @@ struct SVGBuilder {
 
     var items: [VectorImage.Item]
     switch name {
+    case "svg" where !isRoot:
+      let size = useSize
+      useSize = (nil, nil)
+      items = try viewportItems(e, style, d, depth: depth, size: size)
     case "svg", "g", "a":
       items = []
       for c in e.children { items += try element(c, style, depth: depth + 1) }
@@ -206,7 +252,8 @@ struct SVGBuilder {
     _ items: [VectorImage.Item], _ e: XMLElement, _ d: [String: String], isRoot: Bool
   ) throws(SVGError) -> [VectorImage.Item] {
     var transform = Transform.identity
-    if !isRoot, let raw = e.attributes["transform"] {
+    // The attribute, or the CSS property, which wins over it (SVG 2 §8.5, CSS Transforms 1).
+    if !isRoot, let raw = d["transform"] {
       if let t = SVGValues.transform(raw) {
         transform = t
       } else {
@@ -269,30 +316,24 @@ struct SVGBuilder {
     let x = e.attributes["x"].flatMap { SVGValues.length($0, percentOf: viewport.width) } ?? 0
     let y = e.attributes["y"].flatMap { SVGValues.length($0, percentOf: viewport.height) } ?? 0
     var items: [VectorImage.Item]
+    let size = (e.attributes["width"], e.attributes["height"])
     if target.localName == "symbol" {
-      items = []
+      // A used symbol is drawn as a nested <svg> (SVG 2 §5.6): its own style, opacity,
+      // transform and clip around a viewport the use may size.
       let d = declarations(target)
       if d["display"]?.trimmingSpaces == "none" { return [] }
       var notes: [String] = []
       let inner = style.applying(d, percentBase: diagonal) { notes.append($0) }
       for n in notes { note(target, n) }
-      for c in target.children { items += try element(c, inner, depth: depth + 1) }
-      if let v = target.attribute("viewBox").flatMap(SVGValues.numbers), v.count == 4, v[2] > 0,
-        v[3] > 0
-      {
-        let w =
-          e.attributes["width"].flatMap { SVGValues.length($0, percentOf: viewport.width) }
-          ?? viewport.width
-        let h =
-          e.attributes["height"].flatMap { SVGValues.length($0, percentOf: viewport.height) }
-          ?? viewport.height
-        let (fit, _) = Self.viewBoxTransform(
-          Rect(x: v[0], y: v[1], width: v[2], height: v[3]), into: Size(width: w, height: h),
-          preserveAspectRatio: target.attribute("preserveAspectRatio"))
-        items = [.group(VectorImage.Group(items: items, transform: fit))]
-      }
+      items = try viewportItems(target, inner, d, depth: depth + 1, size: size)
+      // SVG 1.1 has no transform on a symbol; resvg's suite holds to that, and so does this.
+      var own = d
+      own["transform"] = nil
+      if !items.isEmpty { items = try wrap(items, target, own, isRoot: false) }
     } else {
+      if target.localName == "svg" { useSize = size }
       items = try element(target, style, depth: depth + 1)
+      useSize = (nil, nil)
     }
     if items.isEmpty { return [] }
     if x == 0 && y == 0 { return items }

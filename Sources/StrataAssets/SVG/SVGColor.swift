@@ -3,33 +3,101 @@ import Strata
 /// Colours as SVG and CSS write them.
 enum SVGColor {
   /// A colour: `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, `rgb()`/`rgba()` with numbers or
-  /// percentages, `transparent`, or one of the CSS named colours (any case). `nil` otherwise.
+  /// percentages, `hsl()`/`hsla()`, `transparent`, or one of the CSS named colours (any
+  /// case), optionally followed by an ICC colour (`#CD853F icc-color(…)`), which is not read:
+  /// its sRGB fallback is the colour (SVG 1.1 §11.2). `nil` otherwise.
   static func parse(_ text: String) -> Color? {
-    let t = text.trimmingSpaces.lowercased()
+    var t = text.trimmingSpaces.lowercased()
+    if let icc = t.range(of: "icc-color(") {
+      t = String(t[..<icc.lowerBound]).trimmingSpaces
+    }
     // Strata's one hex reader: #rgb, #rgba, #rrggbb, #rrggbbaa.
     if t.hasPrefix("#") { return try? Color(hex: t) }
-    if t.hasPrefix("rgb(") || t.hasPrefix("rgba("), t.hasSuffix(")") {
-      let inside = t[
-        t.index(after: t.firstIndex(of: "(") ?? t.startIndex)..<t.index(before: t.endIndex)]
+    if let open = t.firstIndex(of: "("), t.hasSuffix(")") {
+      let function = t[..<open]
+      let inside = t[t.index(after: open)..<t.index(before: t.endIndex)]
       let parts = inside.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "/" })
       guard parts.count == 3 || parts.count == 4 else { return nil }
-      var values: [Double] = []
-      for (k, p) in parts.enumerated() {
-        let percent = p.hasSuffix("%")
-        guard let n = Double(percent ? p.dropLast() : p), n.isFinite else { return nil }
-        if k == 3 {
-          values.append((percent ? n / 100 : n).clamped(to: 0...1))
-        } else {
-          values.append((percent ? n / 100 : n / 255).clamped(to: 0...1))
-        }
+      switch function {
+      case "rgb", "rgba": return rgb(parts)
+      case "hsl", "hsla": return hsl(parts)
+      default: return nil
       }
-      return Color(
-        red: values[0], green: values[1], blue: values[2], alpha: values.count == 4 ? values[3] : 1)
     }
     if t == "transparent" { return .clear }
     guard let rgb = named[t] else { return nil }
     return Color(
       red8: UInt8(rgb >> 16), green8: UInt8((rgb >> 8) & 0xFF), blue8: UInt8(rgb & 0xFF))
+  }
+
+  /// A number, or a percentage as a fraction with `percent` true; `nil` when neither.
+  static func component(_ p: Substring) -> (value: Double, percent: Bool)? {
+    let percent = p.hasSuffix("%")
+    guard let n = Double(percent ? p.dropLast() : p), n.isFinite else { return nil }
+    return (percent ? n / 100 : n, percent)
+  }
+
+  /// An alpha value: a number or a percentage, clamped to 0...1 (CSS Color 4 §4.2).
+  static func alpha(_ p: Substring) -> Double? {
+    component(p).map { $0.value.clamped(to: 0...1) }
+  }
+
+  /// `rgb(r, g, b[, a])`: the three channels all numbers (0...255) or all percentages, never
+  /// mixed (CSS Color 3 §4.2.1); each clamped.
+  static func rgb(_ parts: [Substring]) -> Color? {
+    guard let r = component(parts[0]), let g = component(parts[1]), let b = component(parts[2]),
+      r.percent == g.percent, g.percent == b.percent
+    else { return nil }
+    let scale = r.percent ? 1 : 1.0 / 255
+    var a = 1.0
+    if parts.count == 4 {
+      guard let v = alpha(parts[3]) else { return nil }
+      a = v
+    }
+    return Color(
+      red: (r.value * scale).clamped(to: 0...1), green: (g.value * scale).clamped(to: 0...1),
+      blue: (b.value * scale).clamped(to: 0...1), alpha: a)
+  }
+
+  /// `hsl(h, s%, l%[, a])`: the hue in degrees (or `deg`, `rad`, `grad`, `turn`), taken
+  /// modulo 360; saturation and lightness percentages clamped to 0...100 % (CSS Color 3
+  /// §4.2.4, CSS Color 4 §7).
+  static func hsl(_ parts: [Substring]) -> Color? {
+    var hueText = parts[0]
+    var unit = 1.0
+    for (suffix, degrees) in [("deg", 1.0), ("grad", 0.9), ("rad", 180 / Double.pi), ("turn", 360)]
+    where hueText.hasSuffix(suffix) {
+      hueText = hueText.dropLast(suffix.count)
+      unit = degrees
+      break
+    }
+    guard let h0 = Double(hueText), h0.isFinite, let s = component(parts[1]), s.percent,
+      let l = component(parts[2]), l.percent
+    else { return nil }
+    var a = 1.0
+    if parts.count == 4 {
+      guard let v = alpha(parts[3]) else { return nil }
+      a = v
+    }
+    var h = (h0 * unit).truncatingRemainder(dividingBy: 360)
+    if h < 0 { h += 360 }
+    let sat = s.value.clamped(to: 0...1)
+    let light = l.value.clamped(to: 0...1)
+    // The CSS algorithm: a chroma from lightness and saturation, then the hue's sector.
+    let q = light <= 0.5 ? light * (1 + sat) : light + sat - light * sat
+    let p = 2 * light - q
+    func channel(_ shift: Double) -> Double {
+      var t = h / 360 + shift
+      if t < 0 { t += 1 }
+      if t > 1 { t -= 1 }
+      if t < 1.0 / 6 { return p + (q - p) * 6 * t }
+      if t < 0.5 { return q }
+      if t < 2.0 / 3 { return p + (q - p) * (2.0 / 3 - t) * 6 }
+      return p
+    }
+    return Color(
+      red: channel(1.0 / 3).clamped(to: 0...1), green: channel(0).clamped(to: 0...1),
+      blue: channel(-1.0 / 3).clamped(to: 0...1), alpha: a)
   }
 
   /// The CSS Color Module Level 3 keywords.

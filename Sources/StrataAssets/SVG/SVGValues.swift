@@ -88,7 +88,15 @@ enum SVGValues {
       var args: [Double] = []
       s.skipSpace()
       while s.peek != UInt8(ascii: ")") {
-        guard let v = s.number(), args.count < 6 else { return nil }
+        guard var v = s.number(), args.count < 6 else { return nil }
+        // CSS writes units (`rotate(45deg)`, `translate(10px)`); angles become degrees.
+        switch s.word() {
+        case "", "px", "deg": break
+        case "rad": v *= 180 / Double.pi
+        case "grad": v *= 0.9
+        case "turn": v *= 360
+        default: return nil
+        }
         args.append(v)
         s.skipSeparator()
       }

@@ -7,11 +7,14 @@ struct XMLElement: Sendable {
   /// The character data directly inside the element (for `<style>`), entities resolved.
   var text: String
   var line: Int
+  /// The element's place in document order, from 0: what names it apart from its copies.
+  var serial = 0
 }
 
 /// A small, strict-enough XML reader for SVG files: elements, attributes, the predefined and
-/// numeric entities, comments, CDATA, processing instructions and a DOCTYPE (skipped). Depth
-/// and element count are bounded before anything is built, so no input can make it recurse
+/// numeric entities, general entities declared in the DOCTYPE's internal subset (text or
+/// markup), comments, CDATA and processing instructions. Depth, element count and the bytes
+/// entities expand to are bounded before anything is built, so no input can make it recurse
 /// or allocate without limit.
 struct XMLReader {
   let bytes: [UInt8]
@@ -20,6 +23,18 @@ struct XMLReader {
   var i = 0
   var line = 1
   var elements = 0
+  /// The general entities the DOCTYPE declares: name → replacement text.
+  var entities: [String: [UInt8]] = [:]
+  /// Bytes entities have expanded to so far (``maximumEntityBytes``).
+  var entityBytes = 0
+  /// The entities being expanded, innermost last (to stop an entity that contains itself).
+  var expandingEntities: [String] = []
+
+  /// The most bytes all entity references of a document may expand to: 1 MiB, so a "billion
+  /// laughs" of nested entities stops at the first megabyte.
+  static let maximumEntityBytes = 1 << 20
+  /// The deepest nesting of entities inside entities.
+  static let maximumEntityDepth = 8
 
   init(_ bytes: [UInt8], maximumDepth: Int, maximumElements: Int) {
     self.bytes = bytes
@@ -97,19 +112,6 @@ struct XMLReader {
     }
   }
 
-  /// A DOCTYPE, with an internal subset in brackets (its declarations are not used).
-  mutating func skipDoctype() throws(SVGError) {
-    let startLine = line
-    var bracket = false
-    while let b = peek {
-      advance()
-      if b == UInt8(ascii: "[") { bracket = true }
-      if b == UInt8(ascii: "]") { bracket = false }
-      if b == UInt8(ascii: ">") && !bracket { return }
-    }
-    throw .malformed("the DOCTYPE is not closed", line: startLine)
-  }
-
   static func isNameByte(_ b: UInt8) -> Bool {
     switch b {
     case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
@@ -131,6 +133,7 @@ struct XMLReader {
   /// An element starting at `<`, with everything inside it.
   mutating func element(depth: Int) throws(SVGError) -> XMLElement {
     guard depth <= maximumDepth else { throw .tooDeep(limit: maximumDepth, line: line) }
+    let serial = elements
     elements += 1
     guard elements <= maximumElements else {
       throw .tooManyElements(limit: maximumElements, line: line)
@@ -149,7 +152,8 @@ struct XMLReader {
         }
         advance()
         return XMLElement(
-          name: name, attributes: attributes, children: [], text: "", line: startLine)
+          name: name, attributes: attributes, children: [], text: "", line: startLine,
+          serial: serial)
       }
       if b == UInt8(ascii: ">") {
         advance()
@@ -178,14 +182,32 @@ struct XMLReader {
       }
       let raw = bytes[start..<i]
       advance()
-      attributes[key] = try Self.resolveEntities(raw, line: line)
+      attributes[key] = String(decoding: try resolveEntities(raw, markup: false), as: UTF8.self)
     }
     var children: [XMLElement] = []
     var text: [UInt8] = []
+    try content(closing: name, startLine: startLine, depth: depth, children: &children, text: &text)
+    return XMLElement(
+      name: name, attributes: attributes, children: children,
+      text: String(decoding: text, as: UTF8.self), line: startLine, serial: serial)
+  }
+
+  /// An element's content up to its end tag `</closing>` (or, with `closing` nil, an entity's
+  /// replacement text to its end): children, and character data into `text`.
+  mutating func content(
+    closing name: String?, startLine: Int, depth: Int, children: inout [XMLElement],
+    text: inout [UInt8]
+  ) throws(SVGError) {
     while true {
-      guard let b = peek else { throw .malformed("<\(name)> is not closed", line: startLine) }
+      guard let b = peek else {
+        guard let name else { return }
+        throw .malformed("<\(name)> is not closed", line: startLine)
+      }
       if b == UInt8(ascii: "<") {
         if starts(with: "</") {
+          guard let name else {
+            throw .malformed("an end tag inside an entity's replacement text", line: line)
+          }
           advance(2)
           let end = try self.name()
           guard end == name else {
@@ -196,7 +218,7 @@ struct XMLReader {
             throw .malformed("</\(end) is not closed", line: line)
           }
           advance()
-          break
+          return
         } else if starts(with: "<!--") {
           try skip(past: "-->", what: "a comment")
         } else if starts(with: "<![CDATA[") {
@@ -210,55 +232,8 @@ struct XMLReader {
           children.append(try element(depth: depth + 1))
         }
       } else {
-        let start = i
-        while let c = peek, c != UInt8(ascii: "<") { advance() }
-        // Text is kept only where it is used (a style sheet), and then bounded by the file.
-        let resolved = try Self.resolveEntities(bytes[start..<i], line: line)
-        text += Array(resolved.utf8)
+        try characterData(depth: depth, children: &children, text: &text)
       }
     }
-    return XMLElement(
-      name: name, attributes: attributes, children: children,
-      text: String(decoding: text, as: UTF8.self), line: startLine)
-  }
-
-  /// `raw` with `&lt;`, `&gt;`, `&amp;`, `&quot;`, `&apos;` and `&#…;` replaced.
-  static func resolveEntities(_ raw: ArraySlice<UInt8>, line: Int) throws(SVGError) -> String {
-    guard raw.contains(UInt8(ascii: "&")) else { return String(decoding: raw, as: UTF8.self) }
-    var out: [UInt8] = []
-    out.reserveCapacity(raw.count)
-    var k = raw.startIndex
-    while k < raw.endIndex {
-      let b = raw[k]
-      guard b == UInt8(ascii: "&") else {
-        out.append(b)
-        k += 1
-        continue
-      }
-      guard let semi = raw[k...].firstIndex(of: UInt8(ascii: ";")), semi - k <= 12 else {
-        throw .malformed("an '&' that starts no entity", line: line)
-      }
-      let entity = String(decoding: raw[(k + 1)..<semi], as: UTF8.self)
-      switch entity {
-      case "lt": out.append(UInt8(ascii: "<"))
-      case "gt": out.append(UInt8(ascii: ">"))
-      case "amp": out.append(UInt8(ascii: "&"))
-      case "quot": out.append(UInt8(ascii: "\""))
-      case "apos": out.append(UInt8(ascii: "'"))
-      default:
-        var value: UInt32?
-        if entity.hasPrefix("#x") || entity.hasPrefix("#X") {
-          value = UInt32(entity.dropFirst(2), radix: 16)
-        } else if entity.hasPrefix("#") {
-          value = UInt32(entity.dropFirst(), radix: 10)
-        }
-        guard let v = value, let scalar = Unicode.Scalar(v) else {
-          throw .malformed("unknown entity &\(entity);", line: line)
-        }
-        out += Array(String(Character(scalar)).utf8)
-      }
-      k = semi + 1
-    }
-    return String(decoding: out, as: UTF8.self)
   }
 }
