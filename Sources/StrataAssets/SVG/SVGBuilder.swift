@@ -269,28 +269,39 @@ struct SVGBuilder {
       }
     }
     var clip: VectorImage.Clip?
+    var mask: VectorImage.Mask?
     if let raw = d["clip-path"], raw.trimmingSpaces != "none" {
       if case .reference(let id, _)? = SVGPaint.parse(raw) {
-        clip = try clipPath(id, bbox: Self.bounds(of: items, .identity, padded: false), from: e)
+        switch try clipPath(id, bbox: Self.bounds(of: items, .identity, padded: false), from: e) {
+        case .clip(let c)?: clip = c
+        case .mask(let m)?:
+          // A mask is given in the parent's space: it moves with the element's transform.
+          mask = VectorImage.Mask(
+            mode: .alpha, items: [.group(VectorImage.Group(items: m.items, transform: transform))])
+        case nil: break
+        }
       } else {
         note(e, "clip-path=\"\(raw)\" is not a reference; it is ignored")
       }
     }
     if opacity <= 0 { return [] }
     // One shape with one paint folds its opacity in; otherwise a group composites it.
-    if clip == nil, transform.isIdentity, items.count == 1, case .shape(var s) = items[0],
+    if clip == nil, mask == nil, transform.isIdentity, items.count == 1,
+      case .shape(var s) = items[0],
       s.fill == nil || s.stroke == nil
     {
       s.opacity *= opacity
       return [.shape(s)]
     }
-    if clip == nil, transform.isIdentity, opacity >= 1 { return items }
-    if clip == nil, opacity >= 1, items.count == 1, case .group(var g) = items[0] {
+    if clip == nil, mask == nil, transform.isIdentity, opacity >= 1 { return items }
+    if clip == nil, mask == nil, opacity >= 1, items.count == 1, case .group(var g) = items[0] {
       g.transform = g.transform.concatenating(transform)
       return [.group(g)]
     }
     return [
-      .group(VectorImage.Group(items: items, transform: transform, opacity: opacity, clip: clip))
+      .group(
+        VectorImage.Group(
+          items: items, transform: transform, opacity: opacity, clip: clip, mask: mask))
     ]
   }
 
