@@ -118,6 +118,96 @@ import Testing
 }
 
 /// The occlusion pass keeps a bounded number of occluders, so each command's search is bounded.
+/// Entities and selectors: the XML and CSS features an attacker reaches for.
+@Suite struct HostileSVGMarkupTests {
+  func doc(_ entities: String, _ body: String) -> [UInt8] {
+    Array(
+      """
+      <!DOCTYPE svg [ \(entities) ]>
+      <svg xmlns="http://www.w3.org/2000/svg" width="40" height="40">\(body)</svg>
+      """.utf8)
+  }
+
+  func malformed(_ bytes: [UInt8]) -> String? {
+    do {
+      _ = try SVGImporter().importSVG(bytes)
+      return nil
+    } catch {
+      if case .malformed(let why, _) = error { return why }
+      return "\(error)"
+    }
+  }
+
+  /// A "billion laughs": ten levels of ten references would be 10¹⁰ bytes; the expansion
+  /// budget (1 MiB) stops it, as a typed error, and it nests no deeper than 8 levels.
+  @Test func anEntityBombStopsAtTheBudget() {
+    var decls = "<!ENTITY a0 \"hahahahahahahahahaha\">"
+    for k in 1...5 {
+      decls += "<!ENTITY a\(k) \"" + String(repeating: "&a\(k - 1);", count: 40) + "\">"
+    }
+    let bomb = doc(decls, "<rect width=\"10\" height=\"10\" id=\"&a5;\"/>")
+    do {
+      _ = try SVGImporter().importSVG(bomb)
+      Issue.record("the bomb was imported")
+    } catch {
+      guard case .overBudget(let what, let limit, _) = error else {
+        Issue.record("\(error)")
+        return
+      }
+      #expect(what.contains("entity") && limit == XMLReader.maximumEntityBytes)
+    }
+    var deep = "<!ENTITY d0 \"x\">"
+    for k in 1...12 { deep += "<!ENTITY d\(k) \"&d\(k - 1);\">" }
+    #expect(
+      malformed(doc(deep, "<rect width=\"1\" height=\"1\" id=\"&d12;\"/>"))?.contains("deeper")
+        == true)
+  }
+
+  /// An entity that contains itself, a `<` brought into an attribute, an end tag inside an
+  /// entity and an undeclared entity are each a typed error naming it; parameter entities and
+  /// external ones are passed over.
+  @Test func badEntitiesAreTypedErrors() {
+    let loop = doc("<!ENTITY a \"&b;\"><!ENTITY b \"&a;\">", "<g id=\"&a;\"/>")
+    #expect(malformed(loop)?.contains("refers to itself") == true)
+    let lt = doc("<!ENTITY a \"<g/>\">", "<g id=\"&a;\"/>")
+    #expect(malformed(lt)?.contains("attribute") == true)
+    let endTag = doc("<!ENTITY a \"</g>\">", "<g>&a;</g>")
+    #expect(malformed(endTag)?.contains("end tag") == true)
+    #expect(malformed(doc("", "<g id=\"&nope;\"/>"))?.contains("&nope;") == true)
+    let skipped = doc(
+      "<!ENTITY % p \"x\"> %p; <!ENTITY e SYSTEM \"file:///etc/passwd\"> <!ELEMENT g ANY>",
+      "<rect width=\"10\" height=\"10\"/>")
+    #expect(malformed(skipped) == nil)
+    #expect(malformed(doc("<!ENTITY e SYSTEM \"file:///etc/passwd\">", "<g id=\"&e;\"/>")) != nil)
+  }
+
+  /// Descendant combinators make matching search the ancestors: 30 of them against 60 nested
+  /// groups stays inside the selector budget, a typed error when it is not enough.
+  @Test func combinatorSearchesHaveTheSelectorBudget() {
+    let selector = Array(repeating: "g", count: 30).joined(separator: " ") + " rect"
+    let nested =
+      String(repeating: "<g>", count: 60) + "<rect width=\"1\" height=\"1\"/>"
+      + String(repeating: "</g>", count: 60)
+    let rules = (0..<200).map { "\(selector) + g.k\($0)" }.joined(separator: ", ")
+    let bytes = Array(
+      """
+      <svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><style>\(rules) { fill: red }
+      \(selector) { fill: green }</style>\(nested)</svg>
+      """.utf8)
+    do {
+      let image = try SVGImporter().importSVG(bytes).image
+      // The last matching rule wins.
+      #expect(image.shapes.first?.fill == .solid(Color(red8: 0, green8: 128, blue8: 0)))
+    } catch {
+      guard case .overBudget(let what, _, _) = error else {
+        Issue.record("\(error)")
+        return
+      }
+      #expect(what.contains("selector"))
+    }
+  }
+}
+
 @Suite struct OcclusionBoundTests {
   func list(_ n: Int) -> DisplayList {
     var commands: [DisplayList.Command] = []

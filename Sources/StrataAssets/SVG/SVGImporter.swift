@@ -12,15 +12,17 @@ import StrataIO
 /// ```
 ///
 /// The subset is the one illustrations use: `path`, `rect`, `circle`, `ellipse`, `line`,
-/// `polyline`, `polygon`, `g`, `use`/`defs` (and `symbol`), `transform`,
-/// `viewBox`/`preserveAspectRatio`; fill and stroke with their opacity, rule, width, caps,
-/// joins, miter limit and dashes; `opacity`; linear and radial gradients (both units,
-/// `spreadMethod`, `gradientTransform`, focal points, `href` inheritance); `clipPath`
-/// (both units, nested); `style` attributes and `<style>` sheets with type, class and id
-/// selectors. Anything else that would draw — `text`, `image`, `filter`, `mask`, `pattern`,
-/// markers, nested `svg` — is left out and listed in ``SVGImport/unsupported`` with its
-/// element and line; with ``strict`` it is an error instead. Editor metadata (`title`,
-/// `desc`, `metadata`, `sodipodi:…`, `inkscape:…`) is skipped without a word.
+/// `polyline`, `polygon`, `g`, `use`/`defs`, `symbol` and nested `svg` viewports, `transform`
+/// (attribute or CSS), `viewBox`/`preserveAspectRatio`/`overflow`; fill and stroke with their
+/// opacity, rule, width, caps, joins, miter limit and dashes, in every CSS colour notation;
+/// `opacity`; linear and radial gradients (both units, `spreadMethod`, `gradientTransform`,
+/// focal points, `href` inheritance); `clipPath` (both units, nested, clipped children);
+/// `style` attributes and `<style>` sheets with type, class, id, attribute and `:first-child`
+/// selectors, combinators and `!important`; DTD entities. Anything else that would draw —
+/// `text`, `image`, `filter`, `mask`, `pattern`, markers — is left out and listed in
+/// ``SVGImport/unsupported`` with its element and line; with ``strict`` it is an error
+/// instead. Editor metadata (`title`, `desc`, `metadata`, `sodipodi:…`, `inkscape:…`) is
+/// skipped without a word. Docs/Assets.md has the table, with the specification each follows.
 public struct SVGImporter: Sendable {
   /// The deepest element nesting read.
   public static let maximumDepth = 64
@@ -43,6 +45,11 @@ public struct SVGImporter: Sendable {
   public static let maximumBytes = 16 << 20
   /// The largest width or height, in points.
   public static let maximumDimension = 16_384.0
+  /// The most bytes all references to DTD entities in one file may expand to (1 MiB): a
+  /// "billion laughs" of nested entities stops at the first megabyte.
+  public static let maximumEntityBytes = 1 << 20
+  /// The deepest nesting of entities inside entities.
+  public static let maximumEntityDepth = 8
 
   /// Whether anything unsupported is an error (``SVGError/unsupported(_:)``) instead of a note.
   public var strict: Bool

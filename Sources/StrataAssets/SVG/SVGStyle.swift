@@ -129,11 +129,13 @@ struct SVGStyle {
           case let lengths = parts.compactMap({
             SVGValues.length(String($0), percentOf: percentBase)
           }),
-          lengths.count == parts.count, lengths.allSatisfy({ $0 >= 0 })
+          lengths.count == parts.count
         {
-          // All zero draws solid; an odd list repeats to make it even (SVG's rules).
+          // All zero or any negative draws solid; an odd list repeats to make it even
+          // (SVG 2 §13.5.5).
           s.dash =
-            lengths.reduce(0, +) > 0 ? (lengths.count % 2 == 1 ? lengths + lengths : lengths) : []
+            lengths.reduce(0, +) > 0 && lengths.allSatisfy({ $0 >= 0 })
+            ? (lengths.count % 2 == 1 ? lengths + lengths : lengths) : []
         } else {
           bad()
         }

@@ -30,11 +30,10 @@ struct XMLReader {
   /// The entities being expanded, innermost last (to stop an entity that contains itself).
   var expandingEntities: [String] = []
 
-  /// The most bytes all entity references of a document may expand to: 1 MiB, so a "billion
-  /// laughs" of nested entities stops at the first megabyte.
-  static let maximumEntityBytes = 1 << 20
+  /// The most bytes all entity references of a document may expand to.
+  static let maximumEntityBytes = SVGImporter.maximumEntityBytes
   /// The deepest nesting of entities inside entities.
-  static let maximumEntityDepth = 8
+  static let maximumEntityDepth = SVGImporter.maximumEntityDepth
 
   init(_ bytes: [UInt8], maximumDepth: Int, maximumElements: Int) {
     self.bytes = bytes
