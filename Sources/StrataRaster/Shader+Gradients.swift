@@ -148,4 +148,86 @@ extension Shader {
 
   /// The kept tables.
   static let tables = Locked<[TableKey: [UInt32]]>([:])
+
+  /// ``Shader/focal(lut:inverse:center:radius:focus:spread:)`` along a span.
+  static func focal(
+    _ out: UnsafeMutablePointer<UInt32>, _ lut: [UInt32], _ count: Int, _ x: Int, _ py: Double,
+    _ inv: Transform, _ center: Point, _ radius: Double, _ focus: Point,
+    _ spread: Gradient.Spread
+  ) {
+    // The circle for t is centred at focus + t·(centre − focus) with radius t·r; a point p
+    // lies on it where (cd² − r²)t² − 2(pd·cd)t + pd² = 0 (pd = p − focus, cd = centre − focus).
+    // With the focus inside the circle the leading coefficient is negative and the larger
+    // root is (b − √(b² − a·pd²)) / a.
+    let cdx = center.x - focus.x
+    let cdy = center.y - focus.y
+    let a = cdx * cdx + cdy * cdy - radius * radius
+    let rowX = inv.c * py + inv.tx - focus.x
+    let rowY = inv.d * py + inv.ty - focus.y
+    lut.withUnsafeBufferPointer { table in
+      for i in 0..<count {
+        let px = Double(x + i) + 0.5
+        let dx = inv.a * px + rowX
+        let dy = inv.b * px + rowY
+        let b = dx * cdx + dy * cdy
+        let disc = Swift.max(0, b * b - a * (dx * dx + dy * dy))
+        let t = (b - disc.squareRoot()) / a
+        out[i] = table[Shader.index(spread == .pad ? t : spread.fold(t))]
+      }
+    }
+  }
+
+  /// ``Shader/conical(lut:inverse:start:startRadius:center:radius:spread:)`` along a span.
+  ///
+  /// The circle for t is centred at c0 + t·(c1 − c0) with radius r0 + t·(r1 − r0); a point p
+  /// lies on it where a·t² − 2b·t + c = 0 with pc = p − c0, dc = c1 − c0, dr = r1 − r0,
+  /// a = dc² − dr², b = pc·dc + r0·dr, c = pc² − r0². The larger root whose radius is not
+  /// negative wins (the later circle paints over the earlier); with none, the pixel is clear.
+  static func conical(
+    _ out: UnsafeMutablePointer<UInt32>, _ lut: [UInt32], _ count: Int, _ x: Int, _ py: Double,
+    _ inv: Transform, _ c0: Point, _ r0: Double, _ c1: Point, _ r1: Double,
+    _ spread: Gradient.Spread
+  ) {
+    let dcx = c1.x - c0.x
+    let dcy = c1.y - c0.y
+    let dr = r1 - r0
+    let a = dcx * dcx + dcy * dcy - dr * dr
+    let linear = Swift.abs(a) < 1e-9 * Swift.max(1, r1 * r1)
+    let rowX = inv.c * py + inv.tx - c0.x
+    let rowY = inv.d * py + inv.ty - c0.y
+    lut.withUnsafeBufferPointer { table in
+      for i in 0..<count {
+        let px = Double(x + i) + 0.5
+        let dx = inv.a * px + rowX
+        let dy = inv.b * px + rowY
+        let b = dx * dcx + dy * dcy + r0 * dr
+        let c = dx * dx + dy * dy - r0 * r0
+        var t = Double.nan
+        if linear && dr == 0 && dcx == 0 && dcy == 0 {
+          // One circle twice: the first colour inside it, the last outside (as resvg draws
+          // it; SVG leaves the case undefined).
+          t = c <= 0 ? 0 : 1
+        } else if linear {
+          // a = 0: one root, t = c / 2b.
+          if b != 0 {
+            let only = c / (2 * b)
+            if r0 + only * dr >= 0 { t = only }
+          }
+        } else {
+          let disc = b * b - a * c
+          if disc >= 0 {
+            let root = disc.squareRoot()
+            let hi = Swift.max((b + root) / a, (b - root) / a)
+            let lo = Swift.min((b + root) / a, (b - root) / a)
+            if r0 + hi * dr >= 0 {
+              t = hi
+            } else if r0 + lo * dr >= 0 {
+              t = lo
+            }
+          }
+        }
+        out[i] = t.isNaN ? 0 : table[Shader.index(spread == .pad ? t : spread.fold(t))]
+      }
+    }
+  }
 }

@@ -13,6 +13,12 @@ package enum Shader {
   case focal(
     lut: [UInt32], inverse: Transform, center: Point, radius: Double, focus: Point,
     spread: Gradient.Spread)
+  /// Two circles: t is where inverse(p) lies from the circle of `startRadius` around `start`
+  /// (0) to the circle of `radius` around `center` (1), the largest t whose circle has a
+  /// radius of zero or more; a point no such circle passes through is left clear.
+  case conical(
+    lut: [UInt32], inverse: Transform, start: Point, startRadius: Double, center: Point,
+    radius: Double, spread: Gradient.Spread)
   /// A bitmap seen through `inverse` (device → image pixels).
   case image(RasterImage, inverse: Transform, nearest: Bool)
   /// A bitmap under a transform without rotation or shear: the horizontal sampling
@@ -53,6 +59,12 @@ package enum Shader {
         return
       }
       let lut = Shader.table(r.gradient, opacity: opacity)
+      if r.focalRadius > 0, r.focus.x.isFinite, r.focus.y.isFinite {
+        self = .conical(
+          lut: lut, inverse: inv, start: r.focus, startRadius: r.focalRadius, center: r.center,
+          radius: r.radius, spread: r.gradient.spread)
+        return
+      }
       var focus = r.focus
       let away = focus - r.center
       let limit = r.radius * 0.999
@@ -124,26 +136,9 @@ package enum Shader {
         }
       }
     case .focal(let lut, let inv, let center, let radius, let focus, let spread):
-      // The circle for t is centred at focus + t·(centre − focus) with radius t·r; a point p
-      // lies on it where (cd² − r²)t² − 2(pd·cd)t + pd² = 0 (pd = p − focus, cd = centre − focus).
-      // With the focus inside the circle the leading coefficient is negative and the larger
-      // root is (b − √(b² − a·pd²)) / a.
-      let cdx = center.x - focus.x
-      let cdy = center.y - focus.y
-      let a = cdx * cdx + cdy * cdy - radius * radius
-      let rowX = inv.c * py + inv.tx - focus.x
-      let rowY = inv.d * py + inv.ty - focus.y
-      lut.withUnsafeBufferPointer { table in
-        for i in 0..<count {
-          let px = Double(x + i) + 0.5
-          let dx = inv.a * px + rowX
-          let dy = inv.b * px + rowY
-          let b = dx * cdx + dy * cdy
-          let disc = Swift.max(0, b * b - a * (dx * dx + dy * dy))
-          let t = (b - disc.squareRoot()) / a
-          out[i] = table[Shader.index(spread == .pad ? t : spread.fold(t))]
-        }
-      }
+      Shader.focal(out, lut, count, x, py, inv, center, radius, focus, spread)
+    case .conical(let lut, let inv, let c0, let r0, let c1, let r1, let spread):
+      Shader.conical(out, lut, count, x, py, inv, c0, r0, c1, r1, spread)
     case .axisAlignedImage(let img, let inv, let columns):
       let maxY = Double(img.height - 1)
       let v = inv.d * py + inv.ty - 0.5

@@ -110,13 +110,15 @@ public struct DisplayListJSONWriter: Sendable {
       ])
     case .radialGradient(let g, let c, let r):
       return object([
-        ("type", q("radial")), ("center", point(c)), ("focus", point(c)), ("radius", n(r)),
+        ("type", q("radial")), ("center", point(c)), ("focus", point(c)), ("focalRadius", n(0)),
+        ("radius", n(r)),
         ("transform", matrix(.identity)), ("stops", stops(g)), ("spread", q(g.spread.rawValue)),
       ])
     case .radial(let r):
       return object([
         ("type", q("radial")), ("center", point(r.center)), ("focus", point(r.focus)),
-        ("radius", n(r.radius)), ("transform", matrix(r.transform)), ("stops", stops(r.gradient)),
+        ("focalRadius", n(r.focalRadius)), ("radius", n(r.radius)),
+        ("transform", matrix(r.transform)), ("stops", stops(r.gradient)),
         ("spread", q(r.gradient.spread.rawValue)),
       ])
     }

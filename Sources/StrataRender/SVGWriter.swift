@@ -174,6 +174,7 @@ public struct SVGWriter: Sendable {
       let defs =
         "<radialGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" cx=\"\(Self.num(c.x))\" cy=\"\(Self.num(c.y))\""
         + " r=\"\(Self.num(r.radius))\" fx=\"\(Self.num(f.x))\" fy=\"\(Self.num(f.y))\""
+        + (r.focalRadius > 0 ? " fr=\"\(Self.num(r.focalRadius))\"" : "")
         + " gradientTransform=\"\(Self.matrix(r.transform))\"\(spread(r.gradient))>"
         + "\(stops(r.gradient))</radialGradient>\n"
       return (("url(#\(id))", 1), defs)

@@ -47,7 +47,9 @@ public enum Paint: Hashable, Sendable {
     case .linearGradient(let g, _, _), .radialGradient(let g, _, _):
       return !g.stops.isEmpty && g.stops.allSatisfy { $0.color.alpha >= 1 }
     case .radial(let r):
-      return !r.gradient.stops.isEmpty && r.gradient.stops.allSatisfy { $0.color.alpha >= 1 }
+      // A start circle of its own can leave a cone's outside unpainted.
+      return r.focalRadius == 0 && !r.gradient.stops.isEmpty
+        && r.gradient.stops.allSatisfy { $0.color.alpha >= 1 }
     }
   }
 }
@@ -55,6 +57,11 @@ public enum Paint: Hashable, Sendable {
 /// A radial gradient in its own space: 0 at ``focus``, 1 on the circle of ``radius`` around
 /// ``center``, each circle in between centred on the line from focus to centre (as SVG draws
 /// `fx`/`fy`), all mapped to the shape's space by ``transform``.
+///
+/// With a ``focalRadius`` the gradient runs from the circle of that radius around the focus
+/// to the outer circle, as SVG 2's `fr` and a canvas's two-circle gradient do: where no
+/// circle between the two passes through a point (outside the cone the two circles make, when
+/// one is not inside the other), nothing is painted.
 public struct RadialGradient: Hashable, Sendable {
   /// The colours.
   public var gradient: Gradient
@@ -62,20 +69,24 @@ public struct RadialGradient: Hashable, Sendable {
   public var center: Point
   /// The radius of the outer circle; zero or less (or not finite) paints the last colour.
   public var radius: Double
-  /// Where the gradient starts; kept inside the outer circle when drawn.
+  /// Where the gradient starts; with no ``focalRadius``, kept inside the outer circle when
+  /// drawn (SVG 1.1 §13.2.3).
   public var focus: Point
+  /// The radius of the circle around ``focus`` where the gradient starts (0: the focus itself).
+  public var focalRadius: Double
   /// Maps the gradient's space to the shape's.
   public var transform: Transform
 
   /// Creates a radial gradient; the focus is the centre unless given.
   public init(
     _ gradient: Gradient, center: Point, radius: Double, focus: Point? = nil,
-    transform: Transform = .identity
+    focalRadius: Double = 0, transform: Transform = .identity
   ) {
     self.gradient = gradient
     self.center = center
     self.radius = radius
     self.focus = focus ?? center
+    self.focalRadius = focalRadius.isFinite ? Swift.max(0, focalRadius) : 0
     self.transform = transform
   }
 }

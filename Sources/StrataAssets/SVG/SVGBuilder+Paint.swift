@@ -32,8 +32,6 @@ extension SVGBuilder {
         // with no width or height) gives way to the fallback, as resvg and browsers do.
         if let g = gradient(target, opacity: opacity, style, bbox) { return g }
         return fallback.flatMap { paint($0.paint, opacity: opacity, style, bbox, e, key) }
-      case "pattern":
-        return useFallback("uses a <pattern>, which is not supported")
       default:
         return useFallback("refers to a <\(target.localName)>, which is not a paint")
       }
@@ -132,8 +130,16 @@ extension SVGBuilder {
     if r <= 0 { return .solid(stops[stops.count - 1].color) }
     let fx = attr("fx").map { _ in coordinate("fx", "50%", viewport.width) } ?? c.x
     let fy = attr("fy").map { _ in coordinate("fy", "50%", viewport.height) } ?? c.y
+    // SVG 2's focal radius: the gradient starts on the circle of fr around the focus.
+    var fr = Swift.max(0, coordinate("fr", "0%", diagonal))
+    // A focus outside the circle: SVG 2 (§14.4.4) draws the cone the two circles make and
+    // leaves the rest clear, where SVG 1.1 moved the focus onto the circle (RadialGradient's
+    // rule with no focal radius). A focal radius of r·10⁻⁹ selects the two-circle form; its
+    // t differs from a focal point's by less than 10⁻⁹.
+    if fr == 0, (Point(x: fx, y: fy) - c).length > r { fr = r * 1e-9 }
     return .radial(
-      RadialGradient(g, center: c, radius: r, focus: Point(x: fx, y: fy), transform: m))
+      RadialGradient(
+        g, center: c, radius: r, focus: Point(x: fx, y: fy), focalRadius: fr, transform: m))
   }
 
   /// A stop's `stop-color` or `stop-opacity` as declared, `inherit` taken from its parents

@@ -100,27 +100,42 @@ extension SVGBuilder {
     return p
   }
 
-  /// The shape with its fill and stroke resolved.
+  /// The shape with its fill and stroke resolved: a pattern fill before the shape, a pattern
+  /// stroke after it, so the stroke still paints over the fill.
   mutating func shapeItems(
-    _ e: XMLElement, _ path: Path, _ style: SVGStyle, _ d: [String: String]
-  ) -> [VectorImage.Item] {
+    _ e: XMLElement, _ path: Path, _ style: SVGStyle, _ d: [String: String], depth: Int
+  ) throws(SVGError) -> [VectorImage.Item] {
     let bbox = path.bounds
-    let fill = paint(style.fill, opacity: style.fillOpacity, style, bbox, e, "fill")
-    var stroke =
-      style.strokeWidth > 0
-      ? paint(style.stroke, opacity: style.strokeOpacity, style, bbox, e, "stroke") : nil
-    if e.localName == "line", stroke == nil { return [] }
+    let isLine = e.localName == "line"
     let strokeStyle = StrokeStyle(
       width: style.strokeWidth, join: style.join, cap: style.cap, miterLimit: style.miterLimit,
       dash: style.dash, dashPhase: style.dashOffset)
-    if strokeStyle.width <= 0 { stroke = nil }
-    guard fill != nil || stroke != nil else { return [] }
-    return [
-      .shape(
-        VectorImage.Shape(
-          path: path, fill: e.localName == "line" ? nil : fill, fillRule: style.fillRule,
-          stroke: stroke, strokeStyle: strokeStyle))
-    ]
+    var before: [VectorImage.Item] = []
+    var after: [VectorImage.Item] = []
+    var fill: Paint?
+    if isLine {
+      fill = nil
+    } else if let (p, id) = patternTarget(style.fill) {
+      before = try patternItems(
+        p, id: id, opacity: style.fillOpacity, path: path, area: .fill(style.fillRule), from: e,
+        depth: depth)
+    } else {
+      fill = paint(style.fill, opacity: style.fillOpacity, style, bbox, e, "fill")
+    }
+    var stroke: Paint?
+    if style.strokeWidth > 0 {
+      if let (p, id) = patternTarget(style.stroke) {
+        after = try patternItems(
+          p, id: id, opacity: style.strokeOpacity, path: path, area: .stroke(strokeStyle),
+          from: e, depth: depth)
+      } else {
+        stroke = paint(style.stroke, opacity: style.strokeOpacity, style, bbox, e, "stroke")
+      }
+    }
+    guard fill != nil || stroke != nil else { return before + after }
+    let shape = VectorImage.Shape(
+      path: path, fill: fill, fillRule: style.fillRule, stroke: stroke, strokeStyle: strokeStyle)
+    return before + [.shape(shape)] + after
   }
 
   /// The bounds of what `items` draw under `t`: their outlines, and with `padded` their

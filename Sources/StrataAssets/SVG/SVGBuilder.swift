@@ -33,12 +33,13 @@ struct SVGBuilder {
 
   /// Elements that draw nothing themselves and are only used by reference.
   static let referenced: Set<String> = [
-    "defs", "linearGradient", "radialGradient", "clipPath", "symbol", "style", "title", "desc",
+    "defs", "linearGradient", "radialGradient", "pattern", "clipPath", "symbol", "style", "title",
+    "desc",
     "metadata", "stop",
   ]
   /// Elements that would draw something and are not supported.
   static let unsupportedElements: Set<String> = [
-    "text", "image", "filter", "mask", "pattern", "marker", "foreignObject", "switch",
+    "text", "image", "filter", "mask", "marker", "foreignObject", "switch",
     "animate", "animateTransform", "animateMotion", "set", "font", "view", "cursor",
   ]
   /// The properties an element can set (as attributes, in `style` or in a style sheet).
@@ -238,7 +239,7 @@ struct SVGBuilder {
       guard shapes <= SVGImporter.maximumShapes else {
         throw .tooManyShapes(limit: SVGImporter.maximumShapes)
       }
-      items = shapeItems(e, geometry, style, d)
+      items = try shapeItems(e, geometry, style, d, depth: depth)
     default:
       note(e, "<\(name)> is not an SVG element Strata knows; it is not drawn")
       return []
