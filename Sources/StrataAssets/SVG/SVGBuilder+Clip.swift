@@ -175,7 +175,7 @@ extension SVGBuilder {
       return clipShapes(
         target, style, Transform(translationX: x, y: y).concatenating(t), depth: depth + 1)
     case "path", "rect", "circle", "ellipse", "line", "polyline", "polygon":
-      guard let p = shapePath(e) else { return [] }
+      guard let p = shapePath(e, fontSize: style.fontSize) else { return [] }
       return [VectorImage.ClipShape(path: p.applying(t), rule: style.clipRule)]
     case "title", "desc", "metadata":
       return []

@@ -3,10 +3,10 @@ import Strata
 
 extension SVGBuilder {
   /// The outline of a basic shape or path, in its user space; `nil` when it draws nothing.
-  mutating func shapePath(_ e: XMLElement) -> Path? {
+  mutating func shapePath(_ e: XMLElement, fontSize: Double = 16) -> Path? {
     func len(_ key: String, _ base: Double) -> Double? {
       guard let raw = e.attributes[key] else { return nil }
-      guard let v = SVGValues.length(raw, percentOf: base) else {
+      guard let v = SVGValues.length(raw, percentOf: base, fontSize: fontSize) else {
         note(e, "\(key)=\"\(raw)\" is not a length; 0 is used")
         return 0
       }
@@ -41,8 +41,9 @@ extension SVGBuilder {
       let c = Point(x: len("cx", w) ?? 0, y: len("cy", h) ?? 0)
       return .ellipse(in: Rect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r))
     case "ellipse":
-      var rx = len("rx", w)
-      var ry = len("ry", h)
+      // A missing or negative radius is `auto`: the other one (SVG 2 §10.4).
+      var rx = len("rx", w).flatMap { $0 < 0 ? nil : $0 }
+      var ry = len("ry", h).flatMap { $0 < 0 ? nil : $0 }
       if rx == nil { rx = ry }
       if ry == nil { ry = rx }
       guard let a = rx, let b = ry, a > 0, b > 0 else { return nil }
@@ -54,9 +55,11 @@ extension SVGBuilder {
       p.line(to: Point(x: len("x2", w) ?? 0, y: len("y2", h) ?? 0))
       return p
     case "polyline", "polygon":
-      guard var v = SVGValues.numbers(e.attributes["points"] ?? "") else {
-        note(e, "points cannot be read")
-        return nil
+      // The numbers up to the first that cannot be read (SVG 1.1 §9.7.1, Appendix F.2).
+      let read = SVGValues.leadingNumbers(e.attributes["points"] ?? "")
+      var v = read.numbers
+      if read.stoppedEarly {
+        note(e, "points cannot all be read; the points before the error are drawn")
       }
       if v.count % 2 == 1 {
         note(e, "points has an odd count of numbers; the last is dropped")

@@ -233,7 +233,7 @@ struct SVGBuilder {
     case "use":
       items = try use(e, style, depth: depth)
     case "path", "rect", "circle", "ellipse", "line", "polyline", "polygon":
-      guard let geometry = shapePath(e) else { return [] }
+      guard let geometry = shapePath(e, fontSize: style.fontSize) else { return [] }
       guard style.visible else { return [] }
       shapes += 1
       guard shapes <= SVGImporter.maximumShapes else {

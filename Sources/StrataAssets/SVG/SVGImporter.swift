@@ -165,7 +165,13 @@ extension XMLElement {
   }
 
   /// Whether the element belongs to an editor's namespace (Inkscape, Sodipodi, …).
-  var isForeign: Bool { name.contains(":") && !name.hasPrefix("svg:") }
+  ///
+  /// By its namespace when one is bound (`http://www.w3.org/2000/svg` is SVG's); when none
+  /// is, an unprefixed or `svg:` name is taken for SVG, as files without `xmlns` are common.
+  var isForeign: Bool {
+    if let namespace { return namespace != "http://www.w3.org/2000/svg" }
+    return name.contains(":") && !name.hasPrefix("svg:")
+  }
 
   /// An attribute, `xlink:href` read as `href`.
   func attribute(_ key: String) -> String? {

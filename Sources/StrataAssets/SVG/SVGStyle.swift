@@ -60,12 +60,20 @@ struct SVGStyle {
   var clipRule = FillRule.nonZero
   var color = Color(red: 0, green: 0, blue: 0)
   var visible = true
+  /// What `em` and `ex` lengths refer to (CSS Fonts 4 §2.5; 16 px by default).
+  var fontSize = 16.0
 
   /// The properties every element inherits (the rest apply to the element alone).
   static let inherited: Set<String> = [
     "fill", "fill-opacity", "fill-rule", "stroke", "stroke-opacity", "stroke-width",
     "stroke-linecap", "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray",
-    "stroke-dashoffset", "clip-rule", "color", "visibility",
+    "stroke-dashoffset", "clip-rule", "color", "visibility", "font-size",
+  ]
+
+  /// The absolute font-size keywords, in px (CSS Fonts 4 §2.5, medium = 16 px).
+  static let fontSizes: [String: Double] = [
+    "xx-small": 9, "x-small": 10, "small": 13, "medium": 16, "large": 18, "x-large": 24,
+    "xx-large": 32,
   ]
 
   /// This style with the declarations of an element applied; what cannot be read is noted
@@ -74,7 +82,21 @@ struct SVGStyle {
     _ d: [String: String], percentBase: Double, note: (String) -> Void
   ) -> SVGStyle {
     var s = self
-    for (key, raw) in d where Self.inherited.contains(key) {
+    // The font size first: the other lengths may be in its ems.
+    if let raw = d["font-size"]?.trimmingSpaces, raw != "inherit" {
+      if let v = Self.fontSizes[raw] {
+        s.fontSize = v
+      } else if raw == "larger" || raw == "smaller" {
+        s.fontSize = raw == "larger" ? fontSize * 1.2 : fontSize / 1.2
+      } else if let v = SVGValues.length(raw, percentOf: fontSize, fontSize: fontSize), v >= 0,
+        v.isFinite
+      {
+        s.fontSize = v
+      } else {
+        note("font-size=\"\(raw)\" cannot be read; the inherited value is used")
+      }
+    }
+    for (key, raw) in d where Self.inherited.contains(key) && key != "font-size" {
       let value = raw.trimmingSpaces
       if value == "inherit" { continue }
       func bad() { note("\(key)=\"\(value)\" cannot be read; the inherited value is used") }
@@ -100,7 +122,7 @@ struct SVGStyle {
         }
         if key == "fill-rule" { s.fillRule = rule } else { s.clipRule = rule }
       case "stroke-width":
-        if let v = SVGValues.length(value, percentOf: percentBase), v >= 0 {
+        if let v = SVGValues.length(value, percentOf: percentBase, fontSize: s.fontSize), v >= 0 {
           s.strokeWidth = v
         } else {
           bad()
@@ -127,7 +149,7 @@ struct SVGStyle {
           s.dash = []
         } else if let parts = Optional(value.split(whereSeparator: { $0 == "," || $0 == " " })),
           case let lengths = parts.compactMap({
-            SVGValues.length(String($0), percentOf: percentBase)
+            SVGValues.length(String($0), percentOf: percentBase, fontSize: s.fontSize)
           }),
           lengths.count == parts.count
         {
@@ -140,7 +162,7 @@ struct SVGStyle {
           bad()
         }
       case "stroke-dashoffset":
-        if let v = SVGValues.length(value, percentOf: percentBase) {
+        if let v = SVGValues.length(value, percentOf: percentBase, fontSize: s.fontSize) {
           s.dashOffset = v
         } else {
           bad()

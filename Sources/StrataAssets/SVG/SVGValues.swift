@@ -35,9 +35,23 @@ enum SVGValues {
     return out
   }
 
-  /// A length in user units: `12`, `12px`, `1in`, `2.5mm`, `50%` (of `percentOf`), `1em`
-  /// (16 px, the default font size).
-  static func length(_ text: String, percentOf: Double = 0) -> Double? {
+  /// The numbers at the start of `text`, up to the first that cannot be read, and whether
+  /// anything was left unread.
+  static func leadingNumbers(_ text: String) -> (numbers: [Double], stoppedEarly: Bool) {
+    var s = SVGScanner(text)
+    var out: [Double] = []
+    s.skipSpace()
+    while !s.atEnd {
+      guard let v = s.number() else { return (out, true) }
+      out.append(v)
+      s.skipSeparator()
+    }
+    return (out, false)
+  }
+
+  /// A length in user units: `12`, `12px`, `1in`, `2.5mm`, `50%` (of `percentOf`), `1em` (the
+  /// font size), `1ex` (half of it, CSS Values 4 §6.1.1's fallback for the x-height).
+  static func length(_ text: String, percentOf: Double = 0, fontSize: Double = 16) -> Double? {
     var s = SVGScanner(text)
     s.skipSpace()
     guard let v = s.number() else { return nil }
@@ -52,8 +66,8 @@ enum SVGValues {
     case "in": return v * 96
     case "cm": return v * 96 / 2.54
     case "mm": return v * 96 / 25.4
-    case "em": return v * 16
-    case "ex": return v * 8
+    case "em": return v * fontSize
+    case "ex": return v * fontSize / 2
     default: return nil
     }
   }

@@ -215,6 +215,7 @@ extension XMLReader {
       inner.entities = entities
       inner.entityBytes = entityBytes
       inner.expandingEntities = expandingEntities
+      inner.scopes = [scopes[scopes.count - 1]]
       try inner.content(
         closing: nil, startLine: line, depth: depth, children: &children, text: &text)
       elements = inner.elements

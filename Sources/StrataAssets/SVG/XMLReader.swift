@@ -9,6 +9,8 @@ struct XMLElement: Sendable {
   var line: Int
   /// The element's place in document order, from 0: what names it apart from its copies.
   var serial = 0
+  /// The namespace its prefix (or the default namespace) is bound to, `nil` when none is.
+  var namespace: String? = nil
 }
 
 /// A small, strict-enough XML reader for SVG files: elements, attributes, the predefined and
@@ -29,6 +31,8 @@ struct XMLReader {
   var entityBytes = 0
   /// The entities being expanded, innermost last (to stop an entity that contains itself).
   var expandingEntities: [String] = []
+  /// The namespace bindings in scope (prefix → URI; "" for the default), innermost last.
+  var scopes: [[String: String]] = [[:]]
 
   /// The most bytes all entity references of a document may expand to.
   static let maximumEntityBytes = SVGImporter.maximumEntityBytes
@@ -141,6 +145,7 @@ struct XMLReader {
     advance()  // <
     let name = try self.name()
     var attributes: [String: String] = [:]
+    var selfClosing = false
     while true {
       skipSpace()
       guard let b = peek else { throw .malformed("<\(name)> is not closed", line: startLine) }
@@ -150,9 +155,8 @@ struct XMLReader {
           throw .malformed("'/' not followed by '>' in <\(name)>", line: line)
         }
         advance()
-        return XMLElement(
-          name: name, attributes: attributes, children: [], text: "", line: startLine,
-          serial: serial)
+        selfClosing = true
+        break
       }
       if b == UInt8(ascii: ">") {
         advance()
@@ -183,12 +187,28 @@ struct XMLReader {
       advance()
       attributes[key] = String(decoding: try resolveEntities(raw, markup: false), as: UTF8.self)
     }
+    // Namespaces (Namespaces in XML 1.0 §5): the element's own xmlns attributes, then its
+    // parent's bindings.
+    var scope = scopes[scopes.count - 1]
+    for (k, v) in attributes where k == "xmlns" || k.hasPrefix("xmlns:") {
+      scope[k == "xmlns" ? "" : String(k.dropFirst(6))] = v
+    }
+    let prefix = name.firstIndex(of: ":").map { String(name[..<$0]) } ?? ""
+    let namespace = scope[prefix]
+    if selfClosing {
+      return XMLElement(
+        name: name, attributes: attributes, children: [], text: "", line: startLine,
+        serial: serial, namespace: namespace)
+    }
     var children: [XMLElement] = []
     var text: [UInt8] = []
+    scopes.append(scope)
     try content(closing: name, startLine: startLine, depth: depth, children: &children, text: &text)
+    scopes.removeLast()
     return XMLElement(
       name: name, attributes: attributes, children: children,
-      text: String(decoding: text, as: UTF8.self), line: startLine, serial: serial)
+      text: String(decoding: text, as: UTF8.self), line: startLine, serial: serial,
+      namespace: namespace)
   }
 
   /// An element's content up to its end tag `</closing>` (or, with `closing` nil, an entity's
