@@ -134,7 +134,8 @@ package struct Stroker {
       var phase = style.dashPhase.truncatingRemainder(dividingBy: period)
       if phase < 0 { phase += period }
       var index = 0
-      while phase >= pattern[index] {
+      // A zero-length dash right at the start still draws its caps.
+      while phase > 0, phase >= pattern[index] {
         phase -= pattern[index]
         index = (index + 1) % pattern.count
       }
@@ -150,7 +151,7 @@ package struct Stroker {
           let m = a.lerp(to: b, t)
           if on {
             current.append(m)
-            out.append(Polyline(points: current, isClosed: false))
+            out.append(Polyline(points: capped(current, along: b - a), isClosed: false))
             current = []
           } else {
             current = [m]
@@ -167,5 +168,17 @@ package struct Stroker {
       if on, current.count > 1 { out.append(Polyline(points: current, isClosed: false)) }
     }
     return out
+  }
+
+  /// A dash of no length as a sliver along `direction` when the caps are round or square, so
+  /// that its caps draw a dot or a square there, as SVG asks (SVG 2 §13.5.5); as it is
+  /// otherwise.
+  private func capped(_ dash: [Point], along direction: Vector) -> [Point] {
+    guard style.cap != .butt, let first = dash.first, dash.allSatisfy({ $0 == first }) else {
+      return dash
+    }
+    let length = direction.length
+    guard length > 0, length.isFinite else { return dash }
+    return [first, first + direction * (1e-6 * Swift.max(style.width, 1e-3) / length)]
   }
 }

@@ -185,3 +185,41 @@ extension SVGBuilder {
     }
   }
 }
+
+extension SVGBuilder {
+  /// The bounding box of `e`'s geometry in its own user space (SVG 2 §8.10): its outline, or
+  /// its children's under their transforms, with invisible and transparent ones counted (only
+  /// `display: none` leaves an element out). What `objectBoundingBox` units measure.
+  mutating func geometryBounds(of e: XMLElement, depth: Int = 0) -> Rect? {
+    guard depth < 16, !e.isForeign else { return nil }
+    let d = declarations(e)
+    if d["display"]?.trimmingSpaces == "none" { return nil }
+    switch e.localName {
+    case "path", "rect", "circle", "ellipse", "line", "polyline", "polygon":
+      return shapePath(e, fontSize: documentStyle(of: e).fontSize)?.bounds
+    case "g", "a", "svg", "switch":
+      var box: Rect?
+      for c in e.children {
+        guard var b = geometryBounds(of: c, depth: depth + 1) else { continue }
+        if let raw = c.attributes["transform"], let t = SVGValues.transform(raw) {
+          b = t.apply(to: b)
+        }
+        box = box.map { $0.union(b) } ?? b
+      }
+      return box
+    case "use":
+      guard let href = e.attribute("href")?.trimmingSpaces, href.hasPrefix("#"),
+        let target = ids[String(href.dropFirst())], !expanding.contains(String(href.dropFirst()))
+      else { return nil }
+      guard var b = geometryBounds(of: target, depth: depth + 1) else { return nil }
+      if let raw = target.attributes["transform"], let t = SVGValues.transform(raw) {
+        b = t.apply(to: b)
+      }
+      let x = e.attributes["x"].flatMap { SVGValues.length($0, percentOf: viewport.width) } ?? 0
+      let y = e.attributes["y"].flatMap { SVGValues.length($0, percentOf: viewport.height) } ?? 0
+      return b.offsetBy(Vector(dx: x, dy: y))
+    default:
+      return nil
+    }
+  }
+}

@@ -79,10 +79,11 @@ extension SVGBuilder {
     // scaled to the shape, else the user space, from the tile's corner.
     var content = Transform.identity
     if let v = attr("viewBox").flatMap(SVGValues.numbers), v.count == 4, v[2] > 0, v[3] > 0 {
-      content = Self.viewBoxTransform(
-        Rect(x: v[0], y: v[1], width: v[2], height: v[3]), into: tile.size,
-        preserveAspectRatio: attr("preserveAspectRatio")
-      ).0
+      content =
+        Self.viewBoxTransform(
+          Rect(x: v[0], y: v[1], width: v[2], height: v[3]), into: tile.size,
+          preserveAspectRatio: attr("preserveAspectRatio")
+        ).0
     } else if attr("patternContentUnits") == "objectBoundingBox" {
       guard bbox.width > 0, bbox.height > 0 else { return [] }
       content = Transform(scaleX: bbox.width, y: bbox.height)

@@ -273,7 +273,10 @@ struct SVGBuilder {
     var mask: VectorImage.Mask?
     if let raw = d["clip-path"], raw.trimmingSpaces != "none" {
       if case .reference(let id, _)? = SVGPaint.parse(raw) {
-        switch try clipPath(id, bbox: Self.bounds(of: items, .identity, padded: false), from: e) {
+        // The bounding box counts what does not show (SVG 2 §8.10), so it comes from the
+        // element's geometry, not from what it draws.
+        let box = geometryBounds(of: e) ?? Self.bounds(of: items, .identity, padded: false)
+        switch try clipPath(id, bbox: box, from: e) {
         case .clip(let c)?: clip = c
         case .mask(let m)?:
           // A mask is given in the parent's space: it moves with the element's transform.
