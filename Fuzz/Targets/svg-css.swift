@@ -6,9 +6,10 @@ import StrataRender
 /// classes, ids, `*`, attribute tests, compounds, lists, every combinator, pseudo-classes read
 /// and not), declarations of the properties SVG reads with good and bad values (`hsl()`,
 /// `!important`, CSS transforms with units), comments (closed and not), at-rules; entities
-/// (text, markup, nested, looping, undeclared) used in attributes and content; and elements
-/// that use the classes and ids, nest viewports, `use` them and clip by them. Imported, then
-/// drawn at 64 × 64 points.
+/// (text, markup, nested, looping, undeclared) used in attributes and content; patterns (tiny,
+/// empty, singular, inheriting, drawing what uses them) and focal-radius gradients; and
+/// elements that use the classes and ids, nest viewports, `use` them and clip by them.
+/// Imported, then drawn at 64 × 64 points.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   var input = FuzzInput(data, size)
@@ -17,12 +18,14 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let properties = [
     "fill", "stroke", "stroke-width", "opacity", "fill-opacity", "display", "clip-path",
     "fill-rule", "stroke-dasharray", "transform", "color", "overflow", "stop-color",
+    "font-size", "stroke-linecap", "visibility",
   ]
   let values = [
     "red", "#0f0", "#00ff0080", "none", "url(#c0)", "url(#g0) blue", "2", "-1", "1e309", "50%",
     "evenodd", "inline", "currentColor", "rgb(1,2,3)", "5 3", "rotate(30)", "inherit", "!important",
     "green !important", "hsl(999, 200%, 25%)", "hsla(1turn, 5%, 50%, 50%)", "rgb(0, 50%, 0)",
     "#0f0 icc-color(x, 1)", "translate(3px, 1e3px) rotate(2rad)", "&e0;", "visible", "hidden",
+    "url(#p0)", "url(#p1) red", "url(#r0)", "2em", "-3ex", "0 4",
   ]
   var css = ""
   for _ in 0..<(Int(input.byte()) % 24) {
@@ -83,7 +86,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     "<!DOCTYPE svg [\(dtd)]>"
     + "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"64\" height=\"64\"><defs>"
     + "<clipPath id=\"c0\"><rect class=\"k1\" width=\"30\" height=\"30\"/></clipPath>"
-    + "<linearGradient id=\"g0\"><stop offset=\"0\" stop-color=\"red\"/></linearGradient></defs>"
+    + "<linearGradient id=\"g0\"><stop offset=\"0\" stop-color=\"red\"/></linearGradient>"
+    + "<radialGradient id=\"r0\" fr=\"\(pick(["0.2", "0.7", "0.5"]))\" fx=\"\(pick(["0.5", "2", "-9"]))\">"
+    + "<stop offset=\"0\" stop-color=\"red\"/><stop offset=\"1\" stop-color=\"blue\"/></radialGradient>"
+    + "<pattern id=\"p0\" width=\"\(pick(["0.3", "0", "1e-3", "40"]))\" height=\"0.2\""
+    + " patternTransform=\"\(pick(["rotate(20)", "scale(0)", "skewX(89)"]))\">"
+    + "<rect class=\"k1\" width=\"3\" height=\"3\"/><use href=\"#i\(input.byte() % 4)\"/></pattern>"
+    + "<pattern id=\"p1\" href=\"#p\(input.byte() % 2)\" viewBox=\"0 0 5 5\"/></defs>"
     + "<style>\(css)</style>\(elements)</svg>"
   guard let imported = try? SVGImporter().importSVG(Array(svg.utf8)) else { return 0 }
   let frame = Rect(x: 0, y: 0, width: 64, height: 64)
