@@ -38,8 +38,11 @@ extension SVGBuilder {
     }
   }
 
-  /// The chain of gradients `e` inherits from through `href` (itself first), without loops.
-  func hrefChain(_ e: XMLElement) -> [XMLElement] {
+  /// The chain of elements `e` inherits from through `href` (itself first), each one of
+  /// `kinds` (gradients, or patterns), without loops and at most 16 long.
+  func hrefChain(
+    _ e: XMLElement, kinds: Set<String> = ["linearGradient", "radialGradient"]
+  ) -> [XMLElement] {
     var chain = [e]
     var seen: Set<String> = []
     var current = e
@@ -47,9 +50,9 @@ extension SVGBuilder {
       href.hasPrefix("#")
     {
       let id = String(href.dropFirst())
-      guard seen.insert(id).inserted, let next = ids[id],
-        next.localName == "linearGradient" || next.localName == "radialGradient"
-      else { break }
+      guard seen.insert(id).inserted, let next = ids[id], kinds.contains(next.localName) else {
+        break
+      }
       chain.append(next)
       current = next
     }

@@ -15,22 +15,6 @@ extension SVGBuilder {
     return (t, id)
   }
 
-  /// The chain of patterns `e` inherits from through `href` (itself first), without loops.
-  func patternChain(_ e: XMLElement) -> [XMLElement] {
-    var chain = [e]
-    var seen: Set<String> = []
-    var current = e
-    while chain.count < 16, let href = current.attribute("href")?.trimmingSpaces,
-      href.hasPrefix("#")
-    {
-      let id = String(href.dropFirst())
-      guard seen.insert(id).inserted, let next = ids[id], next.localName == "pattern" else { break }
-      chain.append(next)
-      current = next
-    }
-    return chain
-  }
-
   /// A shape's fill or stroke painted with a pattern (SVG 1.1 §13.3): the tiles that cover
   /// the shape, each the pattern's content at its place and cut to the tile, under
   /// `patternTransform`, in a group cut to the shape's fill (a clip) or stroke (an alpha mask)
@@ -47,7 +31,7 @@ extension SVGBuilder {
     }
     expanding.insert(id)
     defer { expanding.remove(id) }
-    let chain = patternChain(pattern)
+    let chain = hrefChain(pattern, kinds: ["pattern"])
     func attr(_ key: String) -> String? { chain.lazy.compactMap { $0.attributes[key] }.first }
     let bbox = path.bounds
     let userUnits = attr("patternUnits") == "userSpaceOnUse"
