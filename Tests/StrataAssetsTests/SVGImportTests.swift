@@ -268,8 +268,20 @@ private func importBody(_ body: String, strict: Bool = false, attributes: String
     let half = try SVGImporter().importSVG(
       Array("<svg width='80' viewBox='0 0 40 20'/>".utf8))
     #expect(half.image.size == Size(width: 80, height: 40))
+    // No size and no viewBox: CSS Images 3 §4.3's default object size.
     let none = try SVGImporter().importSVG(Array("<svg/>".utf8))
     #expect(none.image.size == Size(width: 300, height: 150))
+    // A zero size disables rendering and a negative one is an error (SVG 1.1 §7.1): both
+    // are refused with the size named, as nothing could be drawn at that size.
+    for size in ["width='0' height='10'", "width='-50' height='-100'"] {
+      #expect {
+        _ = try SVGImporter().importSVG(
+          Array("<svg \(size)><rect width='9' height='9'/></svg>".utf8))
+      } throws: { error in
+        guard case .invalidSize(let why)? = error as? SVGError else { return false }
+        return why.contains("not positive")
+      }
+    }
   }
 
   @Test func linearGradientsStayExactUnderAnyTransform() throws {

@@ -259,6 +259,14 @@ struct SVGSpecCase: CustomTestStringConvertible, Sendable {
         stroke-linecap="round"/>
         """),
       probes: [(5, 20, green), (25, 20, green), (15, 20, clear)]),
+    SVGSpecCase(
+      name: "group-opacity-with-one-child", section: "SVG 1.1 §14.5",
+      svg: doc(
+        """
+        <g opacity="0.5"><rect x="10" y="10" width="20" height="20" fill="green" stroke="green"
+        stroke-width="8"/></g>
+        """),
+      probes: [(20, 20, [0, 64, 0, 128]), (11, 11, [0, 64, 0, 128]), (7, 20, [0, 64, 0, 128])]),
     // Clipping.
     SVGSpecCase(
       name: "clip-rule-from-the-document", section: "SVG 1.1 §14.3.5, §6.15",
