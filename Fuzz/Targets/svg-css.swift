@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
 import Strata
 import StrataAssets
 import StrataRender
@@ -94,6 +97,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     + "<rect class=\"k1\" width=\"3\" height=\"3\"/><use href=\"#i\(input.byte() % 4)\"/></pattern>"
     + "<pattern id=\"p1\" href=\"#p\(input.byte() % 2)\" viewBox=\"0 0 5 5\"/></defs>"
     + "<style>\(css)</style>\(elements)</svg>"
+  // STRATA_FUZZ_PRINT=1 prints the document, to turn a finding into a test.
+  if getenv("STRATA_FUZZ_PRINT") != nil { print(svg) }
   guard let imported = try? SVGImporter().importSVG(Array(svg.utf8)) else { return 0 }
   let frame = Rect(x: 0, y: 0, width: 64, height: 64)
   let node = ImageNode(image: .vector(imported.image), frame: frame, contentMode: .aspectFit)

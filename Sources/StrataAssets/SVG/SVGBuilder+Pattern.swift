@@ -59,6 +59,12 @@ extension SVGBuilder {
         note(pattern, "patternTransform cannot be read")
       }
     }
+    // A transform that squeezes a tile more than a thousandfold one way against the other
+    // (skewX(89°) is 3,300:1) draws slivers, each as costly as a whole tile; it is refused.
+    guard Self.stretch(of: place) <= 1_000 else {
+      note(e, "the pattern #\(id) is squeezed past 1000:1 by its patternTransform; it is not drawn")
+      return []
+    }
     // The content's space inside a tile: a viewBox fitted to it, else bounding-box units
     // scaled to the shape, else the user space, from the tile's corner.
     var content = Transform.identity
@@ -91,8 +97,16 @@ extension SVGBuilder {
     let j0 = ((cover.minY - tile.minY) / tile.height).rounded(.down)
     let j1 = ((cover.maxY - tile.minY) / tile.height).rounded(.up)
     let count = (i1 - i0) * (j1 - j0)
+    guard count.isFinite, count <= Double(SVGImporter.maximumPatternTiles - patternTiles) else {
+      note(
+        e,
+        "the pattern #\(id) would lay out more tiles than the importer's budget of \(SVGImporter.maximumPatternTiles); it is not drawn"
+      )
+      return []
+    }
+    patternTiles += Int(count)
     let room = Double(SVGImporter.maximumShapes - shapes)
-    guard count.isFinite, count * Double(Swift.max(1, perTile)) <= room else {
+    guard count * Double(Swift.max(1, perTile)) <= room else {
       throw .tooManyShapes(limit: SVGImporter.maximumShapes)
     }
     shapes += Int(count) * perTile
@@ -133,5 +147,17 @@ extension SVGBuilder {
             mask: VectorImage.Mask(mode: .alpha, items: [.shape(outline)])))
       ]
     }
+  }
+
+  /// How much more `t` stretches one direction than another: the ratio of its singular values.
+  static func stretch(of t: Transform) -> Double {
+    let sum = t.a * t.a + t.b * t.b + t.c * t.c + t.d * t.d
+    let det = Swift.abs(t.a * t.d - t.b * t.c)
+    guard det > 0, sum.isFinite else { return .infinity }
+    // s1² and s2² are the roots of x² − sum·x + det² = 0.
+    let root = Swift.max(0, sum * sum - 4 * det * det).squareRoot()
+    let big = (sum + root) / 2
+    let small = det * det / big
+    return (big / small).squareRoot()
   }
 }

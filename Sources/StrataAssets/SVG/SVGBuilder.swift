@@ -16,6 +16,8 @@ struct SVGBuilder {
   var visits = 0
   /// Clip outlines made in all (``SVGImporter/maximumClipShapes``).
   var clipShapesMade = 0
+  /// Pattern tiles laid out in all (``SVGImporter/maximumPatternTiles``).
+  var patternTiles = 0
   /// The first budget the style sheet ran past, thrown once the build can throw.
   var sheetOverrun: SVGError?
   /// The ids being expanded by `use`, `href` or `clip-path`, to stop cycles.

@@ -45,6 +45,11 @@ public struct SVGImporter: Sendable {
   public static let maximumBytes = 16 << 20
   /// The largest width or height, in points.
   public static let maximumDimension = 16_384.0
+  /// The most pattern tiles one file may lay out, over all its pattern fills and strokes:
+  /// each tile draws the pattern's content again, so a tiny or sheared tile over a large
+  /// shape is work out of all proportion to the file. A pattern past it is not drawn, and
+  /// says so in ``SVGImport/unsupported``.
+  public static let maximumPatternTiles = 2_000
   /// The most bytes all references to DTD entities in one file may expand to (1 MiB): a
   /// "billion laughs" of nested entities stops at the first megabyte.
   public static let maximumEntityBytes = 1 << 20
