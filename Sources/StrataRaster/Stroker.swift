@@ -36,6 +36,21 @@ package struct Stroker {
     var nextParts = PolygonList()
     var inside: [Point] = []
     var clipped: [Point] = []
+    /// The last few outlines made, in the path's own space, with what made them: the same
+    /// path stroked again the same way (a `use`d or pattern-tiled shape, each copy under its
+    /// own transform) takes its outline from here, the same points as made afresh.
+    var recent: [KeptOutline] = []
+
+    /// How many outlines ``recent`` keeps.
+    static let recentLimit = 8
+  }
+
+  /// An outline made, and what made it (see ``Scratch/recent``).
+  struct KeptOutline: Sendable {
+    var path: Path
+    var style: StrokeStyle
+    var tolerance: Double
+    var outline = FlattenedPath()
   }
 
   /// Polygons in one buffer: their points one after another, and where each ends.

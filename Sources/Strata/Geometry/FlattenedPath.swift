@@ -34,6 +34,15 @@ public struct FlattenedPath: Sendable {
   }
 
   /// Starts a subpath built point by point (``add(_:)``), ending the one being built.
+  /// Makes this path the same as `other`, in its own buffers (kept, so no memory is made
+  /// once they are large enough; the two never share storage).
+  package mutating func copy(from other: FlattenedPath) {
+    points.removeAll(keepingCapacity: true)
+    points.append(contentsOf: other.points)
+    subpaths.removeAll(keepingCapacity: true)
+    subpaths.append(contentsOf: other.subpaths)
+  }
+
   package mutating func startSubpath() {
     finishSubpath(closed: false)
   }

@@ -156,8 +156,25 @@ public final class Canvas {
     _ path: Path, transform: Transform, style: StrokeStyle, into flat: inout FlattenedPath,
     scratch: inout Stroker.Scratch
   ) {
-    Stroker(style: style, tolerance: flatteningTolerance / Swift.max(1e-9, transform.maximumScale))
-      .outline(of: path, into: &flat, scratch: &scratch)
+    let tolerance = flatteningTolerance / Swift.max(1e-9, transform.maximumScale)
+    if let k = scratch.recent.firstIndex(where: {
+      $0.tolerance == tolerance && $0.style == style && $0.path == path
+    }) {
+      flat.copy(from: scratch.recent[k].outline)
+    } else {
+      Stroker(style: style, tolerance: tolerance).outline(of: path, into: &flat, scratch: &scratch)
+      // The oldest entry's buffers take the new outline (copied, never shared with `flat`,
+      // so neither is copied on its next change: a steady stream of strokes makes no memory).
+      var entry =
+        scratch.recent.count >= Stroker.Scratch.recentLimit
+        ? scratch.recent.removeFirst()
+        : Stroker.KeptOutline(path: path, style: style, tolerance: tolerance)
+      entry.path = path
+      entry.style = style
+      entry.tolerance = tolerance
+      entry.outline.copy(from: flat)
+      scratch.recent.append(entry)
+    }
     flat.apply(transform)
   }
 
