@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
 import Strata
 import StrataAssets
 import StrataRender
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// SVG documents with style sheets and DTD entities, built from the bytes: selectors (types,
 /// classes, ids, `*`, attribute tests, compounds, lists, every combinator, pseudo-classes read
