@@ -193,6 +193,9 @@ extension Shader {
     let dr = r1 - r0
     let a = dcx * dcx + dcy * dcy - dr * dr
     let linear = Swift.abs(a) < 1e-9 * Swift.max(1, r1 * r1)
+    // One circle twice: the first colour inside it, the last outside (as resvg draws it; SVG
+    // leaves the case undefined).
+    let oneCircle = linear && dr == 0 && dcx == 0 && dcy == 0
     let rowX = inv.c * py + inv.tx - c0.x
     let rowY = inv.d * py + inv.ty - c0.y
     lut.withUnsafeBufferPointer { table in
@@ -203,9 +206,7 @@ extension Shader {
         let b = dx * dcx + dy * dcy + r0 * dr
         let c = dx * dx + dy * dy - r0 * r0
         var t = Double.nan
-        if linear && dr == 0 && dcx == 0 && dcy == 0 {
-          // One circle twice: the first colour inside it, the last outside (as resvg draws
-          // it; SVG leaves the case undefined).
+        if oneCircle {
           t = c <= 0 ? 0 : 1
         } else if linear {
           // a = 0: one root, t = c / 2b.

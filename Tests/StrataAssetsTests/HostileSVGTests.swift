@@ -154,7 +154,7 @@ import Testing
         Issue.record("\(error)")
         return
       }
-      #expect(what.contains("entity") && limit == XMLReader.maximumEntityBytes)
+      #expect(what.contains("entity") && limit == SVGImporter.maximumEntityBytes)
     }
     var deep = "<!ENTITY d0 \"x\">"
     for k in 1...12 { deep += "<!ENTITY d\(k) \"&d\(k - 1);\">" }

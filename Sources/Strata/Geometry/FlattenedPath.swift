@@ -33,7 +33,6 @@ public struct FlattenedPath: Sendable {
     finishSubpath(closed: isClosed)
   }
 
-  /// Starts a subpath built point by point (``add(_:)``), ending the one being built.
   /// Makes this path the same as `other`, in its own buffers (kept, so no memory is made
   /// once they are large enough; the two never share storage).
   package mutating func copy(from other: FlattenedPath) {
@@ -43,6 +42,7 @@ public struct FlattenedPath: Sendable {
     subpaths.append(contentsOf: other.subpaths)
   }
 
+  /// Starts a subpath built point by point (``add(_:)``), ending the one being built.
   package mutating func startSubpath() {
     finishSubpath(closed: false)
   }

@@ -126,7 +126,6 @@ extension SVGBuilder {
     // The child's outlines in its own space, and its place in the clip path's.
     var bare = child
     bare.attributes["transform"] = nil
-    bare.attributes["clip-path"] = nil
     var place = m
     if let t = child.attributes["transform"].flatMap(SVGValues.transform) {
       place = t.concatenating(m)

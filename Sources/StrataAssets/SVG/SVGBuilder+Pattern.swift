@@ -88,7 +88,7 @@ extension SVGBuilder {
     // The tiles over the shape's reach (its stroke's too), found in the pattern's space.
     var reach = bbox
     if case .stroke(let s) = area {
-      let pad = s.width * Swift.max(1, s.miterLimit) / 2
+      let pad = Self.reach(of: s)
       reach = reach.insetBy(dx: -pad, dy: -pad)
     }
     let cover = reach.applying(inverse: place)

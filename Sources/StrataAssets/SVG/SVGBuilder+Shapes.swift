@@ -141,6 +141,11 @@ extension SVGBuilder {
     return before + [.shape(shape)] + after
   }
 
+  /// How far a stroke can reach past its path: half its width times the miter limit.
+  static func reach(of style: StrokeStyle) -> Double {
+    style.width * Swift.max(1, style.miterLimit) / 2
+  }
+
   /// The bounds of what `items` draw under `t`: their outlines, and with `padded` their
   /// strokes' reach (half the width times the miter limit).
   static func bounds(of items: [VectorImage.Item], _ t: Transform, padded: Bool) -> Rect {
@@ -151,7 +156,7 @@ extension SVGBuilder {
       case .shape(let s):
         var b = s.path.bounds
         if padded, s.stroke != nil {
-          let pad = s.strokeStyle.width * Swift.max(1, s.strokeStyle.miterLimit) / 2
+          let pad = reach(of: s.strokeStyle)
           b = b.insetBy(dx: -pad, dy: -pad)
         }
         add(t.apply(to: b))

@@ -157,8 +157,8 @@ struct SVGBuilder {
         style = known
         continue
       }
-      var notes: [String] = []
-      style = style.applying(declarations(element), percentBase: diagonal) { notes.append($0) }
+      // What cannot be read is reported where the element itself is built, not here.
+      style = style.applying(declarations(element), percentBase: diagonal) { _ in }
       documentStyles[element.serial] = style
     }
     return style

@@ -63,15 +63,10 @@ enum SVGColor {
   /// modulo 360; saturation and lightness percentages clamped to 0...100 % (CSS Color 3
   /// §4.2.4, CSS Color 4 §7).
   static func hsl(_ parts: [Substring]) -> Color? {
-    var hueText = parts[0]
-    var unit = 1.0
-    for (suffix, degrees) in [("deg", 1.0), ("grad", 0.9), ("rad", 180 / Double.pi), ("turn", 360)]
-    where hueText.hasSuffix(suffix) {
-      hueText = hueText.dropLast(suffix.count)
-      unit = degrees
-      break
-    }
-    guard let h0 = Double(hueText), h0.isFinite, let s = component(parts[1]), s.percent,
+    var hue = SVGScanner(String(parts[0]))
+    guard let n = hue.number(), case let unit = hue.word(), hue.atEnd, unit != "px",
+      let h0 = SVGValues.degrees(n, unit: unit), h0.isFinite, let s = component(parts[1]),
+      s.percent,
       let l = component(parts[2]), l.percent
     else { return nil }
     var a = 1.0
@@ -79,7 +74,7 @@ enum SVGColor {
       guard let v = alpha(parts[3]) else { return nil }
       a = v
     }
-    var h = (h0 * unit).truncatingRemainder(dividingBy: 360)
+    var h = h0.truncatingRemainder(dividingBy: 360)
     if h < 0 { h += 360 }
     let sat = s.value.clamped(to: 0...1)
     let light = l.value.clamped(to: 0...1)

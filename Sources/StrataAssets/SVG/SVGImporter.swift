@@ -16,10 +16,11 @@ import StrataIO
 /// (attribute or CSS), `viewBox`/`preserveAspectRatio`/`overflow`; fill and stroke with their
 /// opacity, rule, width, caps, joins, miter limit and dashes, in every CSS colour notation;
 /// `opacity`; linear and radial gradients (both units, `spreadMethod`, `gradientTransform`,
-/// focal points, `href` inheritance); `clipPath` (both units, nested, clipped children);
+/// focal points and radii, `href` inheritance); patterns on fills and strokes (budgeted:
+/// ``maximumPatternTiles``); `clipPath` (both units, nested, clipped children);
 /// `style` attributes and `<style>` sheets with type, class, id, attribute and `:first-child`
 /// selectors, combinators and `!important`; DTD entities. Anything else that would draw —
-/// `text`, `image`, `filter`, `mask`, `pattern`, markers — is left out and listed in
+/// `text`, `image`, `filter`, `mask`, markers — is left out and listed in
 /// ``SVGImport/unsupported`` with its element and line; with ``strict`` it is an error
 /// instead. Editor metadata (`title`, `desc`, `metadata`, `sodipodi:…`, `inkscape:…`) is
 /// skipped without a word. Docs/Assets.md has the table, with the specification each follows.

@@ -284,9 +284,9 @@ struct SVGStyleSheet {
     }
   }
 
-  /// The declarations of the rules matching `e`, in cascade order (the last one of a property
-  /// wins): normal ones by specificity then order, then the `!important` ones the same way.
-  /// Counts the compounds tested in ``selectorTests``.
+  /// The declarations of the rules matching `e`, by specificity then order (the caller
+  /// cascades them with the style attribute's, importance first). Counts the compounds tested
+  /// in ``selectorTests``.
   mutating func declarations(for e: XMLElement, in tree: Tree) -> [Declaration] {
     guard !rules.isEmpty else { return [] }
     var candidates = universal
@@ -307,8 +307,7 @@ struct SVGStyleSheet {
       }
     }
     matched.sort { ($0.selector.specificity, $0.order) < ($1.selector.specificity, $1.order) }
-    let all = matched.flatMap(\.declarations)
-    return all.filter { !$0.important } + all.filter(\.important)
+    return matched.flatMap(\.declarations)
   }
 
   /// Whether `e` matches the selector's parts up to `part`, trying each way its combinators

@@ -22,17 +22,11 @@ extension NumberScanner {
 
 /// Values of SVG attributes.
 enum SVGValues {
-  /// Numbers separated by spaces and commas (`points`, `viewBox`, `stroke-dasharray`).
+  /// Numbers separated by spaces and commas (`points`, `viewBox`, `stroke-dasharray`); `nil`
+  /// when any cannot be read.
   static func numbers(_ text: String) -> [Double]? {
-    var s = SVGScanner(text)
-    var out: [Double] = []
-    s.skipSpace()
-    while !s.atEnd {
-      guard let v = s.number() else { return nil }
-      out.append(v)
-      s.skipSeparator()
-    }
-    return out
+    let read = leadingNumbers(text)
+    return read.stoppedEarly ? nil : read.numbers
   }
 
   /// The numbers at the start of `text`, up to the first that cannot be read, and whether
@@ -47,6 +41,18 @@ enum SVGValues {
       s.skipSeparator()
     }
     return (out, false)
+  }
+
+  /// An angle or a CSS length in a transform as degrees or user units: `deg`, `px` or no unit
+  /// as it is, `rad`, `grad` and `turn` converted (CSS Values 4 §7.1); `nil` for another unit.
+  static func degrees(_ v: Double, unit: String) -> Double? {
+    switch unit {
+    case "", "px", "deg": return v
+    case "rad": return v * 180 / Double.pi
+    case "grad": return v * 0.9
+    case "turn": return v * 360
+    default: return nil
+    }
   }
 
   /// A length in user units: `12`, `12px`, `1in`, `2.5mm`, `50%` (of `percentOf`), `1em` (the
@@ -102,14 +108,9 @@ enum SVGValues {
       var args: [Double] = []
       s.skipSpace()
       while s.peek != UInt8(ascii: ")") {
-        guard var v = s.number(), args.count < 6 else { return nil }
         // CSS writes units (`rotate(45deg)`, `translate(10px)`); angles become degrees.
-        switch s.word() {
-        case "", "px", "deg": break
-        case "rad": v *= 180 / Double.pi
-        case "grad": v *= 0.9
-        case "turn": v *= 360
-        default: return nil
+        guard let n = s.number(), let v = degrees(n, unit: s.word()), args.count < 6 else {
+          return nil
         }
         args.append(v)
         s.skipSeparator()

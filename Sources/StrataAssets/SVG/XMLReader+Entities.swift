@@ -150,14 +150,15 @@ extension XMLReader {
     guard !expandingEntities.contains(name) else {
       throw .malformed("the entity &\(name); refers to itself", line: line)
     }
-    guard expandingEntities.count < Self.maximumEntityDepth else {
+    guard expandingEntities.count < SVGImporter.maximumEntityDepth else {
       throw .malformed(
-        "entities nest deeper than \(Self.maximumEntityDepth) levels at &\(name);", line: line)
+        "entities nest deeper than \(SVGImporter.maximumEntityDepth) levels at &\(name);",
+        line: line)
     }
     entityBytes += replacement.count
-    guard entityBytes <= Self.maximumEntityBytes else {
+    guard entityBytes <= SVGImporter.maximumEntityBytes else {
       throw .overBudget(
-        "bytes of entity expansion", limit: Self.maximumEntityBytes, line: line)
+        "bytes of entity expansion", limit: SVGImporter.maximumEntityBytes, line: line)
     }
     expandingEntities.append(name)
     return replacement

@@ -27,17 +27,12 @@ struct XMLReader {
   var elements = 0
   /// The general entities the DOCTYPE declares: name → replacement text.
   var entities: [String: [UInt8]] = [:]
-  /// Bytes entities have expanded to so far (``maximumEntityBytes``).
+  /// Bytes entities have expanded to so far (``SVGImporter/maximumEntityBytes``).
   var entityBytes = 0
   /// The entities being expanded, innermost last (to stop an entity that contains itself).
   var expandingEntities: [String] = []
   /// The namespace bindings in scope (prefix → URI; "" for the default), innermost last.
   var scopes: [[String: String]] = [[:]]
-
-  /// The most bytes all entity references of a document may expand to.
-  static let maximumEntityBytes = SVGImporter.maximumEntityBytes
-  /// The deepest nesting of entities inside entities.
-  static let maximumEntityDepth = SVGImporter.maximumEntityDepth
 
   init(_ bytes: [UInt8], maximumDepth: Int, maximumElements: Int) {
     self.bytes = bytes
