@@ -61,6 +61,8 @@ package final class Rasterizer: @unchecked Sendable {
   /// The edges that reach the strip being drawn, in the order they came, and the next strip's.
   @exclusivity(unchecked) var active: [Int] = []
   @exclusivity(unchecked) var nextActive: [Int] = []
+  /// The edges a fill through ``EdgeBins`` adds, kept for their memory.
+  var binned: [EdgeBins.Edge] = []
 
   /// The most kept edges each strip looks through whole; with more, the edges are sorted by the
   /// strip they start in and each strip looks only at those that reach it, so a path of very

@@ -162,7 +162,8 @@ final class DisplayListPlayer: CoverLookup {
       case .fill(let p, let t, let paint, let rule, let o):
         if let made = outlines?.outline(i) {
           canvas.fill(
-            outline: made.path, bounds: made.bounds, transform: t, paint: paint, rule: rule,
+            outline: made.path, bounds: made.bounds, bins: made.bins, transform: t, paint: paint,
+            rule: rule,
             opacity: o, visible: visible, covers: self)
         } else {
           canvas.fill(
@@ -171,7 +172,8 @@ final class DisplayListPlayer: CoverLookup {
       case .stroke(let p, let t, let paint, let style, let o):
         if let made = outlines?.outline(i) {
           canvas.fill(
-            outline: made.path, bounds: made.bounds, transform: t, paint: paint, rule: .nonZero,
+            outline: made.path, bounds: made.bounds, bins: made.bins, transform: t, paint: paint,
+            rule: .nonZero,
             opacity: o, visible: visible, covers: self)
         } else {
           canvas.stroke(
@@ -180,10 +182,22 @@ final class DisplayListPlayer: CoverLookup {
       case .image(let img, let t, let o):
         canvas.drawImage(img, transform: t, opacity: o, visible: visible, covers: self)
       case .shadow(let p, let t, let color, let offset, let sigma, let o):
+        if let outlines {
+          if let mask = outlines.shadow(i) {
+            canvas.drawShadow(mask, color: color, opacity: o, visible: visible, covers: self)
+          }
+          break
+        }
         canvas.drawShadow(
           of: p, transform: t, color: color, offset: offset, sigma: sigma, opacity: o,
           visible: visible, covers: self)
       case .glyphs(let run, let t, let o):
+        if let made = outlines?.outline(i) {
+          canvas.fill(
+            outline: made.path, bounds: made.bounds, bins: made.bins, transform: .identity,
+            paint: .solid(run.color), rule: .nonZero, opacity: o, visible: visible, covers: self)
+          break
+        }
         canvas.drawGlyphs(
           run, transform: t, opacity: o, cache: glyphCache, visible: visible, covers: self)
       }

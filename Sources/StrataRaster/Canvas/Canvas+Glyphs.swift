@@ -22,21 +22,12 @@ extension Canvas {
     guard let shader = Shader(.solid(run.color), transform: .identity, opacity: opacity) else {
       return
     }
+    if Self.glyphOutline(of: run, transform: transform, cache: cache, into: &flattened) {
+      fill(flattened, rule: .nonZero, shader: shader, visible: visible, covers: covers)
+      return
+    }
     let k = transform.a
-    let simple = transform.b == 0 && transform.c == 0 && k > 0 && transform.d == k && k.isFinite
-    guard simple else {
-      fillOutlines(
-        of: run, transform: transform, opacity: opacity, shader: shader, cache: cache,
-        visible: visible, covers: covers)
-      return
-    }
     let deviceSize = run.size * k
-    guard deviceSize > 0, deviceSize < 2000 else {
-      fill(
-        run.path(cache: cache), transform: transform, paint: .solid(run.color), rule: .nonZero,
-        opacity: opacity, visible: visible, covers: covers)
-      return
-    }
     let clip = clips[clips.count - 1].rect.intersection(surfaces[surfaces.count - 1].rect)
       .intersection(visible)
     withSpanTarget(columns: clip.x..<clip.maxX) { target in
@@ -66,38 +57,43 @@ extension Canvas {
     }
   }
 
-  /// Fills the run's outlines as one shape, as filling `run.path(cache:)` does, without
-  /// building that path: each glyph's outline is flattened through its placement and
-  /// `transform` into the canvas's buffer (the same points, so the same pixels).
-  private func fillOutlines(
-    of run: GlyphRun, transform: Transform, opacity: Double, shader: Shader, cache: GlyphCache,
-    visible: IntRect, covers: (any CoverLookup)?
-  ) {
+  /// Whether `run` under `transform` is drawn as its outlines rather than from glyph masks —
+  /// under a transform that does more than translate and scale uniformly, or at a device size
+  /// no mask is made for — and if so its device-pixel outline, into `flat`: each glyph's outline
+  /// flattened through its placement and `transform` (as filling `run.path(cache:)` would,
+  /// without building that path).
+  package static func glyphOutline(
+    of run: GlyphRun, transform: Transform, cache: GlyphCache, into flat: inout FlattenedPath
+  ) -> Bool {
+    let k = transform.a
+    let simple = transform.b == 0 && transform.c == 0 && k > 0 && transform.d == k && k.isFinite
+    if simple {
+      let deviceSize = run.size * k
+      if deviceSize > 0 && deviceSize < 2000 { return false }
+      fillOutline(run.path(cache: cache), transform: transform, into: &flat)
+      return true
+    }
     // Joined, an outline that does not start with a move would continue the one before it;
     // such (malformed) runs take the road of the joined path.
     for g in run.glyphs {
       let outline = cache.outline(run.face, g)
       guard outline.isEmpty || outline.startsWithMove else {
-        fill(
-          run.path(cache: cache), transform: transform, paint: .solid(run.color),
-          rule: .nonZero, opacity: opacity, visible: visible, covers: covers)
-        return
+        fillOutline(run.path(cache: cache), transform: transform, into: &flat)
+        return true
       }
     }
-    flattened.removeAll()
+    flat.removeAll()
     for (i, g) in run.glyphs.enumerated() {
       let placement = run.glyphTransform(i)
-      cache.outline(run.face, g).appendFlattening(
-        tolerance: Self.flatteningTolerance, to: &flattened
-      ) {
+      cache.outline(run.face, g).appendFlattening(tolerance: flatteningTolerance, to: &flat) {
         transform.apply(to: placement.apply(to: $0))
       }
     }
     for r in run.decorations {
-      Path.rect(r).appendFlattening(tolerance: Self.flatteningTolerance, to: &flattened) {
+      Path.rect(r).appendFlattening(tolerance: flatteningTolerance, to: &flat) {
         transform.apply(to: $0)
       }
     }
-    fill(flattened, rule: .nonZero, shader: shader, visible: visible, covers: covers)
+    return true
   }
 }

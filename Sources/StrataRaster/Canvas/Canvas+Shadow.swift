@@ -19,14 +19,33 @@ extension Canvas {
     of path: Path, transform: Transform, color: Color, offset: Vector, sigma: Double,
     opacity: Double, visible: IntRect, covers: (any CoverLookup)?
   ) {
+    let target = clips[clips.count - 1].rect.intersection(surfaces[surfaces.count - 1].rect)
+      .intersection(visible)
+    guard PremultipliedColor(color, opacity: opacity).a > 0 else { return }
+    var mask = shadowScratch.mask
+    shadowScratch.mask = ShadowMask()
+    defer { shadowScratch.mask = mask }
+    guard
+      Self.shadowMask(
+        of: path, transform: transform, offset: offset, sigma: sigma, within: target,
+        flattened: &flattened, rasterizer: rasterizer, into: &mask)
+    else { return }
+    drawShadow(mask, color: color, opacity: opacity, visible: visible, covers: covers)
+  }
+
+  /// Works out the blurred mask of a shadow (see ``drawShadow(of:transform:color:offset:sigma:opacity:)``)
+  /// over as much of it as drawing within `target` (device pixels) needs, into `mask`,
+  /// flattening into `flattened` and rasterizing with `rasterizer`; false when nothing of it
+  /// can show there. What is drawn from the mask depends on neither how far the mask goes
+  /// nor where it is cut, so a mask made once for a whole frame serves every band of it.
+  package static func shadowMask(
+    of path: Path, transform: Transform, offset: Vector, sigma: Double, within target: IntRect,
+    flattened: inout FlattenedPath, rasterizer: Rasterizer, into mask: inout ShadowMask
+  ) -> Bool {
     let moved = transform.concatenating(Transform(translation: offset))
     path.flatten(tolerance: Self.flatteningTolerance, applying: moved, into: &flattened)
     let s = sigma.isFinite ? Swift.max(0, Swift.min(sigma, 500)) : 0
     let margin = Int((3 * s).rounded(.up)) + 2
-    let target = clips[clips.count - 1].rect.intersection(surfaces[surfaces.count - 1].rect)
-      .intersection(visible)
-    let shader = Shader.solid(PremultipliedColor(color, opacity: opacity))
-    guard case .solid(let pc) = shader, pc.a > 0 else { return }
     // A wide blur loses nothing at a lower resolution: blur a 1/k-size mask with σ/k and
     // sample it back bilinearly (k keeps σ/k at 4 pixels or more).
     let k = s >= 8 ? Int((s / 4).rounded(.down)) : 1
@@ -37,33 +56,26 @@ extension Canvas {
     let reach = (Blur.reach(sigma: s / Double(k)) + 2) * k
     let spread = IntRect(covering: Self.bounds(of: flattened.points)).outset(by: margin)
     let cut = spread.intersection(target.outset(by: reach))
-    guard !cut.isEmpty else { return }
+    guard !cut.isEmpty else { return false }
     let x0 = spread.x + (cut.x - spread.x) / k * k
     let y0 = spread.y + (cut.y - spread.y) / k * k
     let region = IntRect(x: x0, y: y0, width: cut.maxX - x0, height: cut.maxY - y0)
-    guard region.width * region.height <= RasterImage.pixelLimit else { return }
-    let area = region.intersection(target)
-    guard !area.isEmpty else { return }
+    guard region.width * region.height <= RasterImage.pixelLimit,
+      !region.intersection(target).isEmpty
+    else { return false }
     let small = IntRect(
       x: 0, y: (y0 - spread.y) / k, width: (region.width + k - 1) / k,
       height: (region.height + k - 1) / k)
-    // The mask, the row and the sampling tables live in buffers the canvas keeps, taken out
-    // while the shadow is drawn.
-    var alpha = shadowScratch.mask
-    var row = shadowScratch.row
-    var columns = shadowScratch.columns
-    var rows = shadowScratch.rows
-    var wide = shadowScratch.wide
-    shadowScratch = ShadowScratch()
-    defer {
-      shadowScratch = ShadowScratch(
-        mask: alpha, row: row, columns: columns, rows: rows, wide: wide)
-    }
+    mask.region = region
+    mask.small = small
+    mask.scale = k
     let cells = small.width * small.height
-    if alpha.count < cells {
-      alpha = [UInt8](repeating: 0, count: cells)
+    if mask.alpha.count < cells {
+      mask.alpha = [UInt8](repeating: 0, count: cells)
     } else {
-      alpha.withUnsafeMutableBufferPointer { $0.baseAddress?.update(repeating: 0, count: cells) }
+      mask.alpha.withUnsafeMutableBufferPointer {
+        $0.baseAddress?.update(repeating: 0, count: cells)
+      }
     }
     // Columns from the region's left, rows from the spread's top (the rasterizer's rows do not
     // depend on where its region starts).
@@ -71,13 +83,44 @@ extension Canvas {
       x: 1 / Double(k), y: 1 / Double(k))
     rasterizer.reset(region: small)
     rasterizer.add(flattened, mapping: shrink)
-    rasterizer.forEachSpan(rule: .nonZero) { y, x, n, values, c in
-      let base = (y - small.y) * small.width + x
-      for i in 0..<n { alpha[base + i] = values?[i] ?? c }
+    mask.alpha.withUnsafeMutableBufferPointer { alpha in
+      rasterizer.forEachSpan(rule: .nonZero) { y, x, n, values, c in
+        let base = (y - small.y) * small.width + x
+        for i in 0..<n { alpha[base + i] = values?[i] ?? c }
+      }
     }
     if s > 0 {
-      Blur.gaussian(&alpha, width: small.width, height: small.height, sigma: s / Double(k))
+      Blur.gaussian(&mask.alpha, width: small.width, height: small.height, sigma: s / Double(k))
     }
+    return true
+  }
+
+  /// Draws a shadow of `color` and `opacity` from its blurred `mask` (``shadowMask(of:transform:offset:sigma:within:flattened:rasterizer:into:)``,
+  /// made for an area holding what is drawn here), within `visible` (device pixels).
+  package func drawShadow(
+    _ mask: ShadowMask, color: Color, opacity: Double, visible: IntRect,
+    covers: (any CoverLookup)?
+  ) {
+    let target = clips[clips.count - 1].rect.intersection(surfaces[surfaces.count - 1].rect)
+      .intersection(visible)
+    let shader = Shader.solid(PremultipliedColor(color, opacity: opacity))
+    guard case .solid(let pc) = shader, pc.a > 0 else { return }
+    let (region, small, k) = (mask.region, mask.small, mask.scale)
+    let area = region.intersection(target)
+    guard !area.isEmpty, mask.alpha.count >= small.width * small.height else { return }
+    // The row and the sampling tables live in buffers the canvas keeps, taken out while the
+    // shadow is drawn.
+    var row = shadowScratch.row
+    var columns = shadowScratch.columns
+    var rows = shadowScratch.rows
+    var wide = shadowScratch.wide
+    let kept = shadowScratch.mask
+    shadowScratch = ShadowScratch()
+    defer {
+      shadowScratch = ShadowScratch(
+        mask: kept, row: row, columns: columns, rows: rows, wide: wide)
+    }
+    let alpha = mask.alpha
     if row.count < area.width { row = [UInt8](repeating: 0, count: area.width) }
     // Bilinear sampling positions of the small mask, per column (pixel centres map to
     // (p + 0.5)/k − 0.5), so each row costs integer work only. They are worked out in whole
@@ -207,10 +250,27 @@ extension Canvas {
       var i1: [Int] = []
       var f: [Int] = []
     }
-    var mask: [UInt8] = []
+    var mask = ShadowMask()
     var row: [UInt8] = []
     var columns = Sampling()
     var rows = Sampling()
     var wide: ([UInt32], [UInt32]) = ([], [])
   }
+}
+
+/// The blurred mask of a shadow, at a k-th of device resolution: worked out by
+/// `Canvas.shadowMask(of:transform:offset:sigma:within:flattened:rasterizer:into:)`, drawn by
+/// `Canvas.drawShadow(_:color:opacity:visible:covers:)`.
+package struct ShadowMask: Sendable {
+  /// The mask's values, `small` row after row.
+  var alpha: [UInt8] = []
+  /// The device pixels the mask covers; its cells of `scale` pixels start at their corner.
+  var region = IntRect.empty
+  /// The mask's own rectangle: its width and height in cells.
+  var small = IntRect.empty
+  /// The pixels a cell is wide and tall.
+  var scale = 1
+
+  /// An empty mask.
+  package init() {}
 }

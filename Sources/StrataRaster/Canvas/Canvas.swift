@@ -181,12 +181,15 @@ public final class Canvas {
   /// Fills `outline` — the device-pixel outline of a fill or stroke, worked out before
   /// (``fillOutline(_:transform:into:)``, ``strokeOutline(_:transform:style:into:scratch:)``),
   /// with its `bounds` — with `paint` under `transform`: the pixels of the fill or stroke.
+  /// With the outline's `bins`, only the edges reaching the rows drawn are added.
   package func fill(
-    outline: FlattenedPath, bounds: Rect, transform: Transform, paint: Paint, rule: FillRule,
-    opacity: Double, visible: IntRect, covers: (any CoverLookup)?
+    outline: FlattenedPath, bounds: Rect, bins: EdgeBins? = nil, transform: Transform,
+    paint: Paint, rule: FillRule, opacity: Double, visible: IntRect, covers: (any CoverLookup)?
   ) {
     guard let shader = Shader(paint, transform: transform, opacity: opacity) else { return }
-    fill(outline, rule: rule, shader: shader, visible: visible, covers: covers, bounds: bounds)
+    fill(
+      outline, rule: rule, shader: shader, visible: visible, covers: covers, bounds: bounds,
+      bins: bins)
   }
 
   /// Strokes `path` with `paint` and `style` (the width is in the path's own space).
@@ -253,10 +256,10 @@ public final class Canvas {
   // MARK: Internals
 
   /// Fills flattened subpaths with `shader`, leaving out what `covers` says later opaque fills
-  /// cover.
+  /// cover; with their `bins`, only the edges reaching the rows drawn are added.
   package func fill(
     _ flat: FlattenedPath, rule: FillRule, shader: Shader, opacity: Double = 1, visible: IntRect,
-    covers: (any CoverLookup)?, bounds: Rect? = nil
+    covers: (any CoverLookup)?, bounds: Rect? = nil, bins: EdgeBins? = nil
   ) {
     let clip = clips[clips.count - 1]
     let surface = surfaces[surfaces.count - 1].rect
@@ -269,7 +272,11 @@ public final class Canvas {
     // An opaque colour copied along rows costs less than the search for what covers it.
     let covered = o == 255 && shader.isOpaqueAlongRows ? nil : covers?.cover(for: region)
     rasterizer.reset(region: region)
-    rasterizer.add(flat)
+    if let bins {
+      rasterizer.add(flat, bins: bins)
+    } else {
+      rasterizer.add(flat)
+    }
     withSpanTarget(columns: region.x..<region.maxX, cover: covered) { target in
       rasterizer.forEachSpan(rule: rule) { y, x, n, values, c in
         target.blend(
