@@ -39,6 +39,10 @@ package struct EdgeBins: Sendable {
     return s >= Double(strips) ? strips - 1 : Int(s)
   }
 
+  /// The most entries per point the bins of an outline may hold (an edge is listed in every
+  /// strip it reaches): an outline of edges much taller than a strip is not binned.
+  static let entriesPerEdge = 4
+
   /// The fewest points an outline needs to be binned: a band looks through the edges of a
   /// smaller one faster than it finds them in bins.
   static let smallestBinned = 48
@@ -46,7 +50,8 @@ package struct EdgeBins: Sendable {
   /// Bins the edges of `flat` (closed subpaths, as ``Rasterizer/add(_:mapping:)`` adds them)
   /// for a frame `height` rows tall, reusing this value's memory. Horizontal edges and edges
   /// with a coordinate that is not finite are left out: they add nothing. An outline of fewer
-  /// than ``smallestBinned`` points is not binned (``isBinned`` is false).
+  /// than ``smallestBinned`` points, or whose edges would be listed more than
+  /// ``entriesPerEdge`` times a point (and twice a strip), is not binned (``isBinned`` is false).
   package mutating func bin(_ flat: FlattenedPath, height: Int) {
     edges.removeAll(keepingCapacity: true)
     guard flat.points.count >= Self.smallestBinned else {
@@ -63,7 +68,10 @@ package struct EdgeBins: Sendable {
     spans.removeAll(keepingCapacity: true)
     let strips = self.strips
     let bottom = Double(strips * Rasterizer.stripRows)
-    flat.points.withUnsafeBufferPointer { pts in
+    // Edges listed in many strips each (tall ones) cost more listed than looked through.
+    let budget = Self.entriesPerEdge * flat.points.count + 2 * strips
+    var entries = 0
+    let fits = flat.points.withUnsafeBufferPointer { pts in
       starts.withUnsafeMutableBufferPointer { counts in
         var start = 0
         for sub in flat.subpaths {
@@ -79,6 +87,8 @@ package struct EdgeBins: Sendable {
             guard hi > 0, lo < bottom else { continue }
             let first = Self.strip(ofRow: lo, strips: strips)
             let last = Self.strip(ofRow: hi, strips: strips)
+            entries += last - first + 1
+            if entries > budget { return false }
             for s in first...last { counts[s + 1] += 1 }
             spans.append(
               Span(
@@ -87,7 +97,13 @@ package struct EdgeBins: Sendable {
           }
         }
         for s in 0..<strips { counts[s + 1] += counts[s] }
+        return true
       }
+    }
+    guard fits else {
+      spans.removeAll(keepingCapacity: true)
+      self.strips = 0
+      return
     }
     cursor.removeAll(keepingCapacity: true)
     cursor.append(contentsOf: starts)

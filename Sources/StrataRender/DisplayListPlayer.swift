@@ -182,15 +182,17 @@ final class DisplayListPlayer: CoverLookup {
       case .image(let img, let t, let o):
         canvas.drawImage(img, transform: t, opacity: o, visible: visible, covers: self)
       case .shadow(let p, let t, let color, let offset, let sigma, let o):
-        if let outlines {
-          if let mask = outlines.shadow(i) {
+        switch outlines?.shadowState(i) ?? .notPrepared {
+        case .nothing: break
+        case .prepared:
+          if let mask = outlines?.shadow(i) {
             canvas.drawShadow(mask, color: color, opacity: o, visible: visible, covers: self)
           }
-          break
+        case .notPrepared:
+          canvas.drawShadow(
+            of: p, transform: t, color: color, offset: offset, sigma: sigma, opacity: o,
+            visible: visible, covers: self)
         }
-        canvas.drawShadow(
-          of: p, transform: t, color: color, offset: offset, sigma: sigma, opacity: o,
-          visible: visible, covers: self)
       case .glyphs(let run, let t, let o):
         if let made = outlines?.outline(i) {
           canvas.fill(

@@ -3,49 +3,81 @@ import StrataIO
 import StrataRaster
 import StrataText
 
-/// The device-pixel outlines of a display list's fills, strokes and glyph runs drawn as
-/// outlines, with their bounds and their edges binned by strips of rows (``EdgeBins``), worked
-/// out once for a frame drawn in bands and read by every band: each band would otherwise
-/// flatten and stroke every path again. The outlines are the ones a canvas works out itself
-/// (`Canvas.fillOutline`, `Canvas.strokeOutline`), so the pixels are the same. Their memory is
+/// The coarse stage of a frame drawn in bands: what every band would otherwise work out again,
+/// worked out once and read by every band. That is the device-pixel outline of each fill,
+/// stroke and glyph run drawn as outlines, with its bounds and its edges binned by strips of
+/// rows (``EdgeBins``), and the blurred mask of each shadow. The outlines and masks are the
+/// ones a canvas works out itself (`Canvas.fillOutline`, `Canvas.strokeOutline`,
+/// `Canvas.glyphOutline`, `Canvas.shadowMask`), so the pixels are the same. Their memory is
 /// kept from frame to frame.
 final class PreparedOutlines: @unchecked Sendable {
-  private var paths: [FlattenedPath] = []
-  private var bounds: [Rect] = []
-  private var present: [Bool] = []
-  private var bins: [EdgeBins] = []
-  private var shadows: [ShadowMask] = []
-  private var shadowMade: [Bool] = []
+  /// What was worked out for one command.
+  struct Slot {
+    var path = FlattenedPath()
+    var bounds = Rect.zero
+    var bins = EdgeBins()
+    /// Whether `path`, `bounds` and `bins` are the command's outline.
+    var hasOutline = false
+    var mask = ShadowMask()
+    var shadow = ShadowState.notPrepared
+  }
+
+  /// What a band does with a shadow.
+  enum ShadowState {
+    /// Draws it itself (not a shadow, or past ``shadowBudget``).
+    case notPrepared
+    /// Draws it from the slot's mask.
+    case prepared
+    /// Nothing of it shows in the frame: nothing to draw.
+    case nothing
+  }
+
+  private var slots: [Slot] = []
+  private var scratches: [Stroker.Scratch] = []
   private var rasterizers: [Rasterizer] = []
 
   deinit { for r in rasterizers { Rasterizer.give(r) } }
 
-  /// The blurred mask of command `i`, if it is a shadow that can show in the frame.
-  func shadow(_ i: Int) -> ShadowMask? {
-    i < shadowMade.count && shadowMade[i] ? shadows[i] : nil
-  }
-  private var scratches: [Stroker.Scratch] = []
-
   /// Commands handed out to a worker at a time.
   static let chunk = 16
 
+  /// The most mask cells the shadows of one frame keep prepared at once (64 MiB unless set):
+  /// shadows past it (by their rough size within the frame, in command order) are drawn by
+  /// each band itself.
+  var shadowBudget = 64 << 20
+
   /// The outline of command `i`, its bounds and its edges binned by strips of rows, if it is
-  /// a fill or a stroke.
+  /// a fill, a stroke or a glyph run drawn as outlines.
   func outline(_ i: Int) -> (path: FlattenedPath, bounds: Rect, bins: EdgeBins)? {
-    i < present.count && present[i] ? (paths[i], bounds[i], bins[i]) : nil
+    guard i < slots.count, slots[i].hasOutline else { return nil }
+    return (slots[i].path, slots[i].bounds, slots[i].bins)
   }
 
-  /// Works out the outlines of `list`'s fills and strokes on up to `threads` threads, which
-  /// take chunks of commands in turn.
+  /// The blurred mask of command `i` when it is a prepared shadow; whether it is one at all
+  /// is ``shadowState(_:)``.
+  func shadow(_ i: Int) -> ShadowMask? {
+    i < slots.count && slots[i].shadow == .prepared ? slots[i].mask : nil
+  }
+
+  /// Whether command `i`'s shadow was prepared, shows nothing, or is drawn by each band.
+  func shadowState(_ i: Int) -> ShadowState {
+    i < slots.count ? slots[i].shadow : .notPrepared
+  }
+
+  /// Works out the outlines and shadow masks of `list` on up to `threads` threads, which take
+  /// chunks of commands in turn.
   func prepare(_ list: DisplayList, threads: Int, glyphCache: GlyphCache) {
     let n = list.commands.count
-    if paths.count < n {
-      paths += Array(repeating: FlattenedPath(), count: n - paths.count)
-      bounds += Array(repeating: .zero, count: n - bounds.count)
-      present += Array(repeating: false, count: n - present.count)
-      bins += Array(repeating: EdgeBins(), count: n - bins.count)
-      shadows += Array(repeating: ShadowMask(), count: n - shadows.count)
-      shadowMade += Array(repeating: false, count: n - shadowMade.count)
+    if slots.count < n { slots += Array(repeating: Slot(), count: n - slots.count) }
+    let frame = IntRect(x: 0, y: 0, width: list.width, height: list.height)
+    // Which shadows fit the budget, by the size of their spread within the frame.
+    var spent = 0
+    for (i, command) in list.commands.enumerated() {
+      slots[i].shadow = .notPrepared
+      guard case .shadow = command, let box = FrameRenderer.roughBounds(command) else { continue }
+      let cells = IntRect(covering: box).intersection(frame)
+      spent += cells.width * cells.height
+      if spent <= shadowBudget { slots[i].shadow = .prepared }
     }
     let chunks = (n + Self.chunk - 1) / Self.chunk
     let workers = Swift.max(1, Swift.min(threads, chunks))
@@ -53,79 +85,58 @@ final class PreparedOutlines: @unchecked Sendable {
       scratches += Array(repeating: Stroker.Scratch(), count: workers - scratches.count)
     }
     while rasterizers.count < workers { rasterizers.append(Rasterizer.take()) }
-    let frame = IntRect(x: 0, y: 0, width: list.width, height: list.height)
     let rasterizers = rasterizers
-    paths.withUnsafeMutableBufferPointer { p in
-      bounds.withUnsafeMutableBufferPointer { b in
-        present.withUnsafeMutableBufferPointer { has in
-          scratches.withUnsafeMutableBufferPointer { s in
-            bins.withUnsafeMutableBufferPointer { e in
-              shadows.withUnsafeMutableBufferPointer { m in
-                shadowMade.withUnsafeMutableBufferPointer { made in
-                  guard let pb = p.baseAddress, let bb = b.baseAddress, let hb = has.baseAddress,
-                    let sb = s.baseAddress, let eb = e.baseAddress, let mb = m.baseAddress,
-                    let madeBase = made.baseAddress
-                  else { return }
-                  let slots = Slots(
-                    paths: pb, bounds: bb, present: hb, scratches: sb, bins: eb, shadows: mb,
-                    shadowMade: madeBase, rasterizers: rasterizers, frame: frame,
-                    glyphCache: glyphCache)
-                  takeTurns(count: chunks, workers: workers) { worker, chunk in
-                    let start = chunk * Self.chunk
-                    for i in start..<Swift.min(n, start + Self.chunk) {
-                      slots.prepare(list.commands[i], at: i, scratch: worker)
-                    }
-                  }
-                }
-              }
-            }
+    slots.withUnsafeMutableBufferPointer { s in
+      scratches.withUnsafeMutableBufferPointer { k in
+        guard let slots = s.baseAddress, let scratches = k.baseAddress else { return }
+        let work = Work(
+          slots: slots, scratches: scratches, rasterizers: rasterizers, frame: frame,
+          glyphCache: glyphCache)
+        takeTurns(count: chunks, workers: workers) { worker, chunk in
+          let start = chunk * Self.chunk
+          for i in start..<Swift.min(n, start + Self.chunk) {
+            work.prepare(list.commands[i], at: i, worker: worker)
           }
         }
       }
     }
   }
 
-  /// Where the workers write: each command's slot is written by one worker, each scratch used
-  /// by one.
-  private struct Slots: @unchecked Sendable {
-    let paths: UnsafeMutablePointer<FlattenedPath>
-    let bounds: UnsafeMutablePointer<Rect>
-    let present: UnsafeMutablePointer<Bool>
+  /// Where the workers write: each command's slot is written by one worker, each scratch and
+  /// rasterizer used by one.
+  private struct Work: @unchecked Sendable {
+    let slots: UnsafeMutablePointer<Slot>
     let scratches: UnsafeMutablePointer<Stroker.Scratch>
-    let bins: UnsafeMutablePointer<EdgeBins>
-    let shadows: UnsafeMutablePointer<ShadowMask>
-    let shadowMade: UnsafeMutablePointer<Bool>
-    /// A rasterizer for each worker.
     let rasterizers: [Rasterizer]
     /// The frame's pixels: the bins cover its rows, the shadows' masks what it shows.
     let frame: IntRect
     let glyphCache: GlyphCache
 
-    func prepare(_ command: DisplayList.Command, at i: Int, scratch worker: Int) {
-      shadowMade[i] = false
+    func prepare(_ command: DisplayList.Command, at i: Int, worker: Int) {
+      slots[i].hasOutline = false
       switch command {
       case .shadow(let p, let t, _, let offset, let sigma, _):
-        shadowMade[i] = Canvas.shadowMask(
+        guard slots[i].shadow == .prepared else { return }
+        let shows = Canvas.shadowMask(
           of: p, transform: t, offset: offset, sigma: sigma, within: frame,
-          flattened: &paths[i], rasterizer: rasterizers[worker], into: &shadows[i])
-        present[i] = false
+          flattened: &slots[i].path, rasterizer: rasterizers[worker], into: &slots[i].mask)
+        if !shows { slots[i].shadow = .nothing }
         return
       case .fill(let p, let t, _, _, _):
-        Canvas.fillOutline(p, transform: t, into: &paths[i])
+        Canvas.fillOutline(p, transform: t, into: &slots[i].path)
       case .stroke(let p, let t, _, let style, _):
         Canvas.strokeOutline(
-          p, transform: t, style: style, into: &paths[i], scratch: &scratches[worker])
+          p, transform: t, style: style, into: &slots[i].path, scratch: &scratches[worker])
       case .glyphs(let run, let t, _):
-        guard Canvas.glyphOutline(of: run, transform: t, cache: glyphCache, into: &paths[i]) else {
-          fallthrough
-        }
+        guard
+          Canvas.glyphOutline(of: run, transform: t, cache: glyphCache, into: &slots[i].path)
+        else { return }
       default:
-        present[i] = false
         return
       }
-      bounds[i] = Canvas.bounds(of: paths[i].points)
-      bins[i].bin(paths[i], height: frame.height)
-      present[i] = true
+      slots[i].bounds = Canvas.bounds(of: slots[i].path.points)
+      slots[i].bins.bin(slots[i].path, height: frame.height)
+      slots[i].hasOutline = true
     }
   }
 }

@@ -82,11 +82,21 @@ import Testing
       isClosed: true)
     bins.bin(big, height: 0)
     #expect(bins.isBinned && bins.strips == 1)
-    bins.bin(big, height: Self.height)
+    var hostile = FlattenedPath()
+    hostile.append(
+      subpath: (0..<60).map {
+        let y = 150 + 90 * sin(Double($0) / 9.55)
+        return Point(
+          x: 48 + 40 * cos(Double($0) / 9.55), y: $0 == 10 ? 1e300 : $0 == 30 ? -1e300 : y)
+      }, isClosed: true)
+    bins.bin(hostile, height: Self.height)
+    #expect(bins.isBinned)
     #expect(bins.strips == (Self.height + Rasterizer.stripRows - 1) / Rasterizer.stripRows)
-    let rows = 100..<164
-    #expect(
-      Self.coverage(big, rows: rows, bins: nil) == Self.coverage(big, rows: rows, bins: bins))
+    for rows in [0..<64, 100..<164, 250..<300] {
+      #expect(
+        Self.coverage(hostile, rows: rows, bins: nil)
+          == Self.coverage(hostile, rows: rows, bins: bins))
+    }
     var other = FlattenedPath()
     other.append(
       subpath: (0..<60).map {
@@ -97,5 +107,21 @@ import Testing
     let whole = Self.coverage(other, rows: band, bins: nil)
     #expect(whole == Self.coverage(other, rows: band, bins: bins))
     #expect(whole.contains { $0 == 255 })
+  }
+
+  /// An outline of edges much taller than a strip would be listed in many strips each: it is
+  /// not binned, and so costs no more memory than its points.
+  @Test func tallEdgesAreNotBinned() {
+    var zigzag = FlattenedPath()
+    zigzag.append(
+      subpath: (0..<200).map { Point(x: Double($0) * 0.4, y: $0 % 2 == 0 ? 0 : 299) },
+      isClosed: true)
+    var bins = EdgeBins()
+    bins.bin(zigzag, height: Self.height)
+    #expect(!bins.isBinned)
+    let rows = 40..<110
+    #expect(
+      Self.coverage(zigzag, rows: rows, bins: nil)
+        == Self.coverage(zigzag, rows: rows, bins: bins))
   }
 }

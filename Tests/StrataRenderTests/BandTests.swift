@@ -121,4 +121,55 @@ import Testing
     // The wide shadow did draw (the test would prove nothing over a blank frame).
     #expect(Set(stride(from: 0, to: one.pixels.count, by: 4).map { one.pixels[$0] }).count > 50)
   }
+
+  /// Shadows' masks are made once for the frame, within a budget of mask cells: shadows past it
+  /// are drawn by each band itself, a shadow wholly off the frame not at all; either way the
+  /// frame has the bytes of one thread's.
+  @Test func shadowsPastTheBudgetAreDrawnByEachBand() throws {
+    let card = Path.roundedRect(Rect(x: 20, y: 40, width: 120, height: 150), cornerRadius: 14)
+    var commands: [DisplayList.Command] = [
+      .fill(
+        .rect(Rect(x: 0, y: 0, width: 160, height: 320)), transform: .identity,
+        paint: .solid(.white), rule: .nonZero, opacity: 1)
+    ]
+    for k in 0..<4 {
+      commands.append(
+        .shadow(
+          card, transform: Transform(translationX: 0, y: Double(k) * 45), color: .black,
+          offset: Vector(dx: 2, dy: 6), sigma: [3, 12, 1.5, 20][k], opacity: 0.6))
+    }
+    commands.append(
+      .shadow(
+        card, transform: Transform(translationX: 0, y: 900), color: .black,
+        offset: Vector(dx: 0, dy: 0), sigma: 4, opacity: 1))
+    let list = DisplayList(width: 160, height: 320, commands: commands)
+    // A budget that holds the first two shadows' rough boxes, not the third's.
+    let prepared = PreparedOutlines()
+    func cells(_ i: Int) throws -> Int {
+      let box = IntRect(covering: try #require(FrameRenderer.roughBounds(commands[i])))
+        .intersection(IntRect(x: 0, y: 0, width: 160, height: 320))
+      return box.width * box.height
+    }
+    prepared.shadowBudget = try cells(1) + cells(2)
+    prepared.prepare(list, threads: 2, glyphCache: GlyphCache())
+    #expect(prepared.shadowState(1) == .prepared && prepared.shadow(1) != nil)
+    #expect(prepared.shadowState(2) == .prepared)
+    #expect(prepared.shadowState(3) == .notPrepared && prepared.shadow(3) == nil)
+    #expect(prepared.shadowState(4) == .notPrepared)
+    #expect(prepared.shadowState(0) == .notPrepared && prepared.outline(0) != nil)
+    // Off the frame and within a budget: nothing to draw.
+    let roomy = PreparedOutlines()
+    roomy.prepare(list, threads: 1, glyphCache: GlyphCache())
+    #expect(roomy.shadowState(5) == .nothing && roomy.shadowState(4) == .prepared)
+    // The frame, drawn in bands with the small budget, has one thread's bytes.
+    let one = try FrameRenderer(scale: 1, textShaper: nil).render(list)
+    var renderer = FrameRenderer(scale: 1, textShaper: nil)
+    renderer.threads = 3
+    renderer.outlines.give(prepared)
+    let banded = try renderer.render(list)
+    #expect(renderer.outlines.take() === prepared, "the frame used the small budget")
+    let differing = zip(one.pixels, banded.pixels).filter { $0 != $1 }.count
+    #expect(differing == 0, "\(differing) bytes differ")
+    #expect(Set(stride(from: 0, to: one.pixels.count, by: 4).map { one.pixels[$0] }).count > 20)
+  }
 }
