@@ -53,11 +53,11 @@ package struct EdgeBins: Sendable {
   /// than ``smallestBinned`` points, or whose edges would be listed more than
   /// ``entriesPerEdge`` times a point (and twice a strip), is not binned (``isBinned`` is false).
   package mutating func bin(_ flat: FlattenedPath, height: Int) {
-    edges.removeAll(keepingCapacity: true)
     guard flat.points.count >= Self.smallestBinned else {
-      strips = 0
+      clear()
       return
     }
+    edges.removeAll(keepingCapacity: true)
     strips = Swift.max(1, (Swift.max(0, height) + Rasterizer.stripRows - 1) / Rasterizer.stripRows)
     starts.removeAll(keepingCapacity: true)
     starts.append(contentsOf: repeatElement(0, count: strips + 1))
@@ -129,6 +129,12 @@ package struct EdgeBins: Sendable {
 
   /// The edges being binned, kept for their memory.
   private var spans: [Span] = []
+
+  /// Makes the bins hold no outline (``isBinned`` false), keeping their memory.
+  package mutating func clear() {
+    edges.removeAll(keepingCapacity: true)
+    strips = 0
+  }
 
   /// Whether the outline was binned (see ``smallestBinned``).
   package var isBinned: Bool { strips > 0 }

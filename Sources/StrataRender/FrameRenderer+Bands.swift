@@ -43,7 +43,7 @@ extension FrameRenderer {
     // Every path is flattened (and every stroke outlined) once, for all the bands.
     let prepared = outlines.take() ?? PreparedOutlines()
     defer { outlines.give(prepared) }
-    prepared.prepare(list, threads: threads, glyphCache: glyphCache)
+    prepared.prepare(list, threads: threads, glyphCache: glyphCache, bandTops: tops)
     let (canvases, glyphCache) = (canvases, glyphCache)
     buffer.pixels.withUnsafeMutableBytes { raw in
       guard let base = raw.baseAddress else { return }

@@ -6,7 +6,8 @@ import StrataText
 /// The coarse stage of a frame drawn in bands: what every band would otherwise work out again,
 /// worked out once and read by every band. That is the device-pixel outline of each fill,
 /// stroke and glyph run drawn as outlines, with its bounds and its edges binned by strips of
-/// rows (``EdgeBins``), and the blurred mask of each shadow. The outlines and masks are the
+/// rows (``EdgeBins``) when it reaches enough bands to pay for it, and the blurred mask of
+/// each shadow. The outlines and masks are the
 /// ones a canvas works out itself (`Canvas.fillOutline`, `Canvas.strokeOutline`,
 /// `Canvas.glyphOutline`, `Canvas.shadowMask`), so the pixels are the same. Their memory is
 /// kept from frame to frame.
@@ -64,9 +65,16 @@ final class PreparedOutlines: @unchecked Sendable {
     i < slots.count ? slots[i].shadow : .notPrepared
   }
 
-  /// Works out the outlines and shadow masks of `list` on up to `threads` threads, which take
-  /// chunks of commands in turn.
-  func prepare(_ list: DisplayList, threads: Int, glyphCache: GlyphCache) {
+  /// The fewest bands an outline's rows must reach for its edges to be binned: binning costs
+  /// about three looks through its edges, and saves a look through them in every band past
+  /// the first.
+  static let binnedBands = 4
+
+  /// Works out the outlines and shadow masks of `list`, to be drawn in bands starting at rows
+  /// `bandTops`, on up to `threads` threads, which take chunks of commands in turn.
+  func prepare(
+    _ list: DisplayList, threads: Int, glyphCache: GlyphCache, bandTops: [Int] = [0]
+  ) {
     let n = list.commands.count
     if slots.count < n { slots += Array(repeating: Slot(), count: n - slots.count) }
     let frame = IntRect(x: 0, y: 0, width: list.width, height: list.height)
@@ -91,7 +99,7 @@ final class PreparedOutlines: @unchecked Sendable {
         guard let slots = s.baseAddress, let scratches = k.baseAddress else { return }
         let work = Work(
           slots: slots, scratches: scratches, rasterizers: rasterizers, frame: frame,
-          glyphCache: glyphCache)
+          bandTops: bandTops, glyphCache: glyphCache)
         takeTurns(count: chunks, workers: workers) { worker, chunk in
           let start = chunk * Self.chunk
           for i in start..<Swift.min(n, start + Self.chunk) {
@@ -110,7 +118,19 @@ final class PreparedOutlines: @unchecked Sendable {
     let rasterizers: [Rasterizer]
     /// The frame's pixels: the bins cover its rows, the shadows' masks what it shows.
     let frame: IntRect
+    let bandTops: [Int]
     let glyphCache: GlyphCache
+
+    /// How many of the bands the rows of `box` reach.
+    func bandsReached(_ box: Rect) -> Int {
+      guard box.minY.isFinite, box.maxY.isFinite else { return bandTops.count }
+      var reached = 0
+      for (k, top) in bandTops.enumerated() {
+        let bottom = k + 1 < bandTops.count ? bandTops[k + 1] : frame.height
+        if Double(bottom) > box.minY && Double(top) < box.maxY { reached += 1 }
+      }
+      return reached
+    }
 
     func prepare(_ command: DisplayList.Command, at i: Int, worker: Int) {
       slots[i].hasOutline = false
@@ -135,7 +155,11 @@ final class PreparedOutlines: @unchecked Sendable {
         return
       }
       slots[i].bounds = Canvas.bounds(of: slots[i].path.points)
-      slots[i].bins.bin(slots[i].path, height: frame.height)
+      if bandsReached(slots[i].bounds) >= PreparedOutlines.binnedBands {
+        slots[i].bins.bin(slots[i].path, height: frame.height)
+      } else {
+        slots[i].bins.clear()
+      }
       slots[i].hasOutline = true
     }
   }

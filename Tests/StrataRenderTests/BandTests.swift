@@ -172,4 +172,23 @@ import Testing
     #expect(differing == 0, "\(differing) bytes differ")
     #expect(Set(stride(from: 0, to: one.pixels.count, by: 4).map { one.pixels[$0] }).count > 20)
   }
+
+  /// An outline's edges are binned only when its rows reach enough bands to pay for it.
+  @Test func outlinesAreBinnedWhenTheyReachManyBands() throws {
+    let circle = DisplayList.Command.fill(
+      .circle(center: Point(x: 100, y: 130), radius: 110), transform: .identity,
+      paint: .solid(.red), rule: .nonZero, opacity: 1)
+    let small = DisplayList.Command.fill(
+      .circle(center: Point(x: 100, y: 30), radius: 25), transform: .identity,
+      paint: .solid(.blue), rule: .nonZero, opacity: 1)
+    let list = DisplayList(width: 200, height: 256, commands: [circle, small])
+    let prepared = PreparedOutlines()
+    prepared.prepare(list, threads: 2, glyphCache: GlyphCache(), bandTops: [0, 64, 128, 192])
+    let big = try #require(prepared.outline(0))
+    #expect(big.path.points.count >= EdgeBins.smallestBinned && big.bins.isBinned)
+    let little = try #require(prepared.outline(1))
+    #expect(little.path.points.count >= EdgeBins.smallestBinned && !little.bins.isBinned)
+    prepared.prepare(list, threads: 1, glyphCache: GlyphCache())
+    #expect(prepared.outline(0)?.bins.isBinned == false)
+  }
 }
