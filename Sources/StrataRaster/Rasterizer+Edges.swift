@@ -102,6 +102,9 @@ extension Rasterizer {
       let lastRow = firstRow + Double(region.height)
       if by <= firstRow || ay >= lastRow { return }
       let dxdy = (bx - ax) / (by - ay)
+      // A rise too small for the run to be divided by (a subnormal over a few pixels) adds
+      // less than a Float can hold: nothing. Walked, its infinite slope would make NaNs.
+      guard dxdy.isFinite else { return }
       let next = Int((Swift.max(ay, firstRow) - firstRow).rounded(.down))
       let end = Int((Swift.min(by, lastRow) - firstRow).rounded(.up))
       var edge = Pending(x: ax, top: ay, bottom: by, dxdy: dxdy, dir: dir, next: next, end: end)

@@ -99,6 +99,25 @@ import Testing
     #expect(coveredArea(nowhere) == 0)
   }
 
+  /// An edge that rises by less than any normal number over a long run has a slope past
+  /// the largest double: it adds its (vanishing) share and nothing else, and never stops the
+  /// program.
+  @Test func edgesOfInfiniteSlopeAreHarmless() throws {
+    let tiny = Double.leastNonzeroMagnitude
+    let img = try render {
+      $0.fill(
+        .polygon([
+          Point(x: 0, y: 0), Point(x: 60, y: tiny), Point(x: 60, y: 30), Point(x: 0, y: 30),
+        ]),
+        paint: .solid(.black))
+      $0.fill(
+        .polygon([Point(x: 60, y: 40 + tiny), Point(x: 2, y: 40), Point(x: 2, y: 50)]),
+        paint: .solid(.black))
+    }
+    #expect(img.pixel(x: 30, y: 15).a == 255 && img.pixel(x: 30, y: 35).a == 0)
+    #expect(img.pixel(x: 3, y: 41).a > 0)
+  }
+
   @Test func tinyShapesKeepTheirArea() throws {
     let img = try render {
       $0.fill(.rect(Rect(x: 5.2, y: 5.3, width: 0.5, height: 0.4)), paint: .solid(.black))
