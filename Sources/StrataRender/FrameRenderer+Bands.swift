@@ -70,10 +70,15 @@ extension FrameRenderer {
     guard bands > 1, height >= 2 * smallestBand else { return [0] }
     // Work per row, as differences: +w where a box starts, −w where it ends.
     var change = [Double](repeating: 0, count: height + 1)
+    // A row of the frame from a coordinate of any size (clamped before it becomes an integer).
+    func row(_ y: Double, _ rule: FloatingPointRoundingRule) -> Int {
+      guard !y.isNaN else { return 0 }
+      return Int(Swift.min(Swift.max(y, 0), Double(height)).rounded(rule))
+    }
     for command in list.commands {
       guard let box = roughBounds(command) else { continue }
-      let top = Swift.max(0, Swift.min(height, Int(box.minY.rounded(.down))))
-      let bottom = Swift.max(0, Swift.min(height, Int(box.maxY.rounded(.up))))
+      let top = row(box.minY, .down)
+      let bottom = row(box.maxY, .up)
       let w = Swift.max(0, Swift.min(Double(width), box.maxX) - Swift.max(0, box.minX))
       guard bottom > top, w > 0 else { continue }
       change[top] += w

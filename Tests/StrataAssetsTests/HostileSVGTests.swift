@@ -208,6 +208,45 @@ import Testing
     #expect(abs(SVGBuilder.stretch(of: Transform(scaleX: 4, y: 2)) - 2) < 1e-9)
   }
 
+  /// A path that rises by a subnormal number over 60 pixels made an edge of infinite slope,
+  /// whose walk down the rows turned NaN and stopped the program (`strata image` on this
+  /// 100-byte file crashed). The edge adds less than a Float holds, and is left out.
+  @Test func subnormalRisesDrawInsteadOfCrashing() throws {
+    let bytes = Array(
+      """
+      <svg xmlns="http://www.w3.org/2000/svg" width="64" height="64">\
+      <path d="M0 0 L60 4.9e-324 L60 30 L0 30 Z"/></svg>
+      """.utf8)
+    let svg = try SVGImporter().importSVG(bytes)
+    let frame = Rect(x: 0, y: 0, width: 64, height: 64)
+    let node = ImageNode(image: .vector(svg.image), frame: frame, contentMode: .aspectFit)
+    let image = try FrameRenderer(scale: 1).render(Scene(root: node, size: frame.size))
+    #expect(image.pixel(x: 30, y: 15).a == 255 && image.pixel(x: 30, y: 40).a == 0)
+  }
+
+  /// A rectangle 4·10⁴⁶ pixels tall is a finite box past any integer: cutting a frame into
+  /// bands by work turned its bottom into an Int and stopped the program. Found by the `svg`
+  /// fuzz target once it drew every picture in bands as well; now its rows are clamped to the
+  /// frame's first, and the bands have the bytes of one thread.
+  @Test func boxesPastAnyIntegerAreCutIntoBands() throws {
+    let bytes = Array(
+      """
+      <svg xmlns="http://www.w3.org/2000/svg" width="64" height="64">\
+      <rect width="20" height="44444444444444444444444444444444444444444444420" fill="#06d6a0"/>\
+      <rect x="30" y="-1e300" width="20" height="2e300" fill="#118ab2"/></svg>
+      """.utf8)
+    let svg = try SVGImporter().importSVG(bytes)
+    let frame = Rect(x: 0, y: 0, width: 64, height: 64)
+    let node = ImageNode(image: .vector(svg.image), frame: frame, contentMode: .aspectFit)
+    let scene = Scene(root: node, size: frame.size)
+    let one = try FrameRenderer(scale: 4).render(scene)
+    var renderer = FrameRenderer(scale: 4)
+    renderer.threads = 2
+    let banded = try renderer.render(scene)
+    #expect(banded.pixels == one.pixels)
+    #expect(one.pixel(x: 40, y: 200).a == 255 && one.pixel(x: 140, y: 10).a == 255)
+  }
+
   /// Descendant combinators make matching search the ancestors: 30 of them against 60 nested
   /// groups stays inside the selector budget, a typed error when it is not enough.
   @Test func combinatorSearchesHaveTheSelectorBudget() {
