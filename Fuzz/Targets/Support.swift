@@ -36,6 +36,17 @@ struct FuzzInput {
   mutating func rest() -> [UInt8] { take(bytes.count - position) }
 }
 
+/// Draws `scene` at `scale` whole on one thread and in bands on two — the coarse stage's bins,
+/// prepared outlines and shadow masks, and the bands' cuts — and treats a difference in their
+/// bytes as a finding. At @4x a 64-point picture is 256 rows: four bands.
+func drawWholeAndInBands(_ scene: Scene, scale: Double) {
+  guard let whole = try? FrameRenderer(scale: scale).render(scene) else { return }
+  var banded = FrameRenderer(scale: scale)
+  banded.threads = 2
+  let bands = try? banded.render(scene)
+  precondition(bands?.pixels == whole.pixels, "the frame drawn in bands differs from the whole")
+}
+
 func be16(_ v: Int) -> [UInt8] { [UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
 func be32(_ v: Int) -> [UInt8] {
   [UInt8((v >> 24) & 0xFF), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)]

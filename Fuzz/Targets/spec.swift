@@ -4,7 +4,8 @@ import StrataSpec
 
 /// Raw bytes into the spec loader: the JSON reader (limits, escapes, UTF-8, numbers), the
 /// schema checker, decoding, the semantic checks, and, for a spec that loads, a controller
-/// built from it and one frame drawn at 32 × 32 points. File paths resolve in a folder that
+/// built from it and one frame drawn at 32 × 32 points at @8x, whole on one thread and in bands
+/// on two (a difference in their bytes is a finding). File paths resolve in a folder that
 /// does not exist, so every image is a "missing file" problem.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
@@ -15,7 +16,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   else { return 0 }
   let controller = loaded.makeController(pageSize: Size(width: 32, height: 32))
   controller.setPagePosition(0.5)
-  _ = try? FrameRenderer(scale: 1).render(controller.scene())
+  drawWholeAndInBands(controller.scene(), scale: 8)
   return 0
 }
 

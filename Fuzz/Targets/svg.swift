@@ -12,11 +12,6 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   guard let svg = try? SVGImporter().importSVG(FuzzInput(data, size).all) else { return 0 }
   let frame = Rect(x: 0, y: 0, width: 64, height: 64)
   let node = ImageNode(image: .vector(svg.image), frame: frame, contentMode: .aspectFit)
-  let scene = Scene(root: node, size: frame.size)
-  guard let whole = try? FrameRenderer(scale: 4).render(scene) else { return 0 }
-  var banded = FrameRenderer(scale: 4)
-  banded.threads = 2
-  let bands = try? banded.render(scene)
-  precondition(bands?.pixels == whole.pixels, "the frame in bands differs from the whole")
+  drawWholeAndInBands(Scene(root: node, size: frame.size), scale: 4)
   return 0
 }
