@@ -157,7 +157,30 @@ package struct EdgeBins: Sendable {
     }
     // Strip after strip, an edge of a later strip may come before one of an earlier strip in
     // the outline: put them back in its order (the order every cell adds them in).
-    if last > first { out.sort { $0.to < $1.to } }
+    if last > first { out.withUnsafeMutableBufferPointer { Self.heapSort($0) } }
+  }
+
+  /// Sorts `edges` by where they end in the outline (unique), in place: a heap sort, which
+  /// makes no memory (the standard sort may take a buffer), so a frame drawn in bands frame
+  /// after frame allocates nothing here.
+  static func heapSort(_ edges: UnsafeMutableBufferPointer<Edge>) {
+    let n = edges.count
+    func siftDown(_ start: Int, _ end: Int) {
+      var root = start
+      while 2 * root + 1 < end {
+        var child = 2 * root + 1
+        if child + 1 < end && edges[child].to < edges[child + 1].to { child += 1 }
+        guard edges[root].to < edges[child].to else { return }
+        edges.swapAt(root, child)
+        root = child
+      }
+    }
+    guard n > 1 else { return }
+    for start in stride(from: n / 2 - 1, through: 0, by: -1) { siftDown(start, n) }
+    for end in stride(from: n - 1, to: 0, by: -1) {
+      edges.swapAt(0, end)
+      siftDown(0, end)
+    }
   }
 }
 

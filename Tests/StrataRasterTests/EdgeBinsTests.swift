@@ -124,4 +124,15 @@ import Testing
       Self.coverage(zigzag, rows: rows, bins: nil)
         == Self.coverage(zigzag, rows: rows, bins: bins))
   }
+
+  /// The in-place sort that puts a band's edges back in the outline's order.
+  @Test func heapSortOrdersByPlaceInTheOutline() {
+    var random = SeededRandomNumberGenerator(seed: 7)
+    for n in [0, 1, 2, 3, 17, 64, 501] {
+      var edges = (0..<n).map { EdgeBins.Edge(from: 0, to: Int32($0), firstStrip: 0) }
+      edges.shuffle(using: &random)
+      edges.withUnsafeMutableBufferPointer { EdgeBins.heapSort($0) }
+      #expect(edges.map(\.to) == (0..<n).map { Int32($0) }, "\(n) edges")
+    }
+  }
 }
