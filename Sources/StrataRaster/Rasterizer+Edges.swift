@@ -57,8 +57,7 @@ extension Rasterizer {
         return
       }
       if (x0 < 0) != (x1 < 0) {
-        let t = (0 - x0) / (x1 - x0)
-        let ym = y0 + (y1 - y0) * t
+        let ym = Self.crossing(x0, y0, x1, y1, at: 0)
         if x0 < 0 {
           lineInRegion(0, y0, 0, ym)
           x0 = 0
@@ -70,8 +69,7 @@ extension Rasterizer {
         }
       }
       if (x0 > w) != (x1 > w) {
-        let t = (w - x0) / (x1 - x0)
-        let ym = y0 + (y1 - y0) * t
+        let ym = Self.crossing(x0, y0, x1, y1, at: w)
         if x0 > w {
           x0 = w
           y0 = ym
@@ -81,6 +79,21 @@ extension Rasterizer {
         }
       }
       lineInRegion(x0, y0, x1, y1)
+    }
+
+    /// The y at which the edge from (`xa`, `ya`) to (`xb`, `yb`) crosses the column `c` (which
+    /// lies between them), within the edge's own rows. It is measured from the end nearer the
+    /// column: from the far end of an edge 10²⁴ pixels long the crossing would be lost to
+    /// rounding, by up to 10⁸ rows, and the clipped edge would cover rows the edge never
+    /// reaches (and that its strips in ``EdgeBins`` do not list).
+    @inline(__always) static func crossing(
+      _ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double, at c: Double
+    ) -> Double {
+      let y =
+        Swift.abs(xa - c) <= Swift.abs(xb - c)
+        ? ya + (yb - ya) * ((c - xa) / (xb - xa))
+        : yb + (ya - yb) * ((c - xb) / (xa - xb))
+      return Swift.min(Swift.max(y, Swift.min(ya, yb)), Swift.max(ya, yb))
     }
 
     /// Adds an edge whose x lies in 0...width (region columns, device rows).

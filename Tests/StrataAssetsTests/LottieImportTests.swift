@@ -259,4 +259,28 @@ import Testing
     // The diamond of the second solid (at 65, 2), shrunk: its left point 67 moves to about 74.
     #expect(image.pixel(x: 70, y: 24).a == 0 && image.pixel(x: 76, y: 24).a == 255)
   }
+
+  /// Found by the `lottie` fuzz target, which draws each file's middle frame whole and in bands:
+  /// a dashed stroke 4·10²³ wide, whose outline's edges reach 10²⁴ pixels. Clipped at the
+  /// frame's right side, their crossings were lost to rounding and drew stray pixels in the
+  /// whole frame that the bands (whose bins go by the edges' true rows) did not.
+  @Test func aStrokeWiderThanTheWorldDrawsTheSameInBands() throws {
+    let json = #"""
+      {"fr": 24, "ip": 0, "op": 15, "w": 64, "h": 64, "layers": [{"ty": 3, "ind": 1, "ks": {"p": {"a": 0, "k": [32, 32]}, "r": {"a": 1, "k": [{"t": 0, "s": [0], "e": [180]}, {"t": 48}]}}}, {"ty": 4, "ind": 2, "parEnt": 1, "ip": 0, "op": 40, "st": 4, "ks": {"p": {"s": true, "x": {"a": 1, "k": [{"t": 0, "s": [5], "h": 0}, {"t": 20, "s": [10]}]}, "y": {"a": 0, "k": 5}}, "o": {"a": 0, "k": 80}}, "shapes": [{"ty": "gr", "it": [{"ty": "sh", "ks": {"a": 1, "k": [{"t": 0, "s": [{"v": [[0, 0], [10, 0], [10, 20]], "i": [[0, 0], [0, 0], [0, 0]], "o": [[2, 0], [0, 0], [5, 0]], "c": true}], "o": {"x": 0.3, "y": 0}, "i": {"x": 0.7, "y": 1}}, {"t": 30, "s": [{"v": [[0, 0], [20, 0], [20, 20]], "i":[[ 0, 0], [2, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0]], "c": true}]}]}}, {"ty": "st", "c": {"a": 0, "k": [0, 0, 0, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 444444444444444444444442}, "lc": 2, "lj": 2, "ml": 4, "d": [{"n": "d", "v": {"a": 0, "k": 4}}, {"n": "g", "v": {"a": 0, "k": 2}}]}, {"ty": "fl", "c": {"a": 0, "k": [0.2, 0.6, 0.9, 1]}, "o": {"a": 0, "k": 100}, "r": 2}, {"ty": "tr", "a": {"a": 0, "k": [5, 5]}, "s": {"a": 0, "k": [150, 150]}, "o": {"a": 0, "k": 50}}]}, {"ty": "el", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [8, 8]}}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}}]}, {"ty": 1, "sc": "#ffeedd", "sw": 64, "sh": 64}]}
+      """#
+    let animation = try LottieImporter().importLottie(Array(json.utf8)).animation
+    let middle = (animation.frames.lowerBound + animation.frames.upperBound) / 2
+    let frame = Rect(x: 0, y: 0, width: 64, height: 64)
+    let node = ImageNode(
+      image: .vector(animation.image(atFrame: middle)), frame: frame, contentMode: .aspectFit)
+    let scene = Scene(root: node, size: frame.size)
+    let whole = try FrameRenderer(scale: 4).render(scene)
+    var renderer = FrameRenderer(scale: 4)
+    renderer.threads = 2
+    let banded = try renderer.render(scene)
+    let differing = stride(from: 0, to: whole.pixels.count, by: 4).filter {
+      whole.pixels[$0..<($0 + 4)] != banded.pixels[$0..<($0 + 4)]
+    }
+    #expect(differing.isEmpty, "\(differing.count) pixels differ")
+  }
 }

@@ -118,6 +118,34 @@ import Testing
     #expect(img.pixel(x: 3, y: 41).a > 0)
   }
 
+  /// An edge 10²⁴ pixels long that ends inside the canvas, clipped at the canvas's right
+  /// side: the crossing is measured from the near end. From the far end it was lost to
+  /// rounding (by up to 10⁸ rows), and the clipped edge drew a diagonal through rows the
+  /// shape never reaches. Found by the `lottie` fuzz target (a stroke 4·10²³ wide), whose
+  /// frame drawn in bands did not have those stray pixels.
+  @Test func farEdgesAreClippedWhereTheyCross() throws {
+    let far = Point(x: 4.785719715853093e23, y: 1.244486498838267e24)
+    let near = Point(x: 39.646452085938236, y: 40)
+    let img = try render {
+      $0.fill(.polygon([far, near, Point(x: 39.646452085938236, y: 1e24)]), paint: .solid(.black))
+    }
+    // The edge's slope is 2.6: at x = 64 it is at row 103, below the canvas.
+    let slope = (far.y - near.y) / (far.x - near.x)
+    for y in 0..<64 {
+      for x in 0..<64 {
+        let edgeRow = near.y + (Double(x) + 0.5 - near.x) * slope
+        let a = img.pixel(x: x, y: y).a
+        if Double(x) > near.x + 1 && Double(y) + 1 < edgeRow - 2 {
+          #expect(a == 0, "(\(x), \(y)) above the edge is \(a)")
+        }
+        if Double(x) > near.x + 1 && Double(y) > edgeRow + 2 {
+          #expect(a == 255, "(\(x), \(y)) below the edge is \(a)")
+        }
+      }
+    }
+    #expect(img.pixel(x: 41, y: 60).a == 255)
+  }
+
   @Test func tinyShapesKeepTheirArea() throws {
     let img = try render {
       $0.fill(.rect(Rect(x: 5.2, y: 5.3, width: 0.5, height: 0.4)), paint: .solid(.black))
