@@ -39,7 +39,7 @@ struct FuzzInput {
 /// Draws `scene` at `scale` whole on one thread and in bands on two — the coarse stage's bins,
 /// prepared outlines and shadow masks, and the bands' cuts — and treats a difference in their
 /// bytes as a finding. At @4x a 64-point picture is 256 rows: four bands (outlines reaching
-/// all four are binned); at @2x, two.
+/// all four are binned).
 func drawWholeAndInBands(_ scene: Scene, scale: Double) {
   guard let whole = try? FrameRenderer(scale: scale).render(scene) else { return }
   var banded = FrameRenderer(scale: scale)
