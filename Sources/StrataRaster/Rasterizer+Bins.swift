@@ -33,6 +33,7 @@ package struct EdgeBins: Sendable {
   /// The strip of device row `y`, clamped to `0..<strips` (a NaN counts as row 0).
   @inline(__always) func strip(ofRow y: Double) -> Int { Self.strip(ofRow: y, strips: strips) }
 
+  /// The strip of device row `y` among `strips`, clamped (a NaN counts as row 0).
   @inline(__always) static func strip(ofRow y: Double, strips: Int) -> Int {
     let s = (y / Double(Rasterizer.stripRows)).rounded(.down)
     guard s > 0 else { return 0 }
@@ -101,8 +102,7 @@ package struct EdgeBins: Sendable {
       }
     }
     guard fits else {
-      spans.removeAll(keepingCapacity: true)
-      self.strips = 0
+      clear()
       return
     }
     cursor.removeAll(keepingCapacity: true)
@@ -194,12 +194,9 @@ extension Rasterizer {
       return
     }
     bins.edges(reaching: region.y..<region.maxY, into: &binned)
-    let chosen = binned
-    binned = []
-    defer { binned = chosen }
     withEdges { edges in
       flat.points.withUnsafeBufferPointer { pts in
-        for e in chosen { edges.addLine(pts[Int(e.from)], pts[Int(e.to)]) }
+        for e in binned { edges.addLine(pts[Int(e.from)], pts[Int(e.to)]) }
       }
     }
   }
