@@ -46,13 +46,21 @@ package enum Pixels {
   /// same either way (tests compare them).
   static let wideKernels = WideKernels.available
 
-  /// ``lerp(_:_:_:)`` on eight pixels at once, each with its own weight.
+  /// ``lerp(_:_:_:)`` on eight pixels at once, each with its own weight (0...256).
+  ///
+  /// As in ``scale(_:_:)``, the channels are multiplied in 16-bit lanes: a channel's two
+  /// products sum to at most 255 · 256, so nothing carries between channels, and the bytes are
+  /// the scalar ``lerp(_:_:_:)``'s (a 32-bit lane multiply is emulated on baseline x86-64).
   @inline(__always) static func lerp(_ a: Vector8, _ b: Vector8, _ f: Vector8) -> Vector8 {
-    let lanes = Vector8(repeating: 0x00FF_00FF)
-    let g = Vector8(repeating: 256) &- f
-    let rb = (((a & lanes) &* g &+ (b & lanes) &* f) &>> 8) & lanes
-    let ga = ((((a &>> 8) & lanes) &* g &+ ((b &>> 8) & lanes) &* f) &>> 8) & lanes
-    return rb | (ga &<< 8)
+    typealias Lanes = SIMD16<UInt16>
+    let a16 = unsafeBitCast(a, to: Lanes.self)
+    let b16 = unsafeBitCast(b, to: Lanes.self)
+    let f16 = unsafeBitCast(f | (f &<< 16), to: Lanes.self)
+    let g16 = Lanes(repeating: 256) &- f16
+    let low = Lanes(repeating: 0x00FF)
+    let rb = ((a16 & low) &* g16 &+ (b16 & low) &* f16) &>> 8
+    let ga = ((a16 &>> 8) &* g16 &+ (b16 &>> 8) &* f16) & ~low
+    return unsafeBitCast(rb | ga, to: Vector8.self)
   }
 
   /// ``scale(_:_:)`` on eight pixels at once.

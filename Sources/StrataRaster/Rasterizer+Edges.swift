@@ -6,12 +6,12 @@ extension Rasterizer {
   struct Edges {
     let region: IntRect
     let stride: Int
-    let blocksPerRow: Int
+    let wordsPerRow: Int
     let cells: UnsafeMutablePointer<Float>
     let rowMin: UnsafeMutablePointer<Int32>
     let rowMax: UnsafeMutablePointer<Int32>
     let rowVisibleMax: UnsafeMutablePointer<Int32>
-    let touchedBlocks: UnsafeMutablePointer<UInt8>
+    let touchedBlocks: UnsafeMutablePointer<UInt64>
     /// When set, edges are kept in ``pending`` and added strip by strip later (see
     /// ``Rasterizer/stripRows``); otherwise they are added to every row at once.
     var defers = false
@@ -142,6 +142,13 @@ extension Rasterizer {
       let a = cells
       let stop = Swift.min(edge.end, limit)
       let firstRow = region.y
+      if dxdy == 0 {
+        walkVertical(&edge, to: stop, rowBase: rowBase)
+        return
+      }
+      // The row before's exit, which is this row's entry when this row starts where it ended.
+      var carriedTop = -Double.infinity
+      var carriedX = 0.0
       for y in edge.next..<Swift.max(edge.next, stop) {
         let rowTop = Double(firstRow + y)
         let top = Swift.max(rowTop, ay)
@@ -149,9 +156,13 @@ extension Rasterizer {
         let dy = bottom - top
         if dy <= 0 { continue }
         // Where the edge enters and leaves the row, from its start: the row above worked out
-        // this row's entry with the same operations, so the two agree exactly.
-        let x = Swift.min(Swift.max(ax + (top - ay) * dxdy, 0), maxX)
+        // this row's entry with the same operations, so the two agree exactly and the entry is
+        // taken from it.
+        let x =
+          top == carriedTop ? carriedX : Swift.min(Swift.max(ax + (top - ay) * dxdy, 0), maxX)
         let xnext = Swift.min(Swift.max(ax + (bottom - ay) * dxdy, 0), maxX)
+        carriedTop = bottom
+        carriedX = xnext
         let d = Float(dy) * dir
         let lo = Swift.min(x, xnext)
         let hi = Swift.max(x, xnext)
@@ -192,6 +203,32 @@ extension Rasterizer {
       edge.next = Swift.max(edge.next, stop)
     }
 
+    /// ``walk(_:to:rowBase:)`` for an edge whose x does not change: every row adds the same two
+    /// cells, with the shares the general walk works out for it (the same operations on the same
+    /// numbers), so the cells are exactly the general walk's.
+    private func walkVertical(_ edge: inout Pending, to stop: Int, rowBase: Int) {
+      let ay = edge.top
+      let by = edge.bottom
+      let dir = edge.dir
+      // x + (top − ay) · 0 is x for every row: top is never above the edge's start.
+      let x = Swift.min(Swift.max(edge.x + 0, 0), Double(region.width))
+      let x0i = Int(x)
+      let xmf = Float(0.5 * (x + x) - Double(x0i))
+      let firstRow = region.y
+      let a = cells
+      for y in edge.next..<Swift.max(edge.next, stop) {
+        let rowTop = Double(firstRow + y)
+        let dy = Swift.min(rowTop + 1, by) - Swift.max(rowTop, ay)
+        if dy <= 0 { continue }
+        let d = Float(dy) * dir
+        let lineStart = (y - rowBase) * stride
+        a[lineStart + x0i] += d - d * xmf
+        a[lineStart + x0i + 1] += d * xmf
+        touch(y, rowBase, x0i, x0i + 1)
+      }
+      edge.next = Swift.max(edge.next, stop)
+    }
+
     @inline(__always) private func touch(_ y: Int, _ rowBase: Int, _ lo: Int, _ hi: Int) {
       if Int32(lo) < rowMin[y] { rowMin[y] = Int32(lo) }
       if Int32(hi) > rowMax[y] { rowMax[y] = Int32(hi) }
@@ -199,9 +236,9 @@ extension Rasterizer {
         let visible = Int32(Swift.min(hi, region.width - 1))
         if visible > rowVisibleMax[y] { rowVisibleMax[y] = visible }
       }
-      let row = (y - rowBase) * blocksPerRow
+      let row = (y - rowBase) * wordsPerRow
       for b in (lo >> Rasterizer.blockShift)...(hi >> Rasterizer.blockShift) {
-        touchedBlocks[row + b] = 1
+        touchedBlocks[row + (b >> 6)] |= 1 << UInt64(b & 63)
       }
     }
   }

@@ -40,14 +40,15 @@ package final class Rasterizer: @unchecked Sendable {
   /// The last touched cell that changes a visible pixel (cells from the width on only change
   /// pixels right of the region), or −1.
   @exclusivity(unchecked) private var rowVisibleMax: [Int32] = []
-  /// One flag per block of cells (``blockShift``) of each row, set when an edge touched a cell
-  /// of the block: the cells of an unflagged block are all zero, so the inside of a wide shape
-  /// is passed a block at a time, and only flagged blocks need clearing after a fill.
-  @exclusivity(unchecked) private var touchedBlocks: [UInt8] = []
+  /// One bit per block of cells (``blockShift``) of each row, in words of 64 blocks
+  /// (``wordsPerRow`` a row), set when an edge touched a cell of the block: the cells of an
+  /// unflagged block are all zero, so the inside of a wide shape is passed a word of blocks
+  /// at a time, and only flagged blocks need clearing after a fill.
+  @exclusivity(unchecked) private var touchedBlocks: [UInt64] = []
   /// One row's coverage, handed to the span callback.
   @exclusivity(unchecked) private var rowCoverage: [UInt8] = []
   private var stride = 0
-  private var blocksPerRow = 0
+  private var wordsPerRow = 0
   /// The edges of a tall region, kept to be added strip by strip (see ``stripRows``).
   var pending: [Edges.Pending] = []
   /// Whether this fill's edges are kept and added strip by strip.
@@ -78,7 +79,8 @@ package final class Rasterizer: @unchecked Sendable {
   package func reset(region r: IntRect) {
     region = r
     stride = r.width + 2
-    blocksPerRow = (stride + Self.blockSize - 1) >> Self.blockShift
+    let blocksPerRow = (stride + Self.blockSize - 1) >> Self.blockShift
+    wordsPerRow = (blocksPerRow + 63) >> 6
     pending.removeAll(keepingCapacity: true)
     defers = r.height > 2 * Self.stripRows
     // Cells and flags are zero between fills: forEachSpan clears the blocks it reads. A fill
@@ -88,8 +90,8 @@ package final class Rasterizer: @unchecked Sendable {
     if cells.count < stride * cellRows {
       cells = [Float](repeating: 0, count: stride * cellRows)
     }
-    if touchedBlocks.count < blocksPerRow * cellRows {
-      touchedBlocks = [UInt8](repeating: 0, count: blocksPerRow * cellRows)
+    if touchedBlocks.count < wordsPerRow * cellRows {
+      touchedBlocks = [UInt64](repeating: 0, count: wordsPerRow * cellRows)
     }
     if rowCoverage.count < r.width { rowCoverage = [UInt8](repeating: 0, count: r.width) }
     if rowMin.count < rows {
@@ -153,7 +155,7 @@ package final class Rasterizer: @unchecked Sendable {
                 let vb = vis.baseAddress, let fb = f.baseAddress
               else { return }
               var edges = Edges(
-                region: region, stride: stride, blocksPerRow: blocksPerRow, cells: cb,
+                region: region, stride: stride, wordsPerRow: wordsPerRow, cells: cb,
                 rowMin: lb, rowMax: hb, rowVisibleMax: vb, touchedBlocks: fb)
               edges.defers = defers
               // The kept edges are moved in and out, so that appending does not copy them.
@@ -263,19 +265,34 @@ package final class Rasterizer: @unchecked Sendable {
   /// One row's cells and block flags, as ``forEachRow(_:)`` hands them out.
   struct Row {
     let cells: UnsafeMutablePointer<Float>
-    let flags: UnsafeMutablePointer<UInt8>
+    /// The row's words of block bits (see ``Rasterizer/touchedBlocks``).
+    let flags: UnsafeMutablePointer<UInt64>
 
     /// The first non-zero cell at or after `start` and before `end`, or `end`: flagged
-    /// blocks are searched cell by cell, the others passed whole.
+    /// blocks are searched cell by cell, the others passed a word of blocks at a time.
     @inline(__always) func nextNonZero(from start: Int, to end: Int) -> Int {
       var i = start
       while i < end {
-        let blockEnd = (i | (Rasterizer.blockSize - 1)) + 1
-        if flags[i >> Rasterizer.blockShift] == 0 {
-          i = blockEnd
+        let block = i >> Rasterizer.blockShift
+        // The flagged blocks from `i`'s on, in the rest of its word.
+        let bits = flags[block >> 6] >> UInt64(block & 63)
+        if bits == 0 {
+          i = ((block | 63) + 1) << Rasterizer.blockShift
           continue
         }
-        let stop = Swift.min(blockEnd, end)
+        let flagged = block + bits.trailingZeroBitCount
+        i = Swift.max(i, flagged << Rasterizer.blockShift)
+        let stop = Swift.min((flagged + 1) << Rasterizer.blockShift, end)
+        // Four cells a step while they are all zero: a cell is never −0 (cells start at +0,
+        // and finite sums that cancel are +0), so zero cells are zero bits.
+        while i + 4 <= stop {
+          let raw = UnsafeRawPointer(cells + i)
+          let bits =
+            raw.loadUnaligned(as: UInt64.self)
+            | raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+          if bits != 0 { break }
+          i += 4
+        }
         while i < stop {
           if cells[i] != 0 { return i }
           i += 1
@@ -304,7 +321,7 @@ package final class Rasterizer: @unchecked Sendable {
     _ body: (_ y: Int, _ row: Row, _ first: Int, _ last: Int) -> Void
   ) {
     let w = region.width
-    let blocksPerRow = blocksPerRow
+    let wordsPerRow = wordsPerRow
     let stride = stride
     cells.withUnsafeMutableBufferPointer { a in
       touchedBlocks.withUnsafeMutableBufferPointer { f in
@@ -315,17 +332,22 @@ package final class Rasterizer: @unchecked Sendable {
           let lo = Int(rowMin[y])
           let row = Row(
             cells: cellBase + (y - rowBase) * stride,
-            flags: flagBase + (y - rowBase) * blocksPerRow)
+            flags: flagBase + (y - rowBase) * wordsPerRow)
           let visibleMax = Int(rowVisibleMax[y])
           // Cells beyond `last` do not change the sum of any visible pixel.
           let first = Swift.min(lo, w)
           let last = Swift.min(visibleMax, w)
           if visibleMax >= 0 && first <= last { body(y, row, first, last) }
           // Only flagged blocks hold non-zero cells.
-          for b in (lo >> Self.blockShift)...(hi >> Self.blockShift) where row.flags[b] != 0 {
-            row.flags[b] = 0
-            let from = b << Self.blockShift
-            (row.cells + from).update(repeating: 0, count: Swift.min(Self.blockSize, stride - from))
+          for w in (lo >> (Self.blockShift + 6))...(hi >> (Self.blockShift + 6)) {
+            var bits = row.flags[w]
+            row.flags[w] = 0
+            while bits != 0 {
+              let from = (w << 6 | bits.trailingZeroBitCount) << Self.blockShift
+              bits &= bits - 1
+              (row.cells + from).update(
+                repeating: 0, count: Swift.min(Self.blockSize, stride - from))
+            }
           }
           rowMin[y] = Int32.max
           rowMax[y] = -1

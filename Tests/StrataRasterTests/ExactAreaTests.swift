@@ -133,6 +133,53 @@ import Testing
     }
   }
 
+  /// Rows wider than a word of block flags (64 blocks of 16 cells, 1,024 pixels): small shapes
+  /// on both sides of each word's boundary, and a slanted band whose inside crosses every
+  /// boundary, keep their exact area, so reading a row passes whole words of unflagged blocks
+  /// and still finds every flagged one.
+  @Test func rowsWiderThanAWordOfBlocksHaveTheirExactArea() {
+    let width = 3 * 1024 + 50
+    let height = 8
+    var random = SeededRandomNumberGenerator(seed: 5)
+    let w = Double(width)
+    var polygons: [[Point]] = [
+      [
+        Point(x: 3.3, y: 0.3), Point(x: w - 2.6, y: 0.9), Point(x: w - 4.1, y: 2.2),
+        Point(x: 5.7, y: 1.9),
+      ]
+    ]
+    for boundary in [1024.0, 2048, 3072] {
+      for offset in [-17.5, -6.3, 0.4, 7.8, 63.1] {
+        polygons.append(
+          Self.star(
+            Int.random(in: 3...9, using: &random), center: Point(x: boundary + offset, y: 5.2),
+            radii: 0.5...2.5, using: &random))
+      }
+    }
+    let r = Rasterizer()
+    r.reset(region: IntRect(x: 0, y: 0, width: width, height: height))
+    r.add(polygons.map { Polyline(points: $0, isClosed: true) })
+    var got = [UInt8](repeating: 0, count: width * height)
+    r.forEachSpan(rule: .nonZero) { y, x, n, values, c in
+      for i in 0..<n { got[y * width + x + i] = values?[i] ?? c }
+    }
+    var worst = 0
+    for y in 0..<height {
+      for x in 0..<width {
+        let near = polygons.filter { p in
+          p.contains { $0.y > Double(y) - 1 && $0.y < Double(y) + 2 }
+            && p.contains { $0.x < Double(x) + 1 } && p.contains { $0.x > Double(x) }
+        }
+        let a = abs(near.reduce(0) { $0 + Self.areaInPixel($1, x, y) })
+        let expected = Int((min(a, 1) * 255).rounded())
+        worst = max(worst, abs(Int(got[y * width + x]) - expected))
+      }
+    }
+    #expect(worst <= 1, "off by \(worst)")
+    // The band's inside is full across every boundary.
+    #expect(got[width + 1024] == 255 && got[width + 2048] == 255 && got[width + 3072] == 255)
+  }
+
   /// A row's coverage does not depend on where the region starts: rasterized in bands of rows
   /// (as a frame on several threads is), every row has the bytes of the whole.
   @Test func bandsOfRowsHaveTheBytesOfTheWhole() {

@@ -345,6 +345,24 @@ import Testing
     }
   }
 
+  /// The eight-pixel lerp (an image's bilinear rows) in 16-bit lanes gives the scalar bytes,
+  /// for any pixels (not only premultiplied ones) and every weight 0...256.
+  @Test func laneLerpMatchesTheScalarForm() {
+    var rng = SeededRandomNumberGenerator(seed: 11)
+    for k in 0..<4000 {
+      var a = Pixels.Vector8()
+      var b = Pixels.Vector8()
+      var f = Pixels.Vector8()
+      for i in 0..<8 {
+        a[i] = UInt32(truncatingIfNeeded: rng.next())
+        b[i] = k % 4 == 0 ? 0xFFFF_FFFF : UInt32(truncatingIfNeeded: rng.next())
+        f[i] = k % 5 == 0 ? 256 : UInt32(rng.next(in: 0...256))
+      }
+      let lanes = Pixels.lerp(a, b, f)
+      for i in 0..<8 { #expect(lanes[i] == Pixels.lerp(a[i], b[i], f[i])) }
+    }
+  }
+
   @Test func coverageProductsAreRoundedAsOneAtATime() {
     // Every pair of bytes, sixteen lanes and the remainder.
     var values = [UInt8](repeating: 0, count: 256 * 256 + 5)
