@@ -27,6 +27,38 @@ static void linear_pad_from(uint32_t *out, const uint32_t *table, intptr_t from,
   }
 }
 
+static inline uint32_t lerp1(uint32_t a, uint32_t b, uint32_t f) {
+  uint32_t g = 256 - f;
+  uint32_t rb = (((a & 0x00FF00FFu) * g + (b & 0x00FF00FFu) * f) >> 8) & 0x00FF00FFu;
+  uint32_t ga = ((((a >> 8) & 0x00FF00FFu) * g + ((b >> 8) & 0x00FF00FFu) * f) >> 8) & 0x00FF00FFu;
+  return rb | (ga << 8);
+}
+
+static void bilinear_from(uint32_t *out, const uint32_t *src, intptr_t w, intptr_t h,
+                          const double *inv, intptr_t x, double py, intptr_t from,
+                          intptr_t count) {
+  double maxX = (double)(w - 1), maxY = (double)(h - 1);
+  for (intptr_t i = from; i < count; i++) {
+    double px = (double)(x + i) + 0.5;
+    double u = inv[0] * px + inv[2] * py + inv[4] - 0.5;
+    double v = inv[1] * px + inv[3] * py + inv[5] - 0.5;
+    if (!__builtin_isfinite(u) || !__builtin_isfinite(v)) {
+      out[i] = 0;
+      continue;
+    }
+    double cu = u < 0 ? 0 : (u > maxX ? maxX : u);
+    double cv = v < 0 ? 0 : (v > maxY ? maxY : v);
+    intptr_t x0 = (intptr_t)cu, y0 = (intptr_t)cv;
+    uint32_t fx = (uint32_t)((cu - (double)x0) * 256);
+    uint32_t fy = (uint32_t)((cv - (double)y0) * 256);
+    intptr_t x1 = x0 + 1 < w ? x0 + 1 : x0;
+    intptr_t row0 = y0 * w, row1 = (y0 + 1 < h ? y0 + 1 : y0) * w;
+    uint32_t top = lerp1(src[row0 + x0], src[row0 + x1], fx);
+    uint32_t bottom = lerp1(src[row1 + x0], src[row1 + x1], fx);
+    out[i] = lerp1(top, bottom, fy);
+  }
+}
+
 // Scalar forms, for the pixels left after the last whole vector. Packed pixels: red in the low
 // byte, two channels per 32-bit word processed at once (see Pixels.swift).
 static inline uint32_t scale1(uint32_t p, uint32_t a) {
@@ -140,6 +172,73 @@ __attribute__((target("avx2"))) void strata_blend(uint32_t *dst, const uint32_t 
       dst[i] = over1(c == 255 ? src : scale1(src, c), dst[i]);
     }
   }
+}
+
+// lerp1 on four pixels, each with its own weight, in 16-bit lanes: a channel's two products sum
+// to at most 255 · 256, so nothing carries between channels.
+__attribute__((target("avx2"))) static inline __m128i lerp4(__m128i a, __m128i b, __m128i f) {
+  const __m128i low = _mm_set1_epi16(0x00FF);
+  __m128i f16 = _mm_or_si128(f, _mm_slli_epi32(f, 16));
+  __m128i g16 = _mm_sub_epi16(_mm_set1_epi16(256), f16);
+  __m128i rb = _mm_add_epi16(_mm_mullo_epi16(_mm_and_si128(a, low), g16),
+                             _mm_mullo_epi16(_mm_and_si128(b, low), f16));
+  __m128i ga = _mm_add_epi16(_mm_mullo_epi16(_mm_srli_epi16(a, 8), g16),
+                             _mm_mullo_epi16(_mm_srli_epi16(b, 8), f16));
+  return _mm_or_si128(_mm_srli_epi16(rb, 8), _mm_andnot_si128(low, ga));
+}
+
+// Four pixels a step: their positions in doubles (the scalar operations in the same order),
+// clamped, truncated, the four neighbours gathered and blended. A step with a position that is
+// not finite goes through the scalar form, which clears such pixels.
+__attribute__((target("avx2"))) void strata_bilinear(uint32_t *out, const uint32_t *src,
+                                                     intptr_t w, intptr_t h, const double *inv,
+                                                     intptr_t x, double py, intptr_t count) {
+  intptr_t i = 0;
+  if (w > 0 && h > 0 && w * h <= INT32_MAX) {
+    const __m256d columns = _mm256_setr_pd(0.5, 1.5, 2.5, 3.5);
+    const __m256d va = _mm256_set1_pd(inv[0]), vb = _mm256_set1_pd(inv[1]);
+    const __m256d cpy = _mm256_set1_pd(inv[2] * py), dpy = _mm256_set1_pd(inv[3] * py);
+    const __m256d vtx = _mm256_set1_pd(inv[4]), vty = _mm256_set1_pd(inv[5]);
+    const __m256d half = _mm256_set1_pd(0.5), zero = _mm256_setzero_pd();
+    const __m256d maxX = _mm256_set1_pd((double)(w - 1)), maxY = _mm256_set1_pd((double)(h - 1));
+    const __m256d scale = _mm256_set1_pd(256), huge = _mm256_set1_pd(__builtin_inf());
+    const __m256d sign = _mm256_set1_pd(-0.0);
+    const __m128i one = _mm_set1_epi32(1), width = _mm_set1_epi32((int)w);
+    const __m128i lastX = _mm_set1_epi32((int)(w - 1)), lastY = _mm_set1_epi32((int)(h - 1));
+    for (; i + 4 <= count; i += 4) {
+      __m256d px = _mm256_add_pd(_mm256_set1_pd((double)(x + i)), columns);
+      __m256d u = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(va, px), cpy), vtx);
+      __m256d v = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(vb, px), dpy), vty);
+      u = _mm256_sub_pd(u, half);
+      v = _mm256_sub_pd(v, half);
+      __m256d finite = _mm256_and_pd(_mm256_cmp_pd(_mm256_andnot_pd(sign, u), huge, _CMP_LT_OQ),
+                                     _mm256_cmp_pd(_mm256_andnot_pd(sign, v), huge, _CMP_LT_OQ));
+      if (_mm256_movemask_pd(finite) != 0xF) {
+        bilinear_from(out, src, w, h, inv, x, py, i, i + 4);
+        continue;
+      }
+      __m256d cu = _mm256_blendv_pd(u, zero, _mm256_cmp_pd(u, zero, _CMP_LT_OQ));
+      cu = _mm256_blendv_pd(cu, maxX, _mm256_cmp_pd(cu, maxX, _CMP_GT_OQ));
+      __m256d cv = _mm256_blendv_pd(v, zero, _mm256_cmp_pd(v, zero, _CMP_LT_OQ));
+      cv = _mm256_blendv_pd(cv, maxY, _mm256_cmp_pd(cv, maxY, _CMP_GT_OQ));
+      __m128i x0 = _mm256_cvttpd_epi32(cu), y0 = _mm256_cvttpd_epi32(cv);
+      __m256d ru = _mm256_sub_pd(cu, _mm256_cvtepi32_pd(x0));
+      __m256d rv = _mm256_sub_pd(cv, _mm256_cvtepi32_pd(y0));
+      __m128i fx = _mm256_cvttpd_epi32(_mm256_mul_pd(ru, scale));
+      __m128i fy = _mm256_cvttpd_epi32(_mm256_mul_pd(rv, scale));
+      __m128i x1 = _mm_min_epi32(_mm_add_epi32(x0, one), lastX);
+      __m128i row0 = _mm_mullo_epi32(y0, width);
+      __m128i row1 = _mm_mullo_epi32(_mm_min_epi32(_mm_add_epi32(y0, one), lastY), width);
+      const int *base = (const int *)src;
+      __m128i p00 = _mm_i32gather_epi32(base, _mm_add_epi32(row0, x0), 4);
+      __m128i p01 = _mm_i32gather_epi32(base, _mm_add_epi32(row0, x1), 4);
+      __m128i p10 = _mm_i32gather_epi32(base, _mm_add_epi32(row1, x0), 4);
+      __m128i p11 = _mm_i32gather_epi32(base, _mm_add_epi32(row1, x1), 4);
+      __m128i top = lerp4(p00, p01, fx), bottom = lerp4(p10, p11, fx);
+      _mm_storeu_si128((__m128i *)(out + i), lerp4(top, bottom, fy));
+    }
+  }
+  bilinear_from(out, src, w, h, inv, x, py, i, count);
 }
 
 __attribute__((target("avx2"))) void strata_multiply(uint8_t *values, const uint8_t *factors,
@@ -340,6 +439,11 @@ void strata_blend(uint32_t *dst, const uint32_t *colors, uint32_t solid, const u
 
 void strata_multiply(uint8_t *values, const uint8_t *factors, intptr_t count) {
   for (intptr_t i = 0; i < count; i++) values[i] = div255((uint32_t)values[i] * factors[i]);
+}
+
+void strata_bilinear(uint32_t *out, const uint32_t *src, intptr_t w, intptr_t h,
+                     const double *inv, intptr_t x, double py, intptr_t count) {
+  bilinear_from(out, src, w, h, inv, x, py, 0, count);
 }
 
 #endif

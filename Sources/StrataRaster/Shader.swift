@@ -1,3 +1,4 @@
+import CStrataKernels
 import Strata
 import StrataIO
 
@@ -190,6 +191,13 @@ package enum Shader {
         let src = raw.bindMemory(to: UInt32.self)
         if nearest {
           Shader.sampleNearest(src, img.width, img.height, inv, x, py, count, out)
+        } else if Pixels.wideKernels, let base = src.baseAddress {
+          // The kernel takes the transform as six doubles in a row, a to ty.
+          let m = SIMD8<Double>(inv.a, inv.b, inv.c, inv.d, inv.tx, inv.ty, 0, 0)
+          withUnsafeBytes(of: m) { raw in
+            let inverse = raw.assumingMemoryBound(to: Double.self).baseAddress
+            strata_bilinear(out, base, img.width, img.height, inverse, x, py, count)
+          }
         } else {
           Shader.sampleBilinear(src, img.width, img.height, inv, x, py, count, out)
         }

@@ -1,4 +1,5 @@
 import CStrataKernels
+import Foundation
 import Strata
 import StrataTesting
 import Testing
@@ -277,6 +278,47 @@ import Testing
         #expect(Shader.table(g, opacity: opacity) == made(g, opacity), "kept")
       }
       #expect(Shader.tables.withLock { $0.count } <= Shader.tableLimit)
+    }
+  }
+
+  /// The bilinear kernel against Shader.sampleBilinear: rotated, scaled and sheared transforms
+  /// whose positions run off every side of the image (clamped), spans that leave remainders,
+  /// images one pixel wide or tall, and transforms that make infinities and NaNs.
+  @Test func bilinearKernelGivesTheBytesOfTheSwiftLoop() throws {
+    var rng = SeededRandomNumberGenerator(seed: 23)
+    for k in 0..<300 {
+      let w = k % 10 == 0 ? 1 : Int(rng.next(in: 1...40))
+      let h = k % 15 == 0 ? 1 : Int(rng.next(in: 1...40))
+      let pixels = (0..<(w * h * 4)).map { _ in UInt8(rng.next(in: 0...255.99)) }
+      let image = try #require(RasterImage(width: w, height: h, pixels: pixels))
+      let angle = rng.next(in: 0...(2 * Double.pi))
+      let scale = rng.next(in: 0.05...3)
+      var inverse = Transform(
+        a: cos(angle) * scale, b: sin(angle) * scale,
+        c: -sin(angle) * scale + rng.next(in: -0.3...0.3),
+        d: cos(angle) * scale, tx: rng.next(in: -60...60), ty: rng.next(in: -60...60))
+      if k % 50 == 7 { inverse.tx = .infinity }
+      if k % 50 == 13 { inverse.a = .nan }
+      if k % 50 == 21 { inverse.c = 1e308 }
+      let x = Int(rng.next(in: -50...50))
+      let py = Double(Int(rng.next(in: -50...50))) + 0.5
+      let count = Int(rng.next(in: 0...41))
+      var wide = [UInt32](repeating: 1, count: count)
+      var loop = [UInt32](repeating: 2, count: count)
+      image.pixels.withUnsafeBytes { raw in
+        let src = raw.bindMemory(to: UInt32.self)
+        let m = [inverse.a, inverse.b, inverse.c, inverse.d, inverse.tx, inverse.ty]
+        wide.withUnsafeMutableBufferPointer { out in
+          m.withUnsafeBufferPointer {
+            strata_bilinear(out.baseAddress, src.baseAddress, w, h, $0.baseAddress, x, py, count)
+          }
+        }
+        loop.withUnsafeMutableBufferPointer { out in
+          guard let o = out.baseAddress else { return }
+          Shader.sampleBilinear(src, w, h, inverse, x, py, count, o)
+        }
+      }
+      #expect(wide == loop, "case \(k)")
     }
   }
 

@@ -31,6 +31,13 @@ void strata_radial_pad(uint32_t *out, const uint32_t *table, intptr_t count, int
 void strata_linear_pad(uint32_t *out, const uint32_t *table, intptr_t count, intptr_t x, double kx,
                        double row);
 
+/// Bilinear samples of `count` pixels of device row `py` (its centre) from column `x`, of the
+/// premultiplied `w`×`h` pixels `src` seen through the device-to-image transform `inv` (a, b,
+/// c, d, tx, ty), clamped to the edge; a pixel whose position is not finite is clear. The
+/// arithmetic of Shader.sampleBilinear, operation for operation.
+void strata_bilinear(uint32_t *out, const uint32_t *src, intptr_t w, intptr_t h,
+                     const double *inv, intptr_t x, double py, intptr_t count);
+
 /// The Adler-32 checksum (RFC 1950) of the bytes whose checksum is `adler` followed by `count`
 /// bytes of `data` (1 for none before).
 uint32_t strata_adler32(uint32_t adler, const uint8_t *data, intptr_t count);
