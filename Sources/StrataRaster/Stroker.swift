@@ -40,6 +40,10 @@ package struct Stroker {
     /// path stroked again the same way (a `use`d or pattern-tiled shape, each copy under its
     /// own transform) takes its outline from here, the same points as made afresh.
     var recent: [KeptOutline] = []
+    /// The most points and subpaths an outline kept in ``recent`` has had: a kept outline's
+    /// buffers are made that large when it takes a new outline, so that they all settle at the
+    /// size of the largest, whichever of them the largest outlines land in.
+    var largestKept = (points: 0, subpaths: 0)
 
     /// How many outlines ``recent`` keeps.
     static let recentLimit = 8

@@ -31,16 +31,42 @@ final class CanvasPool: Sendable {
     return (k.canvas, k.player)
   }
 
+  /// The canvases of bands, by band number: band k of every frame takes the one band k gave
+  /// back, whichever thread draws it, so what each has grown to hold settles with the frames
+  /// (a canvas handed whichever band came would meet a larger one now and then, and grow).
+  private let bands = Locked<[Kept?]>([])
+  /// The most bands whose canvases are kept by number; later bands share the others.
+  static let numberedBands = 64
+
   /// A canvas drawing the rows `band` of a larger frame straight into that frame's memory
   /// (`rows` is the band's first pixel; see `Canvas.restart(drawingInto:rows:)`), and its
-  /// player; kept ones when there are.
-  func take(drawingInto rows: UnsafeMutableRawPointer, rows band: IntRect) -> (
-    Canvas, DisplayListPlayer
-  ) {
-    let k = kept.withLock { $0.popLast() }
+  /// player: the ones band `number` drew with last when there are.
+  func take(band number: Int, drawingInto rows: UnsafeMutableRawPointer, rows band: IntRect)
+    -> (Canvas, DisplayListPlayer)
+  {
+    let k =
+      number < Self.numberedBands
+      ? bands.withLock { b -> Kept? in
+        guard number < b.count else { return nil }
+        defer { b[number] = nil }
+        return b[number]
+      }
+      : kept.withLock { $0.popLast() }
     let canvas = k?.canvas ?? Canvas(buffer: .placeholder)
     canvas.restart(drawingInto: rows, rows: band)
     return (canvas, k?.player ?? DisplayListPlayer())
+  }
+
+  /// Keeps the canvas and player band `number` drew with, for that band of a later frame.
+  func give(band number: Int, _ canvas: Canvas, _ player: DisplayListPlayer) {
+    guard number < Self.numberedBands else {
+      give(canvas, player)
+      return
+    }
+    bands.withLock { b in
+      while b.count <= number { b.append(nil) }
+      b[number] = Kept(canvas: canvas, player: player)
+    }
   }
 
   /// Keeps `canvas` and its `player` for a later frame, once it has given its drawing back.

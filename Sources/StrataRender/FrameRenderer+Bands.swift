@@ -37,25 +37,48 @@ extension FrameRenderer {
     _ list: DisplayList, into buffer: inout RasterImage, bands: Int, threads: Int,
     clearTo fill: UInt32?
   ) {
-    let width = list.width
-    let height = list.height
-    let tops = Self.bandTops(list, bands: bands)
     // Every path is flattened (and every stroke outlined) once, for all the bands.
     let prepared = outlines.take() ?? PreparedOutlines()
     defer { outlines.give(prepared) }
+    Self.bandTops(list, bands: bands, into: &prepared.split)
+    let tops = prepared.split.tops
     prepared.prepare(list, threads: threads, glyphCache: glyphCache, bandTops: tops)
-    let (canvases, glyphCache) = (canvases, glyphCache)
     buffer.pixels.withUnsafeMutableBytes { raw in
       guard let base = raw.baseAddress else { return }
-      let frame = SharedRows(base: base)
-      takeTurns(count: tops.count, workers: threads) { _, band in
-        let top = tops[band]
-        let bottom = band + 1 < tops.count ? tops[band + 1] : height
-        let rows = IntRect(x: 0, y: top, width: width, height: bottom - top)
-        Self.drawBand(
-          list, rows: rows, into: frame, clearTo: fill, canvases: canvases,
-          glyphCache: glyphCache, outlines: prepared)
-      }
+      let job = prepared.bands
+      job.frame = Bands.Frame(
+        list: list, tops: tops, rows: SharedRows(base: base), fill: fill, canvases: canvases,
+        glyphCache: glyphCache, outlines: prepared)
+      takeTurns(count: tops.count, workers: threads, job: job)
+      job.frame = nil
+    }
+  }
+
+  /// The bands of one frame, handed to the threads that draw them: an object kept from frame
+  /// to frame (in ``PreparedOutlines``), so that handing out the bands allocates nothing.
+  final class Bands: TurnJob, @unchecked Sendable {
+    /// What the bands of the frame being drawn share.
+    struct Frame {
+      let list: DisplayList
+      let tops: [Int]
+      fileprivate let rows: SharedRows
+      let fill: UInt32?
+      let canvases: CanvasPool
+      let glyphCache: GlyphCache
+      let outlines: PreparedOutlines
+    }
+
+    /// Set while a frame is drawn.
+    var frame: Frame?
+
+    func take(worker: Int, item band: Int) {
+      guard let f = frame else { return }
+      let top = f.tops[band]
+      let bottom = band + 1 < f.tops.count ? f.tops[band + 1] : f.list.height
+      let rows = IntRect(x: 0, y: top, width: f.list.width, height: bottom - top)
+      FrameRenderer.drawBand(
+        band, of: f.list, rows: rows, into: f.rows, clearTo: f.fill, canvases: f.canvases,
+        glyphCache: f.glyphCache, outlines: f.outlines)
     }
   }
 
@@ -65,11 +88,21 @@ extension FrameRenderer {
   /// included: a cheap, generous box); each band at least ``smallestBand`` rows tall. The
   /// split changes how long bands take, never their pixels.
   static func bandTops(_ list: DisplayList, bands: Int) -> [Int] {
+    var split = BandSplit()
+    bandTops(list, bands: bands, into: &split)
+    return split.tops
+  }
+
+  /// ``bandTops(_:bands:)`` into `split.tops`, in the memory `split` kept from the frame before.
+  static func bandTops(_ list: DisplayList, bands: Int, into split: inout BandSplit) {
     let height = list.height
     let width = list.width
-    guard bands > 1, height >= 2 * smallestBand else { return [0] }
+    split.tops.removeAll(keepingCapacity: true)
+    split.tops.append(0)
+    guard bands > 1, height >= 2 * smallestBand else { return }
     // Work per row, as differences: +w where a box starts, −w where it ends.
-    var change = [Double](repeating: 0, count: height + 1)
+    split.change.removeAll(keepingCapacity: true)
+    split.change.append(contentsOf: repeatElement(0, count: height + 1))
     // A row of the frame from a coordinate of any size (clamped before it becomes an integer).
     func row(_ y: Double, _ rule: FloatingPointRoundingRule) -> Int {
       guard !y.isNaN else { return 0 }
@@ -81,27 +114,39 @@ extension FrameRenderer {
       let bottom = row(box.maxY, .up)
       let w = Swift.max(0, Swift.min(Double(width), box.maxX) - Swift.max(0, box.minX))
       guard bottom > top, w > 0 else { continue }
-      change[top] += w
-      change[bottom] -= w
+      split.change[top] += w
+      split.change[bottom] -= w
     }
     var total = 0.0
     var running = 0.0
-    var cumulative = [Double](repeating: 0, count: height + 1)
+    split.cumulative.removeAll(keepingCapacity: true)
+    split.cumulative.append(0)
     for y in 0..<height {
-      running += change[y]
+      running += split.change[y]
       total += Double(width) + Swift.max(0, running)
-      cumulative[y + 1] = total
+      split.cumulative.append(total)
     }
-    var tops = [0]
     var y = 0
     for k in 1..<bands {
       let share = total * Double(k) / Double(bands)
-      while y < height && cumulative[y] < share { y += 1 }
-      let top = Swift.max(y, tops[tops.count - 1] + smallestBand)
+      while y < height && split.cumulative[y] < share { y += 1 }
+      let top = Swift.max(y, split.tops[split.tops.count - 1] + smallestBand)
       guard top <= height - smallestBand else { break }
-      tops.append(top)
+      split.tops.append(top)
     }
-    return tops
+  }
+
+  /// The memory ``bandTops(_:bands:into:)`` works in, kept from frame to frame (in
+  /// ``PreparedOutlines``) so that a swipe drawn in bands allocates nothing for it.
+  package struct BandSplit {
+    /// The first row of each band.
+    package var tops: [Int] = []
+    /// The work per row, as differences, and summed from the first row.
+    var change: [Double] = []
+    var cumulative: [Double] = []
+
+    /// Empty memory.
+    package init() {}
   }
 
   /// A box holding what `command` draws, in device pixels (its path's points, control points
@@ -145,32 +190,42 @@ extension FrameRenderer {
         p, t.concatenating(Transform(translation: offset)),
         outset: 3 * (sigma.isFinite ? Swift.min(Swift.max(sigma, 0), 500) : 0) + 1)
     case .image(let image, let t, _):
-      return box(
-        .rect(Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height))), t,
-        outset: 1)
+      // The image's corners through its transform (without building a path of them).
+      let (w, h) = (Double(image.width), Double(image.height))
+      let a = t.apply(to: Point(x: 0, y: 0))
+      let b = t.apply(to: Point(x: w, y: 0))
+      let c = t.apply(to: Point(x: 0, y: h))
+      let d = t.apply(to: Point(x: w, y: h))
+      let l = Swift.min(Swift.min(a.x, b.x), Swift.min(c.x, d.x))
+      let r = Swift.max(Swift.max(a.x, b.x), Swift.max(c.x, d.x))
+      let top = Swift.min(Swift.min(a.y, b.y), Swift.min(c.y, d.y))
+      let bottom = Swift.max(Swift.max(a.y, b.y), Swift.max(c.y, d.y))
+      guard l.isFinite, r.isFinite, top.isFinite, bottom.isFinite else { return nil }
+      return Rect(x: l - 1, y: top - 1, width: r - l + 2, height: bottom - top + 2)
     case .beginGroup(_, let bounds): return bounds
     default: return nil
     }
   }
 
-  /// Draws the rows `rows` of `list` straight into `frame`'s memory.
-  private static func drawBand(
-    _ list: DisplayList, rows: IntRect, into frame: SharedRows, clearTo fill: UInt32?,
-    canvases: CanvasPool, glyphCache: GlyphCache, outlines: PreparedOutlines
+  /// Draws band `number`, the rows `rows` of `list`, straight into `frame`'s memory.
+  fileprivate static func drawBand(
+    _ number: Int, of list: DisplayList, rows: IntRect, into frame: SharedRows,
+    clearTo fill: UInt32?, canvases: CanvasPool, glyphCache: GlyphCache,
+    outlines: PreparedOutlines
   ) {
     let first = frame.base + rows.y * rows.width * 4
     if let fill {
       first.bindMemory(to: UInt32.self, capacity: rows.width * rows.height)
         .update(repeating: fill, count: rows.width * rows.height)
     }
-    let (canvas, player) = canvases.take(drawingInto: first, rows: rows)
+    let (canvas, player) = canvases.take(band: number, drawingInto: first, rows: rows)
     player.outlines = outlines
     player.play(list, on: canvas, glyphCache: glyphCache)
     player.outlines = nil
     // The kept canvas must not hold on to the frame's memory.
     var nothing = RasterImage.placeholder
     canvas.restart(taking: &nothing)
-    canvases.give(canvas, player)
+    canvases.give(band: number, canvas, player)
   }
 }
 

@@ -34,6 +34,10 @@ final class PreparedOutlines: @unchecked Sendable {
   }
 
   private var slots: [Slot] = []
+  /// Where the frame's bands begin, worked out in memory kept from frame to frame.
+  var split = FrameRenderer.BandSplit()
+  /// The job that hands the frame's bands to its threads.
+  let bands = FrameRenderer.Bands()
   private var scratches: [Stroker.Scratch] = []
   private var rasterizers: [Rasterizer] = []
 
@@ -97,18 +101,44 @@ final class PreparedOutlines: @unchecked Sendable {
     slots.withUnsafeMutableBufferPointer { s in
       scratches.withUnsafeMutableBufferPointer { k in
         guard let slots = s.baseAddress, let scratches = k.baseAddress else { return }
-        let work = Work(
+        preparing.work = Work(
           slots: slots, scratches: scratches, rasterizers: rasterizers, frame: frame,
           bandTops: bandTops, glyphCache: glyphCache)
-        takeTurns(count: chunks, workers: workers) { worker, chunk in
-          let start = chunk * Self.chunk
-          for i in start..<Swift.min(n, start + Self.chunk) {
-            work.prepare(list.commands[i], at: i, worker: worker)
-          }
-        }
+        preparing.list = list
+        preparing.lanes = workers
+        takeTurns(count: workers, workers: workers, job: preparing)
+        preparing.work = nil
+        preparing.list = nil
       }
     }
   }
+
+  /// The chunks of commands ``prepare(_:threads:glyphCache:bandTops:)`` hands to its threads,
+  /// in an object kept from frame to frame (handing it out allocates nothing).
+  ///
+  /// The chunks are dealt to `lanes` lanes in turn (lane k takes chunks k, k + lanes, …), each
+  /// lane working with scratch memory of its own: the same lane always meets the same chunks,
+  /// so what its memory grows to hold settles with the frames of a swipe, whichever thread
+  /// happens to run it.
+  private final class Chunks: TurnJob, @unchecked Sendable {
+    /// Set for the duration of one `prepare`.
+    var work: Work?
+    var list: DisplayList?
+    var lanes = 1
+
+    func take(worker: Int, item lane: Int) {
+      guard let work, let commands = list?.commands else { return }
+      var start = lane * PreparedOutlines.chunk
+      while start < commands.count {
+        for i in start..<Swift.min(commands.count, start + PreparedOutlines.chunk) {
+          work.prepare(commands[i], at: i, worker: lane)
+        }
+        start += lanes * PreparedOutlines.chunk
+      }
+    }
+  }
+
+  private let preparing = Chunks()
 
   /// Where the workers write: each command's slot is written by one worker, each scratch and
   /// rasterizer used by one.

@@ -38,7 +38,10 @@ import Testing
     let exe = try #require(strataExecutable())
     guard let figures = try Self.allocationsPerFrame(running: exe) else { return }
     #expect(
-      Set(figures.keys) == ["allocations.scene", "allocations.displaylist", "allocations.raster"])
+      Set(figures.keys) == [
+        "allocations.scene", "allocations.displaylist", "allocations.raster",
+        "allocations.raster.2threads",
+      ])
     for (name, value) in figures { #expect(value.isFinite && value >= 0, "\(name)") }
     // A debug build allocates in code the optimiser removes: the counter sees it.
     #expect((figures["allocations.displaylist"] ?? 0) > 0)
@@ -47,7 +50,9 @@ import Testing
 
   /// In the steady state of a swipe, building a frame's display list (updated in place) and
   /// rasterizing it allocate nothing: the renderer's kept canvas holds every buffer, clip mask,
-  /// cover and layer the next frame needs, and the list keeps its memory. Counted
+  /// cover and layer the next frame needs, and the list keeps its memory. The same holds for
+  /// frames drawn in bands on two threads (as a host draws them): the band split, the coarse
+  /// stage's jobs and each band's canvas are kept, and the threads are kept ones. Counted
   /// on the optimised build (a debug build allocates in code the optimiser removes), which
   /// `.ci/run` builds first; without one as new as the sources the test says it was skipped.
   @Test func rasterizingAFrameAllocatesNothingInTheSteadyState() throws {
@@ -61,6 +66,7 @@ import Testing
     print("allocations per frame (optimised build):", figures.sorted { $0.key < $1.key })
     #expect(figures["allocations.scene"] == 0)
     #expect(figures["allocations.raster"] == 0)
+    #expect(figures["allocations.raster.2threads"] == 0)
     #expect(figures["allocations.displaylist"] == 0)
   }
 

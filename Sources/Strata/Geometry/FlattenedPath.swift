@@ -33,6 +33,12 @@ public struct FlattenedPath: Sendable {
     finishSubpath(closed: isClosed)
   }
 
+  /// Makes room for `points` points and `subpaths` subpaths in its buffers.
+  package mutating func reserveCapacity(points: Int, subpaths: Int) {
+    self.points.reserveCapacity(points)
+    self.subpaths.reserveCapacity(subpaths)
+  }
+
   /// Makes this path the same as `other`, in its own buffers (kept, so no memory is made
   /// once they are large enough; the two never share storage).
   package mutating func copy(from other: FlattenedPath) {

@@ -9,7 +9,8 @@ import StrataRender
 #endif
 
 /// Heap allocations per frame of the animals swipe at @3x, in the steady state (two passes
-/// warm every cache): updating the scene and its display list in place, and rasterizing it.
+/// warm every cache): updating the scene and its display list in place, and rasterizing it —
+/// on the calling thread, and in bands on two threads (as a host draws single frames).
 /// Counting needs the library `Benchmarks/allocations.sh` preloads; without it the group says
 /// so.
 struct AllocationBenchmark {
@@ -37,6 +38,9 @@ struct AllocationBenchmark {
     }
     let tutorial = AnimalsTutorial(pageSize: Size(width: 390, height: 844))
     let renderer = FrameRenderer(scale: 3)
+    // The same frames drawn in bands on two threads, as a host or a preview draws a frame.
+    var banded = FrameRenderer(scale: 3)
+    banded.threads = 2
     var frame = RasterImage.placeholder
     // --quick: every twelfth frame of the swipe.
     let swipe = FrameSequence.swipe(pages: 2).positions
@@ -46,7 +50,7 @@ struct AllocationBenchmark {
     tutorial.setPagePosition(positions.last ?? 0)
     var scene = tutorial.scene()
     var list = DisplayList(width: 1, height: 1, commands: [])
-    var totals = (scene: 0, list: 0, raster: 0)
+    var totals = (scene: 0, list: 0, raster: 0, bands: 0)
     for pass in 0..<3 {
       for p in positions {
         tutorial.setPagePosition(p)
@@ -57,6 +61,8 @@ struct AllocationBenchmark {
         let a2 = Self.count() ?? 0
         try? renderer.render(list, into: &frame)
         let a3 = Self.count() ?? 0
+        try? banded.render(list, into: &frame)
+        let a4 = Self.count() ?? 0
         // The first passes fill the caches (glyphs, layers, buffers) and settle which kept node
         // serves which (a node shown again takes the spare that fits it best, and the first
         // pass can still grow one); the third is counted.
@@ -64,6 +70,7 @@ struct AllocationBenchmark {
           totals.scene += a1 - a0
           totals.list += a2 - a1
           totals.raster += a3 - a2
+          totals.bands += a4 - a3
         }
       }
     }
@@ -77,6 +84,9 @@ struct AllocationBenchmark {
         name: "allocations.displaylist", value: Double(totals.list) / n, unit: "allocs/frame"),
       BenchmarkResult(
         name: "allocations.raster", value: Double(totals.raster) / n, unit: "allocs/frame"),
+      BenchmarkResult(
+        name: "allocations.raster.2threads", value: Double(totals.bands) / n,
+        unit: "allocs/frame", note: "drawn in bands on two threads"),
     ]
   }
 }

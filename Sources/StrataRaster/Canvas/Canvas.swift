@@ -172,6 +172,10 @@ public final class Canvas {
       entry.path = path
       entry.style = style
       entry.tolerance = tolerance
+      scratch.largestKept.points = Swift.max(scratch.largestKept.points, flat.points.count)
+      scratch.largestKept.subpaths = Swift.max(scratch.largestKept.subpaths, flat.subpaths.count)
+      entry.outline.reserveCapacity(
+        points: scratch.largestKept.points, subpaths: scratch.largestKept.subpaths)
       entry.outline.copy(from: flat)
       scratch.recent.append(entry)
     }
