@@ -12,9 +12,10 @@ import Dispatch
 /// same one at once, so it can index per-worker scratch memory.
 ///
 /// The calling thread is worker 0; the others are threads kept for the purpose
-/// (``TurnWorkers``), started the first time they are needed, so a frame drawn on several
-/// threads allocates nothing to hand out its work. While they serve one caller, another (or a
-/// `body` that itself takes turns) runs on Dispatch's threads instead.
+/// (``TurnWorkers``), started the first time they are needed. While they serve one caller,
+/// another (or a `body` that itself takes turns) runs on Dispatch's threads instead. This form
+/// boxes its closure on every call; ``takeTurns(count:workers:job:)``, with a job the caller
+/// keeps, allocates nothing (what a frame drawn on several threads uses).
 package func takeTurns(
   count: Int, workers: Int, _ body: @Sendable (_ worker: Int, _ item: Int) -> Void
 ) {

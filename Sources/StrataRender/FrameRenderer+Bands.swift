@@ -190,18 +190,11 @@ extension FrameRenderer {
         p, t.concatenating(Transform(translation: offset)),
         outset: 3 * (sigma.isFinite ? Swift.min(Swift.max(sigma, 0), 500) : 0) + 1)
     case .image(let image, let t, _):
-      // The image's corners through its transform (without building a path of them).
-      let (w, h) = (Double(image.width), Double(image.height))
-      let a = t.apply(to: Point(x: 0, y: 0))
-      let b = t.apply(to: Point(x: w, y: 0))
-      let c = t.apply(to: Point(x: 0, y: h))
-      let d = t.apply(to: Point(x: w, y: h))
-      let l = Swift.min(Swift.min(a.x, b.x), Swift.min(c.x, d.x))
-      let r = Swift.max(Swift.max(a.x, b.x), Swift.max(c.x, d.x))
-      let top = Swift.min(Swift.min(a.y, b.y), Swift.min(c.y, d.y))
-      let bottom = Swift.max(Swift.max(a.y, b.y), Swift.max(c.y, d.y))
-      guard l.isFinite, r.isFinite, top.isFinite, bottom.isFinite else { return nil }
-      return Rect(x: l - 1, y: top - 1, width: r - l + 2, height: bottom - top + 2)
+      // The image's rectangle through its transform (its corners, without building a path).
+      let r = t.apply(
+        to: Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)))
+      guard r.minX.isFinite, r.maxX.isFinite, r.minY.isFinite, r.maxY.isFinite else { return nil }
+      return Rect(x: r.minX - 1, y: r.minY - 1, width: r.width + 2, height: r.height + 2)
     case .beginGroup(_, let bounds): return bounds
     default: return nil
     }

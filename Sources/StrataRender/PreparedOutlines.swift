@@ -43,7 +43,7 @@ final class PreparedOutlines: @unchecked Sendable {
 
   deinit { for r in rasterizers { Rasterizer.give(r) } }
 
-  /// Commands handed out to a worker at a time.
+  /// Commands in a chunk: the lanes of ``Chunks`` take chunks in turn.
   static let chunk = 16
 
   /// The most mask cells the shadows of one frame keep prepared at once (64 MiB unless set):
@@ -75,7 +75,8 @@ final class PreparedOutlines: @unchecked Sendable {
   static let binnedBands = 4
 
   /// Works out the outlines and shadow masks of `list`, to be drawn in bands starting at rows
-  /// `bandTops`, on up to `threads` threads, which take chunks of commands in turn.
+  /// `bandTops`, on up to `threads` threads, each running a lane of chunks of commands (see
+  /// ``Chunks``).
   func prepare(
     _ list: DisplayList, threads: Int, glyphCache: GlyphCache, bandTops: [Int] = [0]
   ) {
