@@ -7,7 +7,9 @@ Blend2D's Python binding (blend2d-py) fills polygons with solid colours and noth
 replay flattens every path (16 segments a curve), fills gradients with their stops' mean colour,
 bitmaps as their outline, shadows unblurred, and leaves out strokes, clips and group layers. It
 does the same geometry as Strata with less of the compositing, so its time is a lower bound of
-what Blend2D would need for the whole frame.
+what Blend2D would need for the whole frame. `strata bench` also times Strata on exactly
+those polygons (`<frame>.polygons.raster`, the reduction in PolygonReplay.swift), for the
+ratio of the two rasterizers on the same geometry.
 
     python peers.py BENCH.jsonl SVG_DIR [ROUNDS]
 """
@@ -186,11 +188,12 @@ def resvg_ms(svg):
     return median_ms(run)
 
 
-print("| frame | Strata raster, 1 thread | 2 threads | Strata encode, 1 thread | raster + encode, 1 thread | both on 2 threads | ThorVG raster | Skia raster | Blend2D replay (lower bound) | resvg whole | Strata raster ÷ ThorVG (goal ≤ 0.08) | ÷ Skia | ÷ Blend2D (goal ≤ 2) | Strata raster+encode ÷ resvg |")
-print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+print("| frame | Strata raster, 1 thread | 2 threads | Strata encode, 1 thread | raster + encode, 1 thread | both on 2 threads | ThorVG raster | Skia raster | Blend2D replay (lower bound) | Strata on the replay's polygons | resvg whole | Strata raster ÷ ThorVG (goal ≤ 0.08) | ÷ Skia | ÷ Blend2D (goal ≤ 2) | same polygons: Strata ÷ Blend2D | Strata raster+encode ÷ resvg |")
+print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 for prefix, label in frames:
     raster = next((v for k, v in ours.items() if k.startswith(prefix + ".raster.") and "fps" not in k and "threads" not in k), None)
     banded = next((v for k, v in ours.items() if k.startswith(prefix + ".raster.2threads.") and "speedup" not in k), None)
+    polygons = next((v for k, v in ours.items() if k.startswith(prefix + ".polygons.raster.")), None)
     encoded2 = next((v for k, v in ours.items() if k.startswith(prefix + ".encode.2threads.")), None)
     encode = next((v for k, v in ours.items() if k.startswith(prefix + ".encode.") and k.count(".") == len(prefix.split(".")) + 1), None)
     if raster is None or encode is None:
@@ -218,4 +221,5 @@ for prefix, label in frames:
         b = float("nan")
         print(f"note: Blend2D failed: {error}", file=sys.stderr)
     v = resvg_ms(svg)
-    print(f"| {label} ({w}×{h}) | {r:.1f} ms | {r2:.1f} ms | {e:.1f} ms | {r + e:.1f} ms | {r2 + e2:.1f} ms | {t:.1f} ms | {s:.1f} ms | {b:.1f} ms | {v:.0f} ms | {r / t:.2f} | {r / s:.2f} | {r / b:.2f} | {(r + e) / v:.3f} |")
+    p = polygons["median"] if polygons else float("nan")
+    print(f"| {label} ({w}×{h}) | {r:.1f} ms | {r2:.1f} ms | {e:.1f} ms | {r + e:.1f} ms | {r2 + e2:.1f} ms | {t:.1f} ms | {s:.1f} ms | {b:.1f} ms | {p:.1f} ms | {v:.0f} ms | {r / t:.2f} | {r / s:.2f} | {r / b:.2f} | {p / b:.2f} | {(r + e) / v:.3f} |")

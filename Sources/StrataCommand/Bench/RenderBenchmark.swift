@@ -152,6 +152,12 @@ struct RenderBenchmark {
       try? renderer.render(list, into: &target)
     }
     var raster: Double { rasterTiming.median }
+    // The polygons Blend2D's replay in Benchmarks/peers.py fills, drawn by Strata: the two
+    // rasterizers on the same geometry (see PolygonReplay).
+    let polygons = PolygonReplay.polygons(of: list)
+    let polygonTiming = timing(rounds: rounds, operationsPerRound: 1) {
+      try? renderer.render(polygons, into: &target)
+    }
     // The same frame with its rows in bands on two threads (the bytes are the same).
     var banded = renderer
     banded.threads = 2
@@ -193,6 +199,9 @@ struct RenderBenchmark {
       BenchmarkResult(
         name: "\(prefix).raster.fps", value: 1e9 / raster, unit: "fps",
         note: fpsTarget ? "target >= 60" : ""),
+      .timing(
+        "\(prefix).polygons.raster.\(size)", polygonTiming, unit: "ms",
+        note: "the polygons of Blend2D's replay (Benchmarks/peers.py), one thread"),
       .timing("\(prefix).encode.\(size)", encodeTiming, unit: "ms"),
       .timing("\(prefix).encode.filter.\(size)", filterTiming, unit: "ms"),
       .timing("\(prefix).encode.deflate.\(size)", deflateTiming, unit: "ms"),
