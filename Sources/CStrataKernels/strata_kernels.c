@@ -1,5 +1,11 @@
 #include "strata_kernels.h"
 
+bool strata_wide_kernels_flag = false;
+
+__attribute__((constructor)) static void strata_ask_for_wide_kernels(void) {
+  strata_wide_kernels_flag = strata_kernels_available();
+}
+
 // a·b + c must stay two roundings, as in Swift, never one fused multiply-add.
 #pragma STDC FP_CONTRACT OFF
 

@@ -177,6 +177,17 @@ import Testing
 }
 
 @Suite struct PackedPixelTests {
+  /// The answer asked once when the program was loaded is the processor's: the constructor
+  /// function ran (were it not to, every frame would take the slower Swift loops).
+  @Test func wideKernelsAreAskedWhenTheProgramLoads() {
+    #expect(WideKernels.available == strata_kernels_available())
+    #expect(Pixels.wideKernels == strata_kernels_available())
+    #if arch(x86_64)
+      // The project's machines have AVX2; a run elsewhere says so rather than fail.
+      if !strata_kernels_available() { print("note: no AVX2 here; the Swift loops run") }
+    #endif
+  }
+
   @Test func wideKernelsGiveTheBytesOfTheSwiftLoops() throws {
     // Random premultiplied pixels, every combination of per-pixel or uniform source and
     // coverage, lengths that leave remainders.
@@ -290,7 +301,7 @@ import Testing
       let w = k % 10 == 0 ? 1 : Int(rng.next(in: 1...40))
       let h = k % 15 == 0 ? 1 : Int(rng.next(in: 1...40))
       let pixels = (0..<(w * h * 4)).map { _ in UInt8(rng.next(in: 0...255.99)) }
-      let image = try #require(RasterImage(width: w, height: h, pixels: pixels))
+      let image = try RasterImage(width: w, height: h, pixels: pixels)
       let angle = rng.next(in: 0...(2 * Double.pi))
       let scale = rng.next(in: 0.05...3)
       var inverse = Transform(

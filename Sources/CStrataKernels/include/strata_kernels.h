@@ -7,8 +7,15 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/// Whether the kernels below can run on this processor.
+/// Whether the kernels below can run on this processor (asks the processor each time).
 bool strata_kernels_available(void);
+
+/// strata_kernels_available()'s answer, asked once when the program is loaded (by a constructor
+/// function, before any thread of the program runs); false until then.
+extern bool strata_wide_kernels_flag;
+
+/// strata_wide_kernels_flag, read without a call: what the pixel loops test on every span.
+static inline bool strata_wide_kernels(void) { return strata_wide_kernels_flag; }
 
 /// Source-over of `count` premultiplied pixels onto `dst`: each source (`colors[i]`, or `solid`
 /// when `colors` is null) scaled by its coverage (`coverage[i]`, or `uniform` when `coverage` is
