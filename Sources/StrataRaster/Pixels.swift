@@ -44,7 +44,7 @@ package enum Pixels {
   /// ``multiply(_:by:count:)`` run the C kernels for the processor's wider vector unit (AVX2 on
   /// x86-64) instead of the loops here, which are compiled for the baseline. The bytes are the
   /// same either way (tests compare them).
-  @inline(__always) static var wideKernels: Bool { WideKernels.available }
+  @inline(__always) static var wideKernels: Bool { strata_wide_kernels() }
 
   /// ``lerp(_:_:_:)`` on eight pixels at once, each with its own weight (0...256).
   ///

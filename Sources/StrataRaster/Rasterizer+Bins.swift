@@ -139,14 +139,19 @@ package struct EdgeBins: Sendable {
   /// Whether the outline was binned (see ``smallestBinned``).
   package var isBinned: Bool { strips > 0 }
 
-  /// The edges reaching device rows `rows`, each once, in the outline's order, into `out`.
-  func edges(reaching rows: Range<Int>, into out: inout [Edge]) {
+  /// The edges reaching device rows `rows`, each once, in the outline's order, into `out`
+  /// (`scratch` and `runs` are working memory, kept by the caller).
+  func edges(
+    reaching rows: Range<Int>, into out: inout [Edge], scratch: inout [Edge], runs: inout [Int]
+  ) {
     out.removeAll(keepingCapacity: true)
+    runs.removeAll(keepingCapacity: true)
     guard strips > 0, !rows.isEmpty, !edges.isEmpty else { return }
     let first = strip(ofRow: Double(rows.lowerBound))
     let last = strip(ofRow: Double(rows.upperBound - 1))
     edges.withUnsafeBufferPointer { e in
       for s in first...last {
+        runs.append(out.count)
         for k in Int(starts[s])..<Int(starts[s + 1]) {
           let edge = e[k]
           // Listed in the strips it reaches: taken from the first of them the rows hold.
@@ -155,31 +160,88 @@ package struct EdgeBins: Sendable {
         }
       }
     }
-    // Strip after strip, an edge of a later strip may come before one of an earlier strip in
-    // the outline: put them back in its order (the order every cell adds them in).
-    if last > first { out.withUnsafeMutableBufferPointer { Self.heapSort($0) } }
+    runs.append(out.count)
+    // Each strip's edges are in the outline's order, but an edge of a later strip may come
+    // before one of an earlier strip in the outline: the runs are merged back into its order
+    // (the order every cell adds them in).
+    Self.mergeRuns(&out, runs: &runs, scratch: &scratch)
   }
 
-  /// Sorts `edges` by where they end in the outline (unique), in place: a heap sort, which
-  /// makes no memory (the standard sort may take a buffer), so a frame drawn in bands frame
-  /// after frame allocates nothing here.
-  static func heapSort(_ edges: UnsafeMutableBufferPointer<Edge>) {
+  /// Sorts `edges` by where they end in the outline (unique), given that `runs` (the start of
+  /// each run, then the end) cuts it into runs already sorted: adjacent runs are merged pair by
+  /// pair, through `scratch`, until one is left. n log k steps for k runs, in memory kept by
+  /// the caller, so a frame drawn in bands frame after frame allocates nothing here.
+  static func mergeRuns(_ edges: inout [Edge], runs: inout [Int], scratch: inout [Edge]) {
     let n = edges.count
-    func siftDown(_ start: Int, _ end: Int) {
-      var root = start
-      while 2 * root + 1 < end {
-        var child = 2 * root + 1
-        if child + 1 < end && edges[child].to < edges[child + 1].to { child += 1 }
-        guard edges[root].to < edges[child].to else { return }
-        edges.swapAt(root, child)
-        root = child
-      }
+    guard runs.count > 2, n > 1 else { return }
+    if scratch.count < n {
+      scratch.append(
+        contentsOf: repeatElement(Edge(from: 0, to: 0, firstStrip: 0), count: n - scratch.count))
     }
-    guard n > 1 else { return }
-    for start in stride(from: n / 2 - 1, through: 0, by: -1) { siftDown(start, n) }
-    for end in stride(from: n - 1, to: 0, by: -1) {
-      edges.swapAt(0, end)
-      siftDown(0, end)
+    var inScratch = false
+    while runs.count > 2 {
+      let pairs = (runs.count - 1) / 2
+      func merge(_ src: UnsafeBufferPointer<Edge>, _ dst: UnsafeMutableBufferPointer<Edge>) {
+        for p in 0..<pairs {
+          var a = runs[2 * p]
+          let aEnd = runs[2 * p + 1]
+          var b = aEnd
+          let bEnd = runs[2 * p + 2]
+          var o = a
+          while a < aEnd && b < bEnd {
+            if src[a].to < src[b].to {
+              dst[o] = src[a]
+              a += 1
+            } else {
+              dst[o] = src[b]
+              b += 1
+            }
+            o += 1
+          }
+          while a < aEnd {
+            dst[o] = src[a]
+            a += 1
+            o += 1
+          }
+          while b < bEnd {
+            dst[o] = src[b]
+            b += 1
+            o += 1
+          }
+        }
+        // A run left without a partner is carried over as it is.
+        let tail = runs[2 * pairs]
+        for k in tail..<runs[runs.count - 1] { dst[k] = src[k] }
+      }
+      edges.withUnsafeMutableBufferPointer { e in
+        scratch.withUnsafeMutableBufferPointer { t in
+          if inScratch {
+            merge(UnsafeBufferPointer(t), e)
+          } else {
+            merge(UnsafeBufferPointer(e), t)
+          }
+        }
+      }
+      inScratch.toggle()
+      // Every other boundary goes: the merged pairs are runs now.
+      var kept = 0
+      for k in stride(from: 0, to: runs.count, by: 2) {
+        runs[kept] = runs[k]
+        kept += 1
+      }
+      if (runs.count - 1) % 2 == 1 {
+        runs[kept] = runs[runs.count - 1]
+        kept += 1
+      }
+      runs.removeLast(runs.count - kept)
+    }
+    if inScratch {
+      edges.withUnsafeMutableBufferPointer { e in
+        scratch.withUnsafeBufferPointer { t in
+          guard let from = t.baseAddress, let to = e.baseAddress else { return }
+          to.update(from: from, count: n)
+        }
+      }
     }
   }
 }
@@ -193,7 +255,8 @@ extension Rasterizer {
       add(flat)
       return
     }
-    bins.edges(reaching: region.y..<region.maxY, into: &binned)
+    bins.edges(
+      reaching: region.y..<region.maxY, into: &binned, scratch: &binnedScratch, runs: &binnedRuns)
     withEdges { edges in
       flat.points.withUnsafeBufferPointer { pts in
         for e in binned { edges.addLine(pts[Int(e.from)], pts[Int(e.to)]) }

@@ -64,6 +64,8 @@ package final class Rasterizer: @unchecked Sendable {
   @exclusivity(unchecked) var nextActive: [Int] = []
   /// The edges a fill through ``EdgeBins`` adds, kept for their memory.
   var binned: [EdgeBins.Edge] = []
+  var binnedScratch: [EdgeBins.Edge] = []
+  var binnedRuns: [Int] = []
 
   /// The most kept edges each strip looks through whole; with more, the edges are sorted by the
   /// strip they start in and each strip looks only at those that reach it, so a path of very

@@ -19,8 +19,11 @@ extension DisplayListPlayer {
       clipStack.removeAll(keepingCapacity: true)
       openGroups.removeAll(keepingCapacity: true)
     }
-    for (i, c) in list.commands.enumerated() {
-      switch c {
+    let rows = canvas.bounds
+    for i in list.commands.indices {
+      // A fill outside a band's rows covers nothing in them.
+      if let outlines, outlines.misses(i, rows: rows) { continue }
+      switch list.commands[i] {
       case .beginGroup, .beginMask: openGroups.append(i)
       case .endGroup, .endMask: _ = openGroups.popLast()
       case .beginClip(let p, let t, let r):

@@ -87,8 +87,15 @@ final class DisplayListPlayer: CoverLookup {
       coverFloor = -1
       recycleFrameMemory(on: canvas, clipDepth: clipDepth)
     }
+    // A band (drawing a frame whose outlines were prepared) passes by the commands that draw
+    // nothing in its rows without reading them.
+    let rows = canvas.bounds
     var i = 0
     while i < list.commands.count {
+      if let outlines, outlines.misses(i, rows: rows) {
+        i += 1
+        continue
+      }
       let c = list.commands[i]
       switch c {
       case .endGroup, .endMask: _ = openGroups.popLast()

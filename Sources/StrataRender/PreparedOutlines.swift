@@ -21,6 +21,10 @@ final class PreparedOutlines: @unchecked Sendable {
     var hasOutline = false
     var mask = ShadowMask()
     var shadow = ShadowState.notPrepared
+    /// The device rows the command can draw in lie within `top..<bottom` (everything unless
+    /// it is a drawing command whose box is known): see ``misses(_:rows:)``.
+    var top = -Double.infinity
+    var bottom = Double.infinity
   }
 
   /// What a band does with a shadow.
@@ -67,6 +71,14 @@ final class PreparedOutlines: @unchecked Sendable {
   /// Whether command `i`'s shadow was prepared, shows nothing, or is drawn by each band.
   func shadowState(_ i: Int) -> ShadowState {
     i < slots.count ? slots[i].shadow : .notPrepared
+  }
+
+  /// Whether command `i` draws nothing in `rows` (device pixels): a fill, stroke, glyph run,
+  /// bitmap or shadow whose box lies wholly above or below them. A band passes such a command
+  /// by without reading it; every other command (groups, clips, masks) is always played.
+  @inline(__always) func misses(_ i: Int, rows: IntRect) -> Bool {
+    guard i < slots.count else { return false }
+    return slots[i].bottom <= Double(rows.y) || slots[i].top >= Double(rows.maxY)
   }
 
   /// The fewest bands an outline's rows must reach for its edges to be binned: binning costs
@@ -165,6 +177,19 @@ final class PreparedOutlines: @unchecked Sendable {
 
     func prepare(_ command: DisplayList.Command, at i: Int, worker: Int) {
       slots[i].hasOutline = false
+      slots[i].top = -.infinity
+      slots[i].bottom = .infinity
+      switch command {
+      case .shadow, .image:
+        // The rough box (control points, through the transform) holds a bitmap's pixels. A
+        // shadow's mask reaches ⌈3σ⌉ + 2 pixels past its outline's pixels, one more than the
+        // box's 3σ + 1 after rounding out: 4 more rows each way hold both, with room to spare.
+        if let box = FrameRenderer.roughBounds(command) {
+          slots[i].top = box.minY - 4
+          slots[i].bottom = box.maxY + 4
+        }
+      default: break
+      }
       switch command {
       case .shadow(let p, let t, _, let offset, let sigma, _):
         guard slots[i].shadow == .prepared else { return }
@@ -186,6 +211,9 @@ final class PreparedOutlines: @unchecked Sendable {
         return
       }
       slots[i].bounds = Canvas.bounds(of: slots[i].path.points)
+      // A pixel row's coverage comes from the outline's points within it and beside it.
+      slots[i].top = slots[i].bounds.minY - 1
+      slots[i].bottom = slots[i].bounds.maxY + 1
       if bandsReached(slots[i].bounds) >= PreparedOutlines.binnedBands {
         slots[i].bins.bin(slots[i].path, height: frame.height)
       } else {

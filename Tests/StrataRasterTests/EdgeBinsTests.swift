@@ -125,14 +125,27 @@ import Testing
         == Self.coverage(zigzag, rows: rows, bins: bins))
   }
 
-  /// The in-place sort that puts a band's edges back in the outline's order.
-  @Test func heapSortOrdersByPlaceInTheOutline() {
+  /// The merge that puts a band's edges back in the outline's order: any number of sorted runs
+  /// (empty ones too), each taking any share of the edges.
+  @Test func mergedRunsAreInTheOutlinesOrder() {
     var random = SeededRandomNumberGenerator(seed: 7)
+    var scratch: [EdgeBins.Edge] = []
     for n in [0, 1, 2, 3, 17, 64, 501] {
-      var edges = (0..<n).map { EdgeBins.Edge(from: 0, to: Int32($0), firstStrip: 0) }
-      edges.shuffle(using: &random)
-      edges.withUnsafeMutableBufferPointer { EdgeBins.heapSort($0) }
-      #expect(edges.map(\.to) == (0..<n).map { Int32($0) }, "\(n) edges")
+      for k in [1, 2, 3, 5, 8, 21, 40] {
+        // n edges dealt at random into k runs, each run sorted.
+        var runsOf = [[Int32]](repeating: [], count: k)
+        for e in 0..<n { runsOf[Int(random.next(in: 0...Double(k) - 0.001))].append(Int32(e)) }
+        var edges: [EdgeBins.Edge] = []
+        var runs: [Int] = []
+        for run in runsOf {
+          runs.append(edges.count)
+          edges += run.map { EdgeBins.Edge(from: $0 + 1, to: $0, firstStrip: 0) }
+        }
+        runs.append(edges.count)
+        EdgeBins.mergeRuns(&edges, runs: &runs, scratch: &scratch)
+        #expect(edges.map(\.to) == (0..<n).map { Int32($0) }, "\(n) edges in \(k) runs")
+        #expect(edges.allSatisfy { $0.from == $0.to + 1 }, "\(n) edges in \(k) runs")
+      }
     }
   }
 }

@@ -191,4 +191,57 @@ import Testing
     prepared.prepare(list, threads: 1, glyphCache: GlyphCache())
     #expect(prepared.outline(0)?.bins.isBinned == false)
   }
+
+  /// A band passes by the commands that draw nothing in its rows (``PreparedOutlines/misses(_:rows:)``),
+  /// and only those: shapes, hairlines, bitmaps and shadows of every blur, at a sweep of rows
+  /// so that some end just above or start just below every band's boundary, draw the bytes of
+  /// the frame drawn at once.
+  @Test func bandsPassByOnlyWhatDrawsNothingInTheirRows() throws {
+    let pixels = [UInt8](repeating: 200, count: 3 * 2 * 4)
+    let bitmap = try RasterImage(width: 3, height: 2, pixels: pixels)
+    var commands: [DisplayList.Command] = [
+      .fill(
+        .rect(Rect(x: 0, y: 0, width: 240, height: 600)), transform: .identity,
+        paint: .solid(.white), rule: .nonZero, opacity: 1)
+    ]
+    for k in 0..<54 {
+      let y = 4 + Double(k) * 10.9
+      let sigma = [0.7, 3, 9, 17, 33][k % 5]
+      commands.append(
+        .shadow(
+          .rect(Rect(x: 10, y: y, width: 30, height: 4)), transform: .identity, color: .black,
+          offset: Vector(dx: 0, dy: 1), sigma: sigma, opacity: 1))
+      commands.append(
+        .fill(
+          .rect(Rect(x: 60, y: y + 0.35, width: 20, height: 0.3)), transform: .identity,
+          paint: .solid(.red), rule: .nonZero, opacity: 1))
+      commands.append(
+        .stroke(
+          Path(elements: [.move(Point(x: 90, y: y)), .line(Point(x: 130, y: y + 0.5))]),
+          transform: .identity,
+          paint: .solid(.blue), style: StrokeStyle(width: 0.4), opacity: 1))
+      commands.append(
+        .image(
+          bitmap,
+          transform: Transform(translationX: 150, y: y).concatenating(
+            Transform(scaleX: 5, y: 0.7)), opacity: 1))
+    }
+    let list = DisplayList(width: 240, height: 600, commands: commands)
+    let one = try FrameRenderer(scale: 1, textShaper: nil).render(list)
+    for n in [2, 3, 5, 8] {
+      var renderer = FrameRenderer(scale: 1, textShaper: nil)
+      renderer.threads = n
+      let banded = try renderer.render(list)
+      let differing = zip(one.pixels, banded.pixels).filter { $0 != $1 }.count
+      #expect(differing == 0, "\(n) threads: \(differing) bytes differ")
+    }
+    // What a band may pass by: the first shadow and fill reach nowhere near row 300; the
+    // background and every command that is not a drawing one are always played.
+    let prepared = PreparedOutlines()
+    prepared.prepare(list, threads: 1, glyphCache: GlyphCache(), bandTops: [0, 300])
+    let lower = IntRect(x: 0, y: 300, width: 240, height: 300)
+    #expect(prepared.misses(1, rows: lower) && prepared.misses(2, rows: lower))
+    #expect(!prepared.misses(0, rows: lower))
+    #expect(!prepared.misses(1, rows: IntRect(x: 0, y: 0, width: 240, height: 300)))
+  }
 }
