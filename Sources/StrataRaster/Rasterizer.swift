@@ -62,7 +62,8 @@ package final class Rasterizer: @unchecked Sendable {
   /// The edges that reach the strip being drawn, in the order they came, and the next strip's.
   @exclusivity(unchecked) var active: [Int] = []
   @exclusivity(unchecked) var nextActive: [Int] = []
-  /// The edges a fill through ``EdgeBins`` adds, kept for their memory.
+  /// The edges a fill through ``EdgeBins`` adds, and the working memory that puts them back in
+  /// the outline's order (``EdgeBins/mergeRuns(_:runs:scratch:)``), kept for their memory.
   var binned: [EdgeBins.Edge] = []
   var binnedScratch: [EdgeBins.Edge] = []
   var binnedRuns: [Int] = []
@@ -341,11 +342,11 @@ package final class Rasterizer: @unchecked Sendable {
           let last = Swift.min(visibleMax, w)
           if visibleMax >= 0 && first <= last { body(y, row, first, last) }
           // Only flagged blocks hold non-zero cells.
-          for w in (lo >> (Self.blockShift + 6))...(hi >> (Self.blockShift + 6)) {
-            var bits = row.flags[w]
-            row.flags[w] = 0
+          for word in (lo >> (Self.blockShift + 6))...(hi >> (Self.blockShift + 6)) {
+            var bits = row.flags[word]
+            row.flags[word] = 0
             while bits != 0 {
-              let from = (w << 6 | bits.trailingZeroBitCount) << Self.blockShift
+              let from = (word << 6 | bits.trailingZeroBitCount) << Self.blockShift
               bits &= bits - 1
               (row.cells + from).update(
                 repeating: 0, count: Swift.min(Self.blockSize, stride - from))

@@ -82,6 +82,14 @@ extension Shader {
     private func inv(_ t: Transform, _ c: Int) -> Double { Self.inv(t, c) }
   }
 
+  /// Where the centre of device column `column` of row `py` lies in the image, through `inv`.
+  @inline(__always) private static func source(of column: Int, _ py: Double, _ inv: Transform)
+    -> (Double, Double)
+  {
+    let px = Double(column) + 0.5
+    return (inv.a * px + inv.c * py + inv.tx, inv.b * px + inv.d * py + inv.ty)
+  }
+
   /// Nearest-neighbour samples of `count` pixels of row `py` from device column `x`, seen through `inv`.
   static func sampleNearest(
     _ src: UnsafeBufferPointer<UInt32>, _ w: Int, _ h: Int, _ inv: Transform, _ x: Int,
@@ -92,9 +100,7 @@ extension Shader {
     let maxX = Double(w - 1)
     let maxY = Double(h - 1)
     for i in 0..<count {
-      let px = Double(x + i) + 0.5
-      let u = inv.a * px + inv.c * py + inv.tx
-      let v = inv.b * px + inv.d * py + inv.ty
+      let (u, v) = source(of: x + i, py, inv)
       guard u.isFinite, v.isFinite else {
         out[i] = 0
         continue
@@ -116,9 +122,10 @@ extension Shader {
     let maxX = Double(w - 1)
     let maxY = Double(h - 1)
     for i in 0..<count {
-      let px = Double(x + i) + 0.5
-      let u = inv.a * px + inv.c * py + inv.tx - 0.5
-      let v = inv.b * px + inv.d * py + inv.ty - 0.5
+      // Less half a pixel: the source pixels' centres are at k + 0.5.
+      let (su, sv) = source(of: x + i, py, inv)
+      let u = su - 0.5
+      let v = sv - 0.5
       guard u.isFinite, v.isFinite else {
         out[i] = 0
         continue

@@ -95,11 +95,18 @@ final class PreparedOutlines: @unchecked Sendable {
     let n = list.commands.count
     if slots.count < n { slots += Array(repeating: Slot(), count: n - slots.count) }
     let frame = IntRect(x: 0, y: 0, width: list.width, height: list.height)
-    // Which shadows fit the budget, by the size of their spread within the frame.
+    // Which shadows fit the budget, by the size of their spread within the frame; and the
+    // rows each shadow can touch, from the same box (see ``misses(_:rows:)``).
     var spent = 0
     for (i, command) in list.commands.enumerated() {
       slots[i].shadow = .notPrepared
+      slots[i].top = -.infinity
+      slots[i].bottom = .infinity
       guard case .shadow = command, let box = FrameRenderer.roughBounds(command) else { continue }
+      // The box holds ⌈3σ⌉ + 1 pixels past the outline's points; the mask reaches ⌈3σ⌉ + 2
+      // past its pixels: 4 more rows each way hold it, with room to spare.
+      slots[i].top = box.minY - 4
+      slots[i].bottom = box.maxY + 4
       let cells = IntRect(covering: box).intersection(frame)
       spent += cells.width * cells.height
       if spent <= shadowBudget { slots[i].shadow = .prepared }
@@ -177,20 +184,15 @@ final class PreparedOutlines: @unchecked Sendable {
 
     func prepare(_ command: DisplayList.Command, at i: Int, worker: Int) {
       slots[i].hasOutline = false
-      slots[i].top = -.infinity
-      slots[i].bottom = .infinity
       switch command {
-      case .shadow, .image:
-        // The rough box (control points, through the transform) holds a bitmap's pixels. A
-        // shadow's mask reaches ⌈3σ⌉ + 2 pixels past its outline's pixels, one more than the
-        // box's 3σ + 1 after rounding out: 4 more rows each way hold both, with room to spare.
+      case .image:
+        // The rough box (its corners through the transform, a pixel out) holds its pixels; the
+        // rows a shadow can touch were noted with its budget.
         if let box = FrameRenderer.roughBounds(command) {
           slots[i].top = box.minY - 4
           slots[i].bottom = box.maxY + 4
         }
-      default: break
-      }
-      switch command {
+        return
       case .shadow(let p, let t, _, let offset, let sigma, _):
         guard slots[i].shadow == .prepared else { return }
         let shows = Canvas.shadowMask(
